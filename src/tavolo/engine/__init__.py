@@ -1,0 +1,39 @@
+"""The tavolo engine: game protocol, state helpers, RNG, step stack, registry, replays.
+
+It knows no game; games register through the ``tavolo.games`` entry points.
+"""
+
+from .errors import (
+    ConfigError,
+    ContentError,
+    GameOver,
+    IllegalAction,
+    ReplayError,
+    ScenarioError,
+    ScriptError,
+    TavoloError,
+    UnknownName,
+)
+from .game import Action, Config, Decision, Event, Game, State, stable_hash
+from .rng import RNG, ScriptedRNG
+
+__all__ = [
+    "RNG",
+    "Action",
+    "Config",
+    "ConfigError",
+    "ContentError",
+    "Decision",
+    "Event",
+    "Game",
+    "GameOver",
+    "IllegalAction",
+    "ReplayError",
+    "ScenarioError",
+    "ScriptError",
+    "ScriptedRNG",
+    "State",
+    "TavoloError",
+    "UnknownName",
+    "stable_hash",
+]

@@ -1,0 +1,227 @@
+"""The game protocol: the one forward model every interface and agent goes through.
+
+A game is rules + content + options. Interfaces and agents ask ``decision(state)``
+for who decides what among which legal actions, and hand one back to
+``apply(state, action)``. Nothing else ever changes a state.
+
+Actions are their own stable string ids (``"play:ozok:down"``): small, immutable,
+comparable, hashable and ready for logs, replays, scenario files and the network.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple
+
+from .errors import ConfigError, GameOver, IllegalAction, UnknownName
+from .rng import RNG
+
+Action = str
+"""An action is its stable string id."""
+
+
+class Decision(NamedTuple):
+    """Who decides (player index), what kind of choice it is, and the legal actions."""
+
+    player: int
+    kind: str
+    actions: tuple[Action, ...]
+    params: Mapping[str, Any] = {}
+
+
+class Event(NamedTuple):
+    """Something that happened, for narration, logs, replays and metrics.
+
+    ``to`` lists the players who may see ``data``; ``None`` means everyone. Players
+    outside ``to`` see ``redacted`` instead, or nothing when it is ``None``.
+    """
+
+    kind: str
+    data: Mapping[str, Any]
+    to: tuple[int, ...] | None = None
+    redacted: Mapping[str, Any] | None = None
+
+    def seen_by(self, player: int | None) -> Mapping[str, Any] | None:
+        """What ``player`` sees of this event (``None`` player: the omniscient view)."""
+        if self.to is None or player is None or player in self.to:
+            return self.data
+        return self.redacted
+
+    def to_json(self, player: int | None = None) -> dict[str, Any] | None:
+        seen = self.seen_by(player)
+        return None if seen is None else {"kind": self.kind, **seen}
+
+
+class State:
+    """Base of every game state: plain data plus the game's RNG.
+
+    ``_dec`` caches the current decision; the engine clears it on every ``apply``.
+    Subclasses declare their own ``__slots__`` and implement ``clone``.
+    """
+
+    __slots__ = ("_dec", "rng")
+
+    def __init__(self, rng: RNG) -> None:
+        self.rng = rng
+        self._dec: Decision | None = None
+
+    def clone(self) -> State:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Config:
+    """Players, mode and variant flags of one game, validated by the game."""
+
+    players: int = 2
+    mode: str = "standard"
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "mode": self.mode, "options": dict(self.options)}
+
+
+def stable_hash(data: Any) -> str:
+    """A hash of plain data that is the same on every machine and run."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+class Game(ABC):
+    """One game's rules. Subclasses implement the underscored hooks.
+
+    The engine owns the checks every game must share: ``apply`` rejects any action
+    that is not legal before touching the state, and ``determinize`` always gives
+    the imagined state a fresh RNG from the caller's stream, so that an agent's
+    imagination never sees, nor shifts, the real game's dice.
+    """
+
+    name: ClassVar[str]
+    RULES_VERSION: ClassVar[str]
+    titles: ClassVar[Mapping[str, str]] = {}
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    modes: ClassVar[tuple[str, ...]] = ("standard",)
+
+    # -- configuration ----------------------------------------------------------------
+    def make_config(
+        self, players: int | None = None, mode: str | None = None, **options: Any
+    ) -> Config:
+        mode = mode or self.modes[0]
+        if mode not in self.modes:
+            raise UnknownName(f"{self.name} mode", mode, self.modes)
+        n = self.min_players if players is None else players
+        if not self.min_players <= n <= self.max_players:
+            raise ConfigError(
+                f"{self.name} takes {self.min_players}-{self.max_players} players, not {n}"
+            )
+        return Config(n, mode, self.check_options(mode, options))
+
+    def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Validate variant flags; the default accepts none."""
+        if options:
+            raise ConfigError(f"{self.name} takes no option {', '.join(sorted(options))}")
+        return {}
+
+    def config_from_json(self, data: Mapping[str, Any]) -> Config:
+        return self.make_config(data.get("players"), data.get("mode"), **data.get("options", {}))
+
+    # -- the forward model ----------------------------------------------------------------
+    @abstractmethod
+    def new(self, config: Config, seed: int) -> State: ...
+
+    @abstractmethod
+    def _decide(self, state: Any) -> Decision | None:
+        """The current decision, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def _apply(self, state: Any, decision: Decision, action: Action) -> list[Event]:
+        """Carry out a legal ``action``; return what happened."""
+
+    def decision(self, state: State) -> Decision | None:
+        d = state._dec
+        if d is None:
+            d = state._dec = self._decide(state)
+        return d
+
+    def apply(self, state: State, action: Action) -> list[Event]:
+        d = state._dec
+        if d is None:
+            d = self.decision(state)
+            if d is None:
+                raise GameOver(action)
+        if action not in d.actions:
+            raise IllegalAction(d.kind, action, d.actions)
+        state._dec = None
+        return self._apply(state, d, action)
+
+    def is_over(self, state: State) -> bool:
+        return self.decision(state) is None
+
+    @abstractmethod
+    def returns(self, state: Any) -> tuple[float, ...]:
+        """Final score per player: 1 win, 0 loss, 0.5 draw (or a game's own scale)."""
+
+    # -- information -----------------------------------------------------------------------
+    @abstractmethod
+    def observe(self, state: Any, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know, as plain data (``None``: a spectator's view)."""
+
+    def _determinize(self, state: Any, player: int, rng: RNG) -> State:
+        """Re-sample what ``player`` cannot see; the default is for perfect information."""
+        return state.clone()  # type: ignore[no-any-return]
+
+    def determinize(self, state: State, player: int, rng: RNG) -> State:
+        det = self._determinize(state, player, rng)
+        det.rng = RNG(rng.next64())
+        det._dec = None
+        return det
+
+    def secrets(self, state: Any, player: int) -> Iterable[str]:
+        """Tokens (card ids...) that must not appear in ``observe(state, player)``."""
+        return ()
+
+    def inventory(self, state: Any) -> list[tuple[str, str]] | None:
+        """(thing, zone) for every card/tile/token, to check conservation; None if none."""
+        return None
+
+    def heuristic(self, state: Any, player: int) -> float:
+        """Estimated chance of ``player`` winning, in [0, 1]; used by greedy and MCTS."""
+        return 0.5
+
+    # -- plain data ----------------------------------------------------------------------------
+    @abstractmethod
+    def to_json(self, state: Any) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> State: ...
+
+    def hash(self, state: State) -> str:
+        return stable_hash(self.to_json(state))
+
+    def equal(self, a: State, b: State) -> bool:
+        return self.to_json(a) == self.to_json(b)
+
+    def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> State:
+        """A state set up as a scenario file describes it."""
+        raise ConfigError(f"{self.name} does not support scenario positions yet")
+
+    # -- words -----------------------------------------------------------------------------------
+    def describe_action(self, state: Any, action: Action, lang: str = "en") -> str:
+        return action
+
+    def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
+        seen = event.seen_by(player)
+        return None if seen is None else f"{event.kind} {dict(seen)}"
+
+    def view(self, state: Any, player: int | None, lang: str = "en") -> str:
+        """The board as text with Rich markup, as ``player`` may see it."""
+        return json.dumps(self.observe(state, player), indent=1, ensure_ascii=False)
+
+    def help(self, lang: str = "en") -> str:
+        """Rules summary and the decisions tavolo took where the rulebook is silent."""
+        return ""

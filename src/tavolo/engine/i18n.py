@@ -1,0 +1,42 @@
+"""Message catalogs: everything a user reads exists in English and Italian.
+
+A catalog is a flat mapping of keys to ``str.format`` templates, one YAML file per
+language in a folder (``en.yaml``, ``it.yaml``). The engine and each game keep their
+own folder; a key missing in a language falls back to English, then to the key
+itself, and the tests check that both languages have the same keys.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .errors import UnknownName
+from .files import read_data
+
+LANGS = ("en", "it")
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise UnknownName("language", lang, LANGS)
+    return lang
+
+
+class Catalog:
+    def __init__(self, folder: str | Path) -> None:
+        self.folder = Path(folder)
+        self.messages: dict[str, dict[str, str]] = {}
+        for lang in LANGS:
+            f = self.folder / f"{lang}.yaml"
+            data = read_data(f) if f.exists() else {}
+            self.messages[lang] = {str(k): str(v) for k, v in (data or {}).items()}
+
+    def t(self, lang: str, key: str, /, **kw: Any) -> str:
+        text = self.messages.get(lang, {}).get(key)
+        if text is None:
+            text = self.messages["en"].get(key, key)
+        return text.format(**kw) if kw else text
+
+    def has(self, key: str) -> bool:
+        return key in self.messages["en"]

@@ -1,0 +1,118 @@
+"""Scenario files: a position, scripted chance outcomes, actions and expectations.
+
+Format (YAML or JSON)::
+
+    game: estro
+    title: Ozok attacks Thofa            # free text
+    config: {players: 2, mode: standard}  # optional
+    seed: 1                               # optional, for unscripted chance
+    position: {...}                       # the game's own description of a position
+    script: [{roll: 6, label: attacker}]  # scripted chance outcomes, in order per kind
+    actions: [attack:ozok:thofa]
+    expect:
+      state: {...}        # a subset of the final state's JSON
+      events: [{...}]     # event subsets that must occur, in this order
+      over: false         # whether the game has ended
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from . import registry
+from .errors import ScenarioError, TavoloError
+from .files import read_data
+from .game import Event
+from .rng import ScriptedRNG
+
+_KEYS = {"game", "title", "config", "seed", "position", "script", "actions", "expect", "rules"}
+
+
+def subset_mismatch(actual: Any, expected: Any, path: str = "") -> str | None:
+    """Where ``expected`` is not contained in ``actual`` (dicts by key, lists in full)."""
+    if isinstance(expected, Mapping):
+        if not isinstance(actual, Mapping):
+            return f"{path or '.'}: expected a mapping, got {actual!r}"
+        for k, v in expected.items():
+            if k not in actual:
+                return f"{path}.{k}: missing"
+            bad = subset_mismatch(actual[k], v, f"{path}.{k}")
+            if bad:
+                return bad
+        return None
+    if isinstance(expected, list):
+        if not isinstance(actual, list | tuple) or len(actual) != len(expected):
+            return f"{path}: expected {expected!r}, got {actual!r}"
+        for i, (a, e) in enumerate(zip(actual, expected, strict=True)):
+            bad = subset_mismatch(a, e, f"{path}[{i}]")
+            if bad:
+                return bad
+        return None
+    if actual != expected:
+        return f"{path or '.'}: expected {expected!r}, got {actual!r}"
+    return None
+
+
+def run(data: Mapping[str, Any], source: str = "scenario") -> dict[str, Any]:
+    """Run a scenario; return ``{state, events, over, failures}`` as plain data."""
+    if not isinstance(data, Mapping):
+        raise ScenarioError(f"{source}: a scenario is a mapping with game, actions, ...")
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise ScenarioError(f"{source}: unknown field {unknown[0]!r}; known: {sorted(_KEYS)}")
+    if not isinstance(data.get("game"), str):
+        raise ScenarioError(f"{source}: field 'game' missing")
+    actions = data.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise ScenarioError(f"{source}: field 'actions' must be a list of action ids")
+    try:
+        game = registry.get(data["game"])
+        config = game.config_from_json(data.get("config") or {})
+        seed = data.get("seed", 0)
+        if not isinstance(seed, int):
+            raise ScenarioError(f"{source}: field 'seed' must be an integer")
+        rng = ScriptedRNG(seed, data.get("script") or [])
+        if "position" in data:
+            state = game.from_position(config, data["position"] or {}, rng)
+        else:
+            state = game.new(config, seed)
+            state.rng = rng
+        events: list[Event] = []
+        for i, action in enumerate(actions):
+            try:
+                events.extend(game.apply(state, action))
+            except TavoloError as e:
+                raise ScenarioError(f"{source}: action {i + 1} {action!r}: {e}") from None
+    except ScenarioError:
+        raise
+    except TavoloError as e:
+        raise ScenarioError(f"{source}: {e}") from None
+    result: dict[str, Any] = {
+        "state": game.to_json(state),
+        "events": [e.to_json() for e in events],
+        "over": game.is_over(state),
+    }
+    failures: list[str] = []
+    expect = data.get("expect") or {}
+    if "state" in expect:
+        bad = subset_mismatch(result["state"], expect["state"], "state")
+        if bad:
+            failures.append(bad)
+    if "over" in expect and expect["over"] != result["over"]:
+        failures.append(f"over: expected {expect['over']!r}, got {result['over']!r}")
+    pos = 0
+    for want in expect.get("events", []):
+        while pos < len(result["events"]) and subset_mismatch(result["events"][pos], want):
+            pos += 1
+        if pos == len(result["events"]):
+            failures.append(f"events: no event matching {want!r} (in order)")
+            break
+        pos += 1
+    result["failures"] = failures
+    return result
+
+
+def run_file(path: str | Path) -> dict[str, Any]:
+    return run(read_data(path, ScenarioError), str(path))
