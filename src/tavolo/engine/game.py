@@ -189,6 +189,10 @@ class Game(ABC):
         """(thing, zone) for every card/tile/token, to check conservation; None if none."""
         return None
 
+    def metrics(self, state: Any) -> dict[str, float]:
+        """Numbers worth averaging over many games (rounds played...), for simulations."""
+        return {}
+
     def heuristic(self, state: Any, player: int) -> float:
         """Estimated chance of ``player`` winning, in [0, 1]; used by greedy and MCTS."""
         return 0.5

@@ -94,8 +94,19 @@ class Chance(_Strict):
 
 
 _VERBS = (
-    "stat", "draw", "discard", "destroy", "protect", "revive", "extra_play", "extra_attack",
-    "counter", "save", "zone_refresh", "swap", "convert",
+    "stat",
+    "draw",
+    "discard",
+    "destroy",
+    "protect",
+    "revive",
+    "extra_play",
+    "extra_attack",
+    "counter",
+    "save",
+    "zone_refresh",
+    "swap",
+    "convert",
 )
 
 
