@@ -25,7 +25,12 @@ def _load_entry_points() -> None:
         return
     _loaded = True
     for ep in entry_points(group=GROUP):
-        _factories.setdefault(ep.name, ep.load)
+        _factories.setdefault(ep.name, _lazy(ep.load))
+
+
+def _lazy(load: Callable[[], Callable[[], Game]]) -> Callable[[], Game]:
+    """Import the game's module only when the game is first asked for."""
+    return lambda: load()()
 
 
 def register(name: str, factory: Callable[[], Game]) -> None:

@@ -1,0 +1,223 @@
+"""Estro as a tavolo game: the rules plus what players may see, words and positions."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from tavolo.engine import RNG, Config, ConfigError, Event, UnknownName
+
+from . import view
+from .rules import ZONE_IDS, EstroRules
+from .schema import ESTRI, STATS
+from .state import EstroState, Player
+
+
+class EstroGame(EstroRules):
+    # ------------------------------------------------------------------ information --
+    def card_view(self, s: EstroState, q: int, c: str, viewer: int | None) -> dict[str, Any]:
+        pl = s.players[q]
+        if c in pl.down:
+            if viewer == q:
+                return {"id": c, "face_down": True}
+            return {"face_down": True, "slot": pl.field.index(c)}
+        st = self.stats(s, q, c)
+        out: dict[str, Any] = {
+            "id": c, "estro": ESTRI[self.estro(s, q, c)], "stats": st, "tot": sum(st),
+        }
+        if c in pl.spent:
+            out["gift_spent"] = True
+        if pl.shield.get(c, 0) >= s.turn:
+            out["shielded"] = True
+        return out
+
+    def observe(self, s: EstroState, player: int | None) -> dict[str, Any]:
+        players = []
+        for q, pl in enumerate(s.players):
+            seen: dict[str, Any] = {
+                "hand_size": len(pl.hand),
+                "deck_size": len(pl.deck),
+                "field": [self.card_view(s, q, c, player) for c in pl.field],
+                "incinerator": pl.inc[:],
+                "zone_used": pl.zone_used,
+            }
+            if player == q:
+                seen["hand"] = pl.hand[:]
+            players.append(seen)
+        out: dict[str, Any] = {
+            "game": self.name, "you": player, "round": s.round, "turn": s.turn,
+            "active": s.active, "phase": s.phase, "zone": ZONE_IDS[s.zone], "players": players,
+        }
+        b = s.battle
+        if b is not None:
+            dpl = s.players[1 - b.ap]
+            out["battle"] = {
+                "attacker": b.a, "player": b.ap,
+                "defender": b.d if (player == 1 - b.ap or b.d not in dpl.down) else None,
+                "att_die": b.adie, "def_die": b.ddie, "rule": b.rule,
+            }
+        d = self.decision(s)
+        if d is not None:
+            out["decision"] = {"player": d.player, "kind": d.kind}
+        if s.result is not None:
+            out["result"] = list(s.result)
+            out["reason"] = s.reason
+        return out
+
+    def secrets(self, s: EstroState, player: int) -> Iterable[str]:
+        me, opp = s.players[player], s.players[1 - player]
+        hidden = set(opp.hand) | opp.down | set(opp.deck) | set(me.deck)
+        visible = set(me.hand) | set(me.field) | set(me.inc) | set(opp.inc)
+        visible |= {c for c in opp.field if c not in opp.down}
+        return hidden - visible
+
+    def inventory(self, s: EstroState) -> list[tuple[str, str]]:
+        out = []
+        for q, pl in enumerate(s.players):
+            for zone, cards in (("deck", pl.deck), ("hand", pl.hand), ("field", pl.field),
+                                ("incinerator", pl.inc)):
+                out.extend((f"{q}:{c}", f"{q}:{zone}") for c in cards)
+        return out
+
+    def _determinize(self, s: EstroState, player: int, rng: RNG) -> EstroState:
+        """Re-deal what ``player`` cannot see: the opponent's hand, deck and face-down
+        cards come from the cards the opponent is not known to own (decks are distinct
+        cards, unknown to the other player); ``player``'s own deck is reshuffled."""
+        d = s.clone()
+        q = 1 - player
+        opp = d.players[q]
+        hidden_down = [c for c in opp.field if c in opp.down]
+        known = {c for c in opp.field if c not in opp.down} | set(opp.inc)
+        pool = [c for c in self.ids if c not in known]
+        need = len(opp.hand) + len(hidden_down) + len(opp.deck)
+        rng.shuffle(pool)
+        fresh = pool[:need]
+        n_hand = len(opp.hand)
+        opp.hand = fresh[:n_hand]
+        new_down = fresh[n_hand:n_hand + len(hidden_down)]
+        opp.deck = fresh[n_hand + len(hidden_down):]
+        if hidden_down:
+            remap = dict(zip(hidden_down, new_down, strict=True))
+            self._remap(d, q, remap)
+        rng.shuffle(d.players[player].deck)
+        return d
+
+    @staticmethod
+    def _remap(s: EstroState, q: int, remap: dict[str, str]) -> None:
+        pl = s.players[q]
+        pl.field = [remap.get(c, c) for c in pl.field]
+        pl.down = {remap.get(c, c) for c in pl.down}
+        pl.summoned = {remap.get(c, c) for c in pl.summoned}
+        pl.spent = {remap.get(c, c) for c in pl.spent}
+        pl.mods = {remap.get(c, c): v for c, v in pl.mods.items()}
+        pl.shield = {remap.get(c, c): v for c, v in pl.shield.items()}
+        pl.estro = {remap.get(c, c): v for c, v in pl.estro.items()}
+        b = s.battle
+        if b is not None:
+            if b.ap == q:
+                b.a = remap.get(b.a, b.a)
+            else:
+                b.d = remap.get(b.d, b.d)
+        steps = []
+        for st in s.steps:
+            if len(st) > 2 and st[1] == q and isinstance(st[2], str):
+                st = (st[0], q, remap.get(st[2], st[2]), *st[3:])
+            if st[0] == "gift" and st[5] == q:
+                st = (*st[:6], remap.get(st[6], st[6]))
+            steps.append(st)
+        s.steps = steps
+
+    def heuristic(self, s: EstroState, player: int) -> float:
+        if s.result is not None:
+            return s.result[player]
+        score = [0.0, 0.0]
+        for q, pl in enumerate(s.players):
+            down = pl.down
+            total = 0
+            for c in pl.field:
+                total += 40 if c in down else sum(self.stats(s, q, c))
+            score[q] = total + 25 * len(pl.field) + 6 * len(pl.hand)
+        x = (score[player] - score[1 - player]) / 70.0
+        return 1.0 / (1.0 + math.exp(-x))
+
+    # -------------------------------------------------------------------- positions --
+    def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> EstroState:
+        """A position: zone, first, round, active, phase and each player's zones.
+
+        Field entries are card ids or ``{id, face_down, mods: {dex: 10}, spent, estro}``.
+        """
+        known = {"zone", "first", "round", "active", "phase", "players"}
+        extra = sorted(set(position) - known)
+        if extra:
+            raise ConfigError(f"estro position: unknown field {extra[0]!r}")
+        zone = str(position.get("zone", "medica"))
+        if zone in ZONE_IDS:
+            z = ZONE_IDS.index(zone)
+        elif zone in ESTRI:
+            z = ESTRI.index(zone)
+        else:
+            raise UnknownName("zone", zone, ZONE_IDS)
+        raw_players = position.get("players")
+        if not isinstance(raw_players, list) or len(raw_players) != 2:
+            raise ConfigError("estro position: players must list two players")
+        players = [self._position_player(i, rp) for i, rp in enumerate(raw_players)]
+        first = int(position.get("first", 0))
+        rnd = int(position.get("round", 1))
+        active = int(position.get("active", first))
+        phase = position.get("phase", "play")
+        if phase not in ("play", "battle") or first not in (0, 1) or active not in (0, 1):
+            raise ConfigError("estro position: phase is play|battle, first/active are 0|1")
+        s = EstroState(rng, players, z, first, config.mode)
+        s.turn = 2 * (rnd - 1) + (1 if active == first else 2)
+        s.active = active
+        s.phase = phase
+        s.plays = 1 if phase == "play" else 0
+        s.played = 0 if phase == "play" else 1
+        s.attacks = 2
+        self._run(s, [])
+        return s
+
+    def _position_player(self, i: int, raw: Any) -> Player:
+        if not isinstance(raw, Mapping):
+            raise ConfigError(f"estro position: player {i + 1} must be a mapping")
+        pl = Player([self._card(c) for c in raw.get("deck", [])])
+        pl.hand = [self._card(c) for c in raw.get("hand", [])]
+        pl.inc = [self._card(c) for c in raw.get("incinerator", [])]
+        pl.zone_used = bool(raw.get("zone_used", False))
+        for entry in raw.get("field", []):
+            if isinstance(entry, str):
+                entry = {"id": entry}
+            c = self._card(entry.get("id", ""))
+            pl.field.append(c)
+            if entry.get("face_down"):
+                pl.down.add(c)
+            if entry.get("spent"):
+                pl.spent.add(c)
+            if "estro" in entry:
+                pl.estro[c] = ESTRI.index(entry["estro"])
+            mods = entry.get("mods") or {}
+            if mods:
+                pl.mods[c] = tuple(int(mods.get(k, 0)) for k in STATS)  # type: ignore[assignment]
+        cards = pl.deck + pl.hand + pl.inc + pl.field
+        if len(set(cards)) != len(cards):
+            raise ConfigError(f"estro position: player {i + 1} has a card twice")
+        return pl
+
+    def _card(self, c: Any) -> str:
+        if not isinstance(c, str) or c not in self.info:
+            self.collection.number(str(c))
+        return str(c)
+
+    # ------------------------------------------------------------------------ words --
+    def describe_action(self, s: EstroState, action: str, lang: str = "en") -> str:
+        return view.describe_action(self, s, action, lang)
+
+    def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
+        return view.describe_event(self, event, player, lang)
+
+    def view(self, s: EstroState, player: int | None, lang: str = "en") -> str:
+        return view.board(self, s, player, lang)
+
+    def help(self, lang: str = "en") -> str:
+        return view.help_text(lang)

@@ -1,0 +1,633 @@
+"""Estro's standard game (rules E-1 to E-14 of ../shared/rules/estro.md).
+
+The turn (E-4) is a flow of phases -- play, battle, end -- and everything that can
+pause for a choice in the middle of it (a gift with a target, a battle's response
+windows, a destruction the Medical zone may prevent, the end-of-turn discard) is a
+step on the engine's step stack, so the state always clones and serialises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from tavolo.engine import RNG, Config, ConfigError, Decision, Event, Game, TavoloError
+from tavolo.engine.steps import Step, resolve
+
+from . import combat
+from .cards import CardInfo, card_infos
+from .content import Collection, default_collection
+from .gifts import GiftRules
+from .schema import ESTRI
+from .state import Battle, EstroState, Player
+
+HAND_LIMIT = 5
+DECK_SIZE = 25
+ATTACKS_PER_TURN = 2
+LAST_ROUND = 19
+FIELD_CHECK_AFTER_ROUND = 5
+
+ZONE_IDS = ("militare", "sviluppo_tech", "medica", "civile", "controllo")
+ARDO, GRANITO, ARMONIO, ILLUSIO, MANPO = range(5)
+
+
+class EstroRules(GiftRules, Game):
+    name = "estro"
+    RULES_VERSION = "1.0"
+    titles = {"en": "Estro", "it": "Estro"}
+    min_players = max_players = 2
+    modes = ("standard",)
+    conformance_playouts = 2000
+
+    def __init__(self, collection: Collection | None = None) -> None:
+        self.collection = collection or default_collection()
+        self.info: dict[str, CardInfo] = card_infos(self.collection)
+        self.ids: tuple[str, ...] = tuple(self.info)
+        self.aura_cards = frozenset(i for i, c in self.info.items() if c.trigger == "aura")
+        self.handlers = {
+            "start": self._step_start,
+            "end": self._step_end,
+            "battle": self._step_battle,
+            "destroy": self._step_destroy,
+            "gift": self._step_gift,
+            "revive": self._step_revive,
+        }
+        self.deciders = {
+            "end": self._ask_end,
+            "battle": self._ask_battle,
+            "destroy": self._ask_destroy,
+            "gift": self._ask_gift,
+            "revive": self._ask_revive,
+        }
+        self._play_up = {i: f"play:{i}:up" for i in self.ids}
+        self._play_down = {i: f"play:{i}:down" for i in self.ids}
+        self._reveal = {i: f"reveal:{i}" for i in self.ids}
+
+    # ------------------------------------------------------------------ configuration --
+    def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        unknown = sorted(set(options) - {"decks", "first"})
+        if unknown:
+            raise ConfigError(f"estro takes no option {unknown[0]!r} (options: decks, first)")
+        first = options.get("first")
+        if first not in (None, 0, 1):
+            raise ConfigError("estro option first must be 0 or 1 (or absent for a coin flip)")
+        decks = options.get("decks") or [None, None]
+        if not isinstance(decks, list | tuple) or len(decks) != 2:
+            raise ConfigError("estro option decks must list two decks (or null for random)")
+        checked: list[list[str] | None] = []
+        for p, deck in enumerate(decks):
+            if deck is None:
+                checked.append(None)
+                continue
+            if not isinstance(deck, list | tuple) or not all(isinstance(c, str) for c in deck):
+                raise ConfigError(f"estro deck of player {p + 1} must be a list of card ids")
+            if len(deck) not in (20, DECK_SIZE):
+                raise ConfigError(f"estro deck of player {p + 1} has {len(deck)} cards, "
+                                  f"not 20 (+5 random) or 25")
+            if len(set(deck)) != len(deck):
+                raise ConfigError(f"estro deck of player {p + 1} repeats a card")
+            for c in deck:
+                if c not in self.info:
+                    self.collection.number(c)  # raises UnknownName with suggestions
+            checked.append(list(deck))
+        return {"decks": checked, "first": first}
+
+    # -------------------------------------------------------------------------- setup --
+    def new(self, config: Config, seed: int) -> EstroState:
+        """E-1 decks, E-2 the zone, E-3 five cards each and the first player."""
+        rng = RNG(seed)
+        players = [Player(self._deck(rng, d)) for d in config.options.get("decks") or (None,
+                                                                                         None)]
+        zone = rng.below(len(ESTRI))
+        first = config.options.get("first")
+        if first is None:
+            first = 0 if rng.coin("first player") else 1
+        s = EstroState(rng, players, zone, first, config.mode)
+        for pl in players:
+            for _ in range(HAND_LIMIT):
+                pl.hand.append(pl.deck.pop())
+        s.active = 1 - first
+        s.steps.append(("start",))
+        self._run(s, [])
+        return s
+
+    def _deck(self, rng: RNG, chosen: list[str] | None) -> list[str]:
+        deck = list(chosen or [])
+        if len(deck) < DECK_SIZE:
+            rest = [i for i in self.ids if i not in set(deck)]
+            rng.shuffle(rest, "random deck cards")
+            deck += rest[: DECK_SIZE - len(deck)]
+        rng.shuffle(deck, "deck")
+        return deck
+
+    # ------------------------------------------------------------------ the forward model --
+    def _decide(self, s: EstroState) -> Decision | None:
+        if s.result is not None:
+            return None
+        if s.steps:
+            top = s.steps[-1]
+            return self.deciders[top[0]](s, top)
+        p = s.active
+        if s.phase == "play":
+            acts = self._play_actions(s, p)
+            if s.played:
+                acts.append("pass")
+            return Decision(p, "play", tuple(acts))
+        acts = self._attack_actions(s, p)
+        acts.extend(self._zone_turn_actions(s, p))
+        acts.append("end")
+        return Decision(p, "attack", tuple(acts))
+
+    def _apply(self, s: EstroState, d: Decision, action: str) -> list[Event]:
+        events: list[Event] = []
+        if s.steps:
+            self._answer_step(s, d, action, events)
+        else:
+            self._turn_action(s, d.player, action, events)
+        self._run(s, events)
+        return events
+
+    def _run(self, s: EstroState, events: list[Event]) -> None:
+        """Advance until someone must decide or the game is over."""
+        handlers = self.handlers
+        while s.result is None:
+            if s.steps:
+                if resolve(s, s.steps, handlers, events):
+                    return
+                continue
+            p = s.active
+            if s.phase == "play":
+                if s.plays > 0 and self._play_actions(s, p):
+                    return
+                s.phase = "battle"
+            if s.phase == "battle":
+                if (s.attacks > 0 and self._attack_actions(s, p)) or self._zone_turn_actions(s,
+                                                                                             p):
+                    return
+                s.steps.append(("end", "discard"))
+
+    # --------------------------------------------------------------------- turn actions --
+    def _play_actions(self, s: EstroState, p: int) -> list[str]:
+        pl = s.players[p]
+        up, down, rev = self._play_up, self._play_down, self._reveal
+        acts = []
+        for c in pl.hand:
+            acts.append(up[c])
+            acts.append(down[c])
+        for c in pl.field:
+            if c in pl.down:
+                acts.append(rev[c])
+        if acts:
+            acts.extend(self._zone_turn_actions(s, p))
+        return acts
+
+    def _attack_actions(self, s: EstroState, p: int) -> list[str]:
+        if s.attacks <= 0:
+            return []
+        pl = s.players[p]
+        opp = s.players[1 - p]
+        if not opp.field:
+            return []
+        foes = [f"#{i}" if d in opp.down else d for i, d in enumerate(opp.field)]
+        acts = []
+        for a in pl.field:
+            if a not in pl.down and a not in s.attacked:
+                for d in foes:
+                    acts.append(f"attack:{a}:{d}")
+        return acts
+
+    @staticmethod
+    def ref(pl: Player, c: str) -> str:
+        """How the opponent names card ``c`` of ``pl``: its id, or ``#slot`` if face down."""
+        return f"#{pl.field.index(c)}" if c in pl.down else c
+
+    @staticmethod
+    def deref(pl: Player, token: str) -> str:
+        return pl.field[int(token[1:])] if token.startswith("#") else token
+
+    def _zone_turn_actions(self, s: EstroState, p: int) -> list[str]:
+        """Zone actions usable in the player's own play and attack steps."""
+        pl = s.players[p]
+        if pl.zone_used:
+            return []
+        z = s.zone
+        if z == ARDO:
+            sac = [c for c in pl.hand if self.info[c].estro == ARDO]
+            tgt = [c for c in pl.field if c not in pl.down and self.estro(s, p, c) == ARDO]
+            return [f"zone:militare:{h}:{t}" for h in sac for t in tgt]
+        if z == MANPO:
+            return [f"zone:controllo:{c}" for c in pl.field
+                    if c not in pl.down and self.estro(s, p, c) != MANPO]
+        return []
+
+    def _turn_action(self, s: EstroState, p: int, action: str, events: list[Event]) -> None:
+        parts = action.split(":")
+        verb = parts[0]
+        pl = s.players[p]
+        if verb == "play":
+            c = parts[1]
+            pl.hand.remove(c)
+            pl.field.append(c)
+            s.plays -= 1
+            s.played += 1
+            if parts[2] == "down":
+                pl.down.add(c)
+                events.append(Event("play", {"player": p, "card": c, "face_down": True}, (p,),
+                                    {"player": p, "face_down": True}))
+            else:
+                events.append(Event("play", {"player": p, "card": c, "face_down": False}))
+                self.trigger_entry(s, p, c)
+        elif verb == "reveal":
+            c = parts[1]
+            pl.down.discard(c)
+            s.plays -= 1
+            s.played += 1
+            events.append(Event("reveal", {"player": p, "card": c}))
+            self.trigger_entry(s, p, c)
+        elif verb == "pass":
+            s.plays = 0
+        elif verb == "attack":
+            s.attacks -= 1
+            s.attacked.add(parts[1])
+            s.battle = Battle(p, parts[1], self.deref(s.players[1 - p], parts[2]))
+            s.steps.append(("battle", "declare"))
+        elif verb == "end":
+            s.attacks = 0
+            s.phase = "battle"
+            s.steps.append(("end", "discard"))
+        elif verb == "zone":
+            self._zone_action(s, p, parts, events)
+        else:  # pragma: no cover - every legal action is handled above
+            raise TavoloError(f"estro: unhandled action {action!r}")
+
+    def _zone_action(self, s: EstroState, p: int, parts: list[str], events: list[Event]) -> None:
+        pl = s.players[p]
+        pl.zone_used = True
+        which = parts[1]
+        if which == "militare":
+            h, t = parts[2], parts[3]
+            pl.hand.remove(h)
+            pl.inc.append(h)
+            self.add_mods(s, p, t, (4, 0, 0, 0, 0))
+            events.append(Event("zone", {"player": p, "zone": which, "sacrificed": h,
+                                         "card": t}))
+        elif which == "controllo":
+            pl.estro[parts[2]] = MANPO
+            events.append(Event("zone", {"player": p, "zone": which, "card": parts[2]}))
+        else:
+            b = s.battle
+            assert b is not None
+            b.zoned = True
+            mine_attacking = b.ap == p
+            if which == "sviluppo_tech":  # swap the opposing card's ATK and DEF
+                delta = b.ddelta if mine_attacking else b.adelta
+                owner = 1 - p
+                card = b.d if mine_attacking else b.a
+                v = self.battle_stats(s, owner, card, delta)
+                delta[0] += v[1] - v[0]
+                delta[1] += v[0] - v[1]
+            elif which == "civile":  # double our Illusio card's DEX in this battle
+                (b.amul if mine_attacking else b.dmul)[ILLUSIO] = 2
+                card = b.a if mine_attacking else b.d
+            else:
+                card = b.d
+            events.append(Event("zone", {"player": p, "zone": which, "card": card}))
+
+    # ----------------------------------------------------------------- card numbers --
+    def estro(self, s: EstroState, p: int, c: str) -> int:
+        e = s.players[p].estro.get(c)
+        return self.info[c].estro if e is None else e
+
+    def stats(self, s: EstroState, p: int, c: str) -> list[int]:
+        """A field card's five stats with lasting changes, the zone (E-10) and auras."""
+        pl = s.players[p]
+        if c in pl.down:
+            return [0, 0, 0, 0, 0]
+        info = self.info[c]
+        m = pl.mods.get(c)
+        v = list(info.stats) if m is None else [a + b for a, b in zip(info.stats, m, strict=True)]
+        e = pl.estro.get(c, info.estro)
+        if e == s.zone:
+            v[e] += combat.ZONE_BONUS
+        if self.aura_cards:
+            self.apply_auras(s, p, c, e, v)
+        return v
+
+    def tot(self, s: EstroState, p: int, c: str) -> int:
+        return sum(self.stats(s, p, c))
+
+    def battle_stats(self, s: EstroState, p: int, c: str, delta: list[int]) -> list[int]:
+        return [a + b for a, b in zip(self.stats(s, p, c), delta, strict=True)]
+
+    def add_mods(self, s: EstroState, p: int, c: str, delta: Iterable[int]) -> None:
+        pl = s.players[p]
+        old = pl.mods.get(c, (0, 0, 0, 0, 0))
+        pl.mods[c] = tuple(a + b for a, b in zip(old, delta, strict=True))  # type: ignore[assignment]
+
+    def on_field(self, s: EstroState, p: int, c: str) -> bool:
+        return c in s.players[p].field
+
+    # ------------------------------------------------------------------ turn steps --
+    def _step_start(self, s: EstroState, step: Step, events: list[Event]) -> bool:
+        """E-4 (1): a new turn; the draw is mandatory, and E-14 (b) may end the game."""
+        s.steps.pop()
+        p = s.active = 1 - s.active
+        pl = s.players[p]
+        s.turn += 1
+        s.phase = "play"
+        s.plays = 1 + pl.extra_plays
+        s.attacks = ATTACKS_PER_TURN + pl.extra_attacks
+        pl.extra_plays = pl.extra_attacks = 0
+        s.played = 0
+        s.attacked.clear()
+        events.append(Event("turn", {"player": p, "round": s.round, "turn": s.turn}))
+        if not self.draw(s, p, events):
+            if not pl.hand:
+                self._finish(s, 1 - p, "no_cards", events)
+                return False
+        self.trigger_all(s, p, "turn_start")
+        return False
+
+    def draw(self, s: EstroState, p: int, events: list[Event]) -> bool:
+        pl = s.players[p]
+        if not pl.deck:
+            events.append(Event("deck_empty", {"player": p}))
+            return False
+        c = pl.deck.pop()
+        pl.hand.append(c)
+        events.append(Event("draw", {"player": p, "card": c}, (p,), {"player": p}))
+        return True
+
+    def _step_end(self, s: EstroState, step: Step, events: list[Event]) -> bool:
+        """E-4 (4): discard down to five, turn-end gifts, then E-14 (a) and (c)."""
+        p = s.active
+        stage = step[1]
+        if stage == "discard":
+            if len(s.players[p].hand) > HAND_LIMIT:
+                return True
+            s.steps[-1] = ("end", "check")
+            self.trigger_all(s, p, "turn_end")
+            return False
+        s.steps.pop()
+        if s.turn >= 2 * FIELD_CHECK_AFTER_ROUND:
+            empty = [not pl.field for pl in s.players]
+            if empty[0] != empty[1]:
+                self._finish(s, 1 if empty[0] else 0, "empty_field", events)
+                return False
+        if s.turn >= 2 * LAST_ROUND:
+            counts = [len(pl.field) for pl in s.players]
+            tots = [sum(self.tot(s, q, c) for c in s.players[q].field) for q in (0, 1)]
+            if counts[0] > counts[1] and tots[0] > tots[1]:
+                self._finish(s, 0, "last_round", events)
+            elif counts[1] > counts[0] and tots[1] > tots[0]:
+                self._finish(s, 1, "last_round", events)
+            else:
+                self._finish(s, None, "last_round", events)
+            return False
+        s.steps.append(("start",))
+        return False
+
+    def _ask_end(self, s: EstroState, step: Step) -> Decision:
+        p = s.active
+        return Decision(p, "discard", tuple(f"discard:{c}" for c in s.players[p].hand))
+
+    def _finish(self, s: EstroState, winner: int | None, reason: str,
+                events: list[Event]) -> None:
+        s.result = (0.5, 0.5) if winner is None else (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+        s.reason = reason
+        s.phase = "over"
+        s.steps.clear()
+        s.battle = None
+        events.append(Event("end", {"winner": winner, "reason": reason, "round": s.round}))
+
+    # -------------------------------------------------------------------- battle --
+    def _defender_rolls(self, s: EstroState, dp: int, d: str) -> bool:
+        """E-7: in round 1 the defender rolls only for a card a gift put on the field."""
+        return s.round > 1 or d in s.players[dp].summoned
+
+    def judge(self, s: EstroState) -> combat.Verdict:
+        b = s.battle
+        assert b is not None
+        ap, dp = b.ap, 1 - b.ap
+        return combat.judge(
+            self.battle_stats(s, ap, b.a, b.adelta), self.estro(s, ap, b.a),
+            self.battle_stats(s, dp, b.d, b.ddelta), self.estro(s, dp, b.d),
+            b.adie, b.ddie, tuple(b.amul), tuple(b.dmul),  # type: ignore[arg-type]
+        )
+
+    def _battle_event(self, s: EstroState, v: combat.Verdict, events: list[Event]) -> None:
+        b = s.battle
+        assert b is not None
+        events.append(Event("battle", {
+            "player": b.ap, "attacker": b.a, "defender": b.d,
+            "att_die": v.attacker.die, "def_die": v.defender.die,
+            "att_primary": v.attacker.primary, "def_primary": v.defender.primary,
+            "att_tot": v.attacker.tot, "def_tot": v.defender.tot,
+            "matchup": v.attacker.matchup, "rule": v.rule,
+        }))
+
+    def _zone_window(self, s: EstroState, p: int, card: str) -> list[str]:
+        """Battle-changing zone actions player ``p`` may still use, ``card`` being theirs."""
+        pl = s.players[p]
+        if pl.zone_used:
+            return []
+        if s.zone == GRANITO:
+            return ["zone:sviluppo_tech"]
+        if s.zone == ILLUSIO and self.estro(s, p, card) == ILLUSIO:
+            return ["zone:civile"]
+        return []
+
+    def _step_battle(self, s: EstroState, step: Step, events: list[Event]) -> bool:
+        b = s.battle
+        assert b is not None
+        ap, dp = b.ap, 1 - b.ap
+        stage = step[1]
+        if stage == "declare":
+            d_down = b.d in s.players[dp].down
+            events.append(Event("attack", {"player": ap, "attacker": b.a,
+                                           "defender": None if d_down else b.d,
+                                           "slot": s.players[dp].field.index(b.d)}))
+            s.steps[-1] = ("battle", "roll")
+            if not d_down:
+                self.trigger(s, dp, b.d, "defend")
+            self.trigger(s, ap, b.a, "attack")
+            return False
+        if stage in ("roll", "att_window", "def_window", "redirect"):
+            if not (self.on_field(s, ap, b.a) and self.on_field(s, dp, b.d)):
+                events.append(Event("attack_void", {"player": ap, "attacker": b.a}))
+                s.steps[-1] = ("battle", "done")
+                return False
+        if stage == "roll":
+            if b.d in s.players[dp].down:  # E-6: a face-down card falls to any attack
+                b.rule = "face_down"
+                events.append(Event("battle", {"player": ap, "attacker": b.a,
+                                               "defender": None, "rule": "face_down"}))
+                s.steps[-1] = ("battle", "done")
+                s.steps.append(("destroy", dp, b.d, "battle", "check"))
+                return False
+            b.adie = s.rng.roll(6, "attacker")
+            b.ddie = s.rng.roll(6, "defender") if self._defender_rolls(s, dp, b.d) else None
+            v = self.judge(s)
+            b.rule = v.rule
+            self._battle_event(s, v, events)
+            if not v.destroyed and self._zone_window(s, ap, b.a):
+                s.steps[-1] = ("battle", "att_window")
+                return True
+            return self._after_verdict(s, v.destroyed)
+        if stage in ("att_window", "def_window", "redirect"):
+            return True
+        s.steps.pop()  # done
+        s.battle = None
+        return False
+
+    def _after_verdict(self, s: EstroState, destroyed: bool) -> bool:
+        b = s.battle
+        assert b is not None
+        dp = 1 - b.ap
+        if destroyed:
+            if self._zone_window(s, dp, b.d):
+                s.steps[-1] = ("battle", "def_window")
+                return True
+            s.steps[-1] = ("battle", "done")
+            s.steps.append(("destroy", dp, b.d, "battle", "check"))
+            return False
+        s.steps[-1] = ("battle", "done")
+        return False
+
+    def _ask_battle(self, s: EstroState, step: Step) -> Decision:
+        b = s.battle
+        assert b is not None
+        stage = step[1]
+        if stage == "att_window":
+            return Decision(b.ap, "battle_zone", (*self._zone_window(s, b.ap, b.a), "pass"))
+        if stage == "def_window":
+            dp = 1 - b.ap
+            return Decision(dp, "defend_zone", (*self._zone_window(s, dp, b.d), "pass"))
+        opp = s.players[1 - b.ap]
+        others = [f"redirect:{self.ref(opp, c)}" for c in opp.field if c != b.d]
+        return Decision(b.ap, "redirect", ("pass", *others))
+
+    def _answer_battle(self, s: EstroState, d: Decision, action: str,
+                       events: list[Event]) -> None:
+        b = s.battle
+        assert b is not None
+        stage = s.steps[-1][1]
+        if stage == "redirect":
+            if action == "pass":
+                s.steps[-1] = ("battle", "done")
+                return
+            nb = Battle(b.ap, b.a, self.deref(s.players[1 - b.ap], action.split(":")[1]))
+            s.battle = nb
+            events.append(Event("redirect", {"player": b.ap, "attacker": b.a,
+                                             "defender": self.ref(s.players[1 - b.ap], nb.d)}))
+            s.steps[-1] = ("battle", "declare")
+            return
+        if action == "pass":
+            if stage == "att_window":
+                s.steps[-1] = ("battle", "done")
+            else:
+                s.steps[-1] = ("battle", "done")
+                s.steps.append(("destroy", 1 - b.ap, b.d, "battle", "check"))
+            return
+        self._zone_action(s, d.player, action.split(":"), events)
+        v = self.judge(s)
+        b.rule = v.rule
+        self._battle_event(s, v, events)
+        if stage == "att_window":
+            self._after_verdict(s, v.destroyed)
+        elif v.destroyed:
+            s.steps[-1] = ("battle", "done")
+            s.steps.append(("destroy", 1 - b.ap, b.d, "battle", "check"))
+        else:  # the defender's zone turned the battle: the attacker may redirect
+            s.steps[-1] = ("battle", "redirect")
+
+    # ----------------------------------------------------------------- destruction --
+    def _step_destroy(self, s: EstroState, step: Step, events: list[Event]) -> bool:
+        """E-11/E-12: protections, the card's own last gift, the Medical zone, then out."""
+        _, p, c, cause, stage = step
+        pl = s.players[p]
+        if c not in pl.field:
+            s.steps.pop()
+            return False
+        if stage == "check":
+            if c in pl.down:  # E-6: revealed as it falls; a gift on death may still save it
+                pl.down.discard(c)
+                events.append(Event("reveal", {"player": p, "card": c, "falling": True}))
+            if pl.shield.get(c, 0) >= s.turn:
+                events.append(Event("protected", {"player": p, "card": c}))
+                s.steps.pop()
+                return False
+            s.flags.pop("saved", None)
+            s.steps[-1] = ("destroy", p, c, cause, "saving")
+            self.trigger(s, p, c, "destroyed")
+            return False
+        if stage == "saving":
+            if s.flags.pop("saved", None):
+                events.append(Event("saved", {"player": p, "card": c, "by": "gift"}))
+                s.steps.pop()
+                return False
+            if s.zone == ARMONIO and not pl.zone_used:
+                s.steps[-1] = ("destroy", p, c, cause, "medica")
+                return True
+            stage = "final"
+        if stage == "medica":
+            return True
+        s.steps.pop()
+        self.remove_from_field(s, p, c)
+        pl.inc.append(c)
+        events.append(Event("destroyed", {"player": p, "card": c, "cause": cause}))
+        return False
+
+    def remove_from_field(self, s: EstroState, p: int, c: str) -> None:
+        pl = s.players[p]
+        pl.field.remove(c)
+        pl.down.discard(c)
+        pl.summoned.discard(c)
+        pl.shield.pop(c, None)
+        pl.estro.pop(c, None)
+
+    def _ask_destroy(self, s: EstroState, step: Step) -> Decision:
+        return Decision(step[1], "save_zone", ("zone:medica", "pass"), {"card": step[2]})
+
+    def _answer_destroy(self, s: EstroState, d: Decision, action: str,
+                        events: list[Event]) -> None:
+        _, p, c, cause, _ = s.steps[-1]
+        if action == "pass":
+            s.steps[-1] = ("destroy", p, c, cause, "final")
+            return
+        s.players[p].zone_used = True
+        events.append(Event("zone", {"player": p, "zone": "medica", "card": c}))
+        events.append(Event("saved", {"player": p, "card": c, "by": "zone"}))
+        s.steps.pop()
+
+    # ---------------------------------------------------------------- step answers --
+    def _answer_step(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
+        kind = s.steps[-1][0]
+        if kind == "end":
+            c = action.split(":")[1]
+            pl = s.players[d.player]
+            pl.hand.remove(c)
+            pl.inc.append(c)
+            events.append(Event("discard", {"player": d.player, "card": c}))
+        elif kind == "battle":
+            self._answer_battle(s, d, action, events)
+        elif kind == "destroy":
+            self._answer_destroy(s, d, action, events)
+        elif kind == "gift":
+            self.answer_gift(s, d, action, events)
+        elif kind == "revive":
+            self.answer_revive(s, d, action, events)
+
+    # ------------------------------------------------------------------- results --
+    def returns(self, s: EstroState) -> tuple[float, ...]:
+        return s.result if s.result is not None else (0.5, 0.5)
+
+    def metrics(self, s: EstroState) -> dict[str, float]:
+        return {"rounds": float(s.round), "turns": float(s.turn)}
+
+    # ----------------------------------------------------------------- plain data --
+    def to_json(self, s: EstroState) -> dict[str, Any]:
+        return s.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> EstroState:
+        return EstroState.from_json(dict(data))

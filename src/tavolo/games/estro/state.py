@@ -1,0 +1,233 @@
+"""Estro's game state as plain data: card ids (strings), ints, lists, sets and dicts.
+
+Cards are named by their content id; both players may own a card of the same id,
+so a card on the table is always addressed by (player, id). Static card data lives
+in the shared collection and is never copied into a state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavolo.engine import RNG, State
+
+Step = tuple[Any, ...]
+
+
+class Player:
+    __slots__ = (
+        "deck",
+        "down",
+        "estro",
+        "extra_attacks",
+        "extra_plays",
+        "field",
+        "hand",
+        "inc",
+        "mods",
+        "shield",
+        "spent",
+        "summoned",
+        "zone_used",
+    )
+
+    def __init__(self, deck: list[str]) -> None:
+        self.deck = deck  # top of the deck is the end of the list
+        self.hand: list[str] = []
+        self.field: list[str] = []  # in the order the cards entered
+        self.inc: list[str] = []  # the Incinerator; top is the end
+        self.down: set[str] = set()  # field cards that are face down
+        self.mods: dict[str, tuple[int, int, int, int, int]] = {}  # lasting stat changes
+        self.estro: dict[str, int] = {}  # estro changed by a gift or a zone
+        self.spent: set[str] = set()  # cards whose once-gift has been resolved
+        self.shield: dict[str, int] = {}  # protected from destruction up to this turn
+        self.summoned: set[str] = set()  # field cards that entered through a gift
+        self.zone_used = False
+        self.extra_plays = 0  # granted for the owner's next turn
+        self.extra_attacks = 0
+
+    def clone(self) -> Player:
+        p = Player.__new__(Player)
+        p.deck = self.deck[:]
+        p.hand = self.hand[:]
+        p.field = self.field[:]
+        p.inc = self.inc[:]
+        p.down = set(self.down)
+        p.mods = dict(self.mods)
+        p.estro = dict(self.estro)
+        p.spent = set(self.spent)
+        p.shield = dict(self.shield)
+        p.summoned = set(self.summoned)
+        p.zone_used = self.zone_used
+        p.extra_plays = self.extra_plays
+        p.extra_attacks = self.extra_attacks
+        return p
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deck": self.deck[:],
+            "hand": self.hand[:],
+            "field": self.field[:],
+            "incinerator": self.inc[:],
+            "face_down": sorted(self.down),
+            "mods": {k: list(v) for k, v in sorted(self.mods.items())},
+            "estro": dict(sorted(self.estro.items())),
+            "spent": sorted(self.spent),
+            "shield": dict(sorted(self.shield.items())),
+            "summoned": sorted(self.summoned),
+            "zone_used": self.zone_used,
+            "extra_plays": self.extra_plays,
+            "extra_attacks": self.extra_attacks,
+        }
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> Player:
+        p = Player(list(d["deck"]))
+        p.hand = list(d["hand"])
+        p.field = list(d["field"])
+        p.inc = list(d["incinerator"])
+        p.down = set(d.get("face_down", ()))
+        p.mods = {k: tuple(v) for k, v in d.get("mods", {}).items()}  # type: ignore[misc]
+        p.estro = {k: int(v) for k, v in d.get("estro", {}).items()}
+        p.spent = set(d.get("spent", ()))
+        p.shield = {k: int(v) for k, v in d.get("shield", {}).items()}
+        p.summoned = set(d.get("summoned", ()))
+        p.zone_used = bool(d.get("zone_used", False))
+        p.extra_plays = int(d.get("extra_plays", 0))
+        p.extra_attacks = int(d.get("extra_attacks", 0))
+        return p
+
+
+class Battle:
+    """The attack being resolved: who, the dice, and the battle-only changes."""
+
+    __slots__ = ("a", "adelta", "adie", "amul", "ap", "d", "ddelta", "ddie", "dmul", "rule",
+                 "zoned")
+
+    def __init__(self, ap: int, a: str, d: str) -> None:
+        self.ap = ap  # the attacking player
+        self.a = a
+        self.d = d
+        self.adelta = [0, 0, 0, 0, 0]
+        self.ddelta = [0, 0, 0, 0, 0]
+        self.amul = [1, 1, 1, 1, 1]
+        self.dmul = [1, 1, 1, 1, 1]
+        self.adie: int | None = None
+        self.ddie: int | None = None
+        self.rule = ""  # the verdict once judged
+        self.zoned = False  # a zone action was used during this attack
+
+    def clone(self) -> Battle:
+        b = Battle.__new__(Battle)
+        b.ap, b.a, b.d = self.ap, self.a, self.d
+        b.adelta, b.ddelta = self.adelta[:], self.ddelta[:]
+        b.amul, b.dmul = self.amul[:], self.dmul[:]
+        b.adie, b.ddie, b.rule, b.zoned = self.adie, self.ddie, self.rule, self.zoned
+        return b
+
+    def to_json(self) -> dict[str, Any]:
+        return {s: (v[:] if isinstance(v, list) else v) for s in self.__slots__
+                for v in (getattr(self, s),)}
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> Battle:
+        b = Battle(d["ap"], d["a"], d["d"])
+        for s in Battle.__slots__:
+            v = d[s]
+            setattr(b, s, v[:] if isinstance(v, list) else v)
+        return b
+
+
+class EstroState(State):
+    __slots__ = (
+        "active",
+        "attacked",
+        "attacks",
+        "battle",
+        "first",
+        "flags",
+        "mode",
+        "phase",
+        "played",
+        "players",
+        "plays",
+        "reason",
+        "result",
+        "steps",
+        "turn",
+        "zone",
+    )
+
+    def __init__(self, rng: RNG, players: list[Player], zone: int, first: int, mode: str) -> None:
+        super().__init__(rng)
+        self.players = players
+        self.zone = zone  # the estro index of the zone in play
+        self.first = first
+        self.mode = mode
+        self.turn = 0  # turns so far; round = (turn + 1) // 2
+        self.active = first
+        self.phase = "setup"  # play | battle | over
+        self.plays = 0  # plays still allowed this turn
+        self.played = 0  # plays made this turn (the first one is mandatory)
+        self.attacks = 0  # attacks still allowed this turn
+        self.attacked: set[str] = set()  # the active player's cards that attacked
+        self.steps: list[Step] = []  # the resolution stack (engine.steps)
+        self.battle: Battle | None = None
+        self.flags: dict[str, Any] = {}  # short-lived signals between steps
+        self.result: tuple[float, ...] | None = None
+        self.reason = ""
+
+    @property
+    def round(self) -> int:
+        return (self.turn + 1) // 2
+
+    def clone(self) -> EstroState:
+        s = EstroState.__new__(EstroState)
+        s.rng = self.rng.clone()
+        s._dec = self._dec
+        s.players = [p.clone() for p in self.players]
+        s.zone, s.first, s.mode = self.zone, self.first, self.mode
+        s.turn, s.active, s.phase = self.turn, self.active, self.phase
+        s.plays, s.played, s.attacks = self.plays, self.played, self.attacks
+        s.attacked = set(self.attacked)
+        s.steps = self.steps[:]
+        s.battle = None if self.battle is None else self.battle.clone()
+        s.flags = dict(self.flags) if self.flags else {}
+        s.result, s.reason = self.result, self.reason
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rng": self.rng.to_json(),
+            "mode": self.mode,
+            "zone": self.zone,
+            "first": self.first,
+            "turn": self.turn,
+            "round": self.round,
+            "active": self.active,
+            "phase": self.phase,
+            "plays": self.plays,
+            "played": self.played,
+            "attacks": self.attacks,
+            "attacked": sorted(self.attacked),
+            "players": [p.to_json() for p in self.players],
+            "steps": [list(st) for st in self.steps],
+            "battle": None if self.battle is None else self.battle.to_json(),
+            "flags": dict(sorted(self.flags.items())),
+            "result": None if self.result is None else list(self.result),
+            "reason": self.reason,
+        }
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> EstroState:
+        s = EstroState(RNG.from_json(d["rng"]), [Player.from_json(p) for p in d["players"]],
+                       d["zone"], d["first"], d["mode"])
+        s.turn, s.active, s.phase = d["turn"], d["active"], d["phase"]
+        s.plays, s.played, s.attacks = d["plays"], d["played"], d["attacks"]
+        s.attacked = set(d["attacked"])
+        s.steps = [tuple(st) for st in d["steps"]]
+        s.battle = None if d["battle"] is None else Battle.from_json(d["battle"])
+        s.flags = dict(d.get("flags", {}))
+        s.result = None if d["result"] is None else tuple(d["result"])
+        s.reason = d["reason"]
+        return s
