@@ -24,5 +24,12 @@ def card_infos(collection: Collection) -> dict[str, CardInfo]:
 
 def info(c: Card) -> CardInfo:
     stats = c.stats.as_tuple()
-    return CardInfo(c.id, c.name, ESTRI.index(c.estro), stats, sum(stats), c.gift,
-                    c.gift.trigger if c.gift else None)
+    return CardInfo(
+        c.id,
+        c.name,
+        ESTRI.index(c.estro),
+        stats,
+        sum(stats),
+        c.gift,
+        c.gift.trigger if c.gift else None,
+    )

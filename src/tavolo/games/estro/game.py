@@ -24,7 +24,10 @@ class EstroGame(EstroRules):
             return {"face_down": True, "slot": pl.field.index(c)}
         st = self.stats(s, q, c)
         out: dict[str, Any] = {
-            "id": c, "estro": ESTRI[self.estro(s, q, c)], "stats": st, "tot": sum(st),
+            "id": c,
+            "estro": ESTRI[self.estro(s, q, c)],
+            "stats": st,
+            "tot": sum(st),
         }
         if c in pl.spent:
             out["gift_spent"] = True
@@ -46,16 +49,25 @@ class EstroGame(EstroRules):
                 seen["hand"] = pl.hand[:]
             players.append(seen)
         out: dict[str, Any] = {
-            "game": self.name, "you": player, "round": s.round, "turn": s.turn,
-            "active": s.active, "phase": s.phase, "zone": ZONE_IDS[s.zone], "players": players,
+            "game": self.name,
+            "you": player,
+            "round": s.round,
+            "turn": s.turn,
+            "active": s.active,
+            "phase": s.phase,
+            "zone": ZONE_IDS[s.zone],
+            "players": players,
         }
         b = s.battle
         if b is not None:
             dpl = s.players[1 - b.ap]
             out["battle"] = {
-                "attacker": b.a, "player": b.ap,
+                "attacker": b.a,
+                "player": b.ap,
                 "defender": b.d if (player == 1 - b.ap or b.d not in dpl.down) else None,
-                "att_die": b.adie, "def_die": b.ddie, "rule": b.rule,
+                "att_die": b.adie,
+                "def_die": b.ddie,
+                "rule": b.rule,
             }
         d = self.decision(s)
         if d is not None:
@@ -75,8 +87,12 @@ class EstroGame(EstroRules):
     def inventory(self, s: EstroState) -> list[tuple[str, str]]:
         out = []
         for q, pl in enumerate(s.players):
-            for zone, cards in (("deck", pl.deck), ("hand", pl.hand), ("field", pl.field),
-                                ("incinerator", pl.inc)):
+            for zone, cards in (
+                ("deck", pl.deck),
+                ("hand", pl.hand),
+                ("field", pl.field),
+                ("incinerator", pl.inc),
+            ):
                 out.extend((f"{q}:{c}", f"{q}:{zone}") for c in cards)
         return out
 
@@ -95,8 +111,8 @@ class EstroGame(EstroRules):
         fresh = pool[:need]
         n_hand = len(opp.hand)
         opp.hand = fresh[:n_hand]
-        new_down = fresh[n_hand:n_hand + len(hidden_down)]
-        opp.deck = fresh[n_hand + len(hidden_down):]
+        new_down = fresh[n_hand : n_hand + len(hidden_down)]
+        opp.deck = fresh[n_hand + len(hidden_down) :]
         if hidden_down:
             remap = dict(zip(hidden_down, new_down, strict=True))
             self._remap(d, q, remap)

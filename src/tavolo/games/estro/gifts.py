@@ -171,8 +171,11 @@ class GiftRules(_Base):
         for x in pl.field:
             if self.info[x].trigger == "opp_gift" and x not in pl.down:
                 gift = self.info[x].gift
-                if gift is not None and any(e.counter for e in gift.do) and self._available(
-                        s, q, x, "opp_gift"):
+                if (
+                    gift is not None
+                    and any(e.counter for e in gift.do)
+                    and self._available(s, q, x, "opp_gift")
+                ):
                     s.steps.append(("gift", q, x, "opp_gift", "check", None, None))
                     return
 
@@ -197,7 +200,8 @@ class GiftRules(_Base):
                         continue
                     t = self.tot(s, q, x)
                     if (f.max_tot is not None and t > f.max_tot) or (
-                            f.min_tot is not None and t < f.min_tot):
+                        f.min_tot is not None and t < f.min_tot
+                    ):
                         continue
                 out.append((q, x))
         return out
@@ -209,8 +213,10 @@ class GiftRules(_Base):
         gift = self.info[c].gift
         assert gift is not None
         pls = s.players
-        acts = tuple(f"target:{q}:{x if q == p else self.ref(pls[q], x)}"
-                     for q, x in self._targets(s, p, c, gift))
+        acts = tuple(
+            f"target:{q}:{x if q == p else self.ref(pls[q], x)}"
+            for q, x in self._targets(s, p, c, gift)
+        )
         return Decision(p, "gift_target", acts, {"card": c})
 
     def answer_gift(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
@@ -248,8 +254,17 @@ class GiftRules(_Base):
         events.append(Event("chance", data))
         return ok
 
-    def _resolve(self, s: EstroState, p: int, c: str, trig: str, gift: Gift, tq: int | None,
-                 tc: str | None, events: list[Event]) -> None:
+    def _resolve(
+        self,
+        s: EstroState,
+        p: int,
+        c: str,
+        trig: str,
+        gift: Gift,
+        tq: int | None,
+        tc: str | None,
+        events: list[Event],
+    ) -> None:
         if gift.kind == "once":
             s.players[p].spent.add(c)
         events.append(Event("gift", {"player": p, "card": c, "trigger": trig}))
@@ -261,8 +276,9 @@ class GiftRules(_Base):
         s.steps.extend(reversed(later))
 
     # ---------------------------------------------------------------------- effects --
-    def _who(self, s: EstroState, p: int, c: str, e: Effect, tq: int | None,
-             tc: str | None) -> list[tuple[int, str]]:
+    def _who(
+        self, s: EstroState, p: int, c: str, e: Effect, tq: int | None, tc: str | None
+    ) -> list[tuple[int, str]]:
         w = e.who
         if w == "self":
             return [(p, c)] if c in s.players[p].field else []
@@ -274,8 +290,11 @@ class GiftRules(_Base):
         q = p if w == "own_all" else 1 - p
         pl = s.players[q]
         want = None if e.estro is None else ESTRI.index(e.estro)
-        return [(q, x) for x in pl.field
-                if x not in pl.down and (want is None or self.estro(s, q, x) == want)]
+        return [
+            (q, x)
+            for x in pl.field
+            if x not in pl.down and (want is None or self.estro(s, q, x) == want)
+        ]
 
     def _battle_slot(self, s: EstroState, q: int, x: str) -> tuple[list[int], list[int]] | None:
         b = s.battle
@@ -287,16 +306,38 @@ class GiftRules(_Base):
             return b.ddelta, b.dmul
         return None
 
-    def _effect(self, s: EstroState, p: int, c: str, trig: str, e: Effect, tq: int | None,
-                tc: str | None, events: list[Event], later: list[Step]) -> None:
+    def _effect(
+        self,
+        s: EstroState,
+        p: int,
+        c: str,
+        trig: str,
+        e: Effect,
+        tq: int | None,
+        tc: str | None,
+        events: list[Event],
+        later: list[Step],
+    ) -> None:
         verb = e.verb
         me = s.players[p]
         if verb in ("stat", "swap", "convert"):
             until = e.until or ("battle" if trig in ("attack", "defend") else "game")
             for q, x in self._who(s, p, c, e, tq, tc):
                 self._change(s, q, x, e, until)
-                events.append(Event("changed", {"player": q, "card": x, "by": c,
-                                                "stats": self.stats(s, q, x)}))
+                slot = self._battle_slot(s, q, x) if until == "battle" else None
+                now = (
+                    self.stats(s, q, x)
+                    if slot is None
+                    else [
+                        v * m
+                        for v, m in zip(self.battle_stats(s, q, x, slot[0]), slot[1], strict=True)
+                    ]
+                )
+                events.append(
+                    Event(
+                        "changed", {"player": q, "card": x, "by": c, "stats": now, "until": until}
+                    )
+                )
         elif verb == "draw":
             for _ in range(e.draw or 0):
                 self.draw(s, p, events)
@@ -384,8 +425,9 @@ class GiftRules(_Base):
         return False
 
     def _ask_revive(self, s: EstroState, step: Step) -> Decision:
-        return Decision(step[1], "revive", tuple(f"revive:{x}" for x in
-                                                  sorted(set(s.players[step[1]].inc))))
+        return Decision(
+            step[1], "revive", tuple(f"revive:{x}" for x in sorted(set(s.players[step[1]].inc)))
+        )
 
     def answer_revive(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
         _, p, c, to = s.steps.pop()

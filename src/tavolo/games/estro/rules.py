@@ -82,8 +82,9 @@ class EstroRules(GiftRules, Game):
             if not isinstance(deck, list | tuple) or not all(isinstance(c, str) for c in deck):
                 raise ConfigError(f"estro deck of player {p + 1} must be a list of card ids")
             if len(deck) not in (20, DECK_SIZE):
-                raise ConfigError(f"estro deck of player {p + 1} has {len(deck)} cards, "
-                                  f"not 20 (+5 random) or 25")
+                raise ConfigError(
+                    f"estro deck of player {p + 1} has {len(deck)} cards, not 20 (+5 random) or 25"
+                )
             if len(set(deck)) != len(deck):
                 raise ConfigError(f"estro deck of player {p + 1} repeats a card")
             for c in deck:
@@ -96,8 +97,7 @@ class EstroRules(GiftRules, Game):
     def new(self, config: Config, seed: int) -> EstroState:
         """E-1 decks, E-2 the zone, E-3 five cards each and the first player."""
         rng = RNG(seed)
-        players = [Player(self._deck(rng, d)) for d in config.options.get("decks") or (None,
-                                                                                         None)]
+        players = [Player(self._deck(rng, d)) for d in config.options.get("decks") or (None, None)]
         zone = rng.below(len(ESTRI))
         first = config.options.get("first")
         if first is None:
@@ -161,8 +161,7 @@ class EstroRules(GiftRules, Game):
                     return
                 s.phase = "battle"
             if s.phase == "battle":
-                if (s.attacks > 0 and self._attack_actions(s, p)) or self._zone_turn_actions(s,
-                                                                                             p):
+                if (s.attacks > 0 and self._attack_actions(s, p)) or self._zone_turn_actions(s, p):
                     return
                 s.steps.append(("end", "discard"))
 
@@ -216,8 +215,11 @@ class EstroRules(GiftRules, Game):
             tgt = [c for c in pl.field if c not in pl.down and self.estro(s, p, c) == ARDO]
             return [f"zone:militare:{h}:{t}" for h in sac for t in tgt]
         if z == MANPO:
-            return [f"zone:controllo:{c}" for c in pl.field
-                    if c not in pl.down and self.estro(s, p, c) != MANPO]
+            return [
+                f"zone:controllo:{c}"
+                for c in pl.field
+                if c not in pl.down and self.estro(s, p, c) != MANPO
+            ]
         return []
 
     def _turn_action(self, s: EstroState, p: int, action: str, events: list[Event]) -> None:
@@ -232,8 +234,14 @@ class EstroRules(GiftRules, Game):
             s.played += 1
             if parts[2] == "down":
                 pl.down.add(c)
-                events.append(Event("play", {"player": p, "card": c, "face_down": True}, (p,),
-                                    {"player": p, "face_down": True}))
+                events.append(
+                    Event(
+                        "play",
+                        {"player": p, "card": c, "face_down": True},
+                        (p,),
+                        {"player": p, "face_down": True},
+                    )
+                )
             else:
                 events.append(Event("play", {"player": p, "card": c, "face_down": False}))
                 self.trigger_entry(s, p, c)
@@ -269,8 +277,7 @@ class EstroRules(GiftRules, Game):
             pl.hand.remove(h)
             pl.inc.append(h)
             self.add_mods(s, p, t, (4, 0, 0, 0, 0))
-            events.append(Event("zone", {"player": p, "zone": which, "sacrificed": h,
-                                         "card": t}))
+            events.append(Event("zone", {"player": p, "zone": which, "sacrificed": h, "card": t}))
         elif which == "controllo":
             pl.estro[parts[2]] = MANPO
             events.append(Event("zone", {"player": p, "zone": which, "card": parts[2]}))
@@ -391,8 +398,7 @@ class EstroRules(GiftRules, Game):
         p = s.active
         return Decision(p, "discard", tuple(f"discard:{c}" for c in s.players[p].hand))
 
-    def _finish(self, s: EstroState, winner: int | None, reason: str,
-                events: list[Event]) -> None:
+    def _finish(self, s: EstroState, winner: int | None, reason: str, events: list[Event]) -> None:
         s.result = (0.5, 0.5) if winner is None else (1.0, 0.0) if winner == 0 else (0.0, 1.0)
         s.reason = reason
         s.phase = "over"
@@ -410,21 +416,37 @@ class EstroRules(GiftRules, Game):
         assert b is not None
         ap, dp = b.ap, 1 - b.ap
         return combat.judge(
-            self.battle_stats(s, ap, b.a, b.adelta), self.estro(s, ap, b.a),
-            self.battle_stats(s, dp, b.d, b.ddelta), self.estro(s, dp, b.d),
-            b.adie, b.ddie, tuple(b.amul), tuple(b.dmul),  # type: ignore[arg-type]
+            self.battle_stats(s, ap, b.a, b.adelta),
+            self.estro(s, ap, b.a),
+            self.battle_stats(s, dp, b.d, b.ddelta),
+            self.estro(s, dp, b.d),
+            b.adie,
+            b.ddie,
+            tuple(b.amul),
+            tuple(b.dmul),  # type: ignore[arg-type]
         )
 
     def _battle_event(self, s: EstroState, v: combat.Verdict, events: list[Event]) -> None:
         b = s.battle
         assert b is not None
-        events.append(Event("battle", {
-            "player": b.ap, "attacker": b.a, "defender": b.d,
-            "att_die": v.attacker.die, "def_die": v.defender.die,
-            "att_primary": v.attacker.primary, "def_primary": v.defender.primary,
-            "att_tot": v.attacker.tot, "def_tot": v.defender.tot,
-            "matchup": v.attacker.matchup, "rule": v.rule,
-        }))
+        events.append(
+            Event(
+                "battle",
+                {
+                    "player": b.ap,
+                    "attacker": b.a,
+                    "defender": b.d,
+                    "att_die": v.attacker.die,
+                    "def_die": v.defender.die,
+                    "att_primary": v.attacker.primary,
+                    "def_primary": v.defender.primary,
+                    "att_tot": v.attacker.tot,
+                    "def_tot": v.defender.tot,
+                    "matchup": v.attacker.matchup,
+                    "rule": v.rule,
+                },
+            )
+        )
 
     def _zone_window(self, s: EstroState, p: int, card: str) -> list[str]:
         """Battle-changing zone actions player ``p`` may still use, ``card`` being theirs."""
@@ -444,9 +466,17 @@ class EstroRules(GiftRules, Game):
         stage = step[1]
         if stage == "declare":
             d_down = b.d in s.players[dp].down
-            events.append(Event("attack", {"player": ap, "attacker": b.a,
-                                           "defender": None if d_down else b.d,
-                                           "slot": s.players[dp].field.index(b.d)}))
+            events.append(
+                Event(
+                    "attack",
+                    {
+                        "player": ap,
+                        "attacker": b.a,
+                        "defender": None if d_down else b.d,
+                        "slot": s.players[dp].field.index(b.d),
+                    },
+                )
+            )
             s.steps[-1] = ("battle", "roll")
             if not d_down:
                 self.trigger(s, dp, b.d, "defend")
@@ -460,8 +490,12 @@ class EstroRules(GiftRules, Game):
         if stage == "roll":
             if b.d in s.players[dp].down:  # E-6: a face-down card falls to any attack
                 b.rule = "face_down"
-                events.append(Event("battle", {"player": ap, "attacker": b.a,
-                                               "defender": None, "rule": "face_down"}))
+                events.append(
+                    Event(
+                        "battle",
+                        {"player": ap, "attacker": b.a, "defender": None, "rule": "face_down"},
+                    )
+                )
                 s.steps[-1] = ("battle", "done")
                 s.steps.append(("destroy", dp, b.d, "battle", "check"))
                 return False
@@ -507,8 +541,7 @@ class EstroRules(GiftRules, Game):
         others = [f"redirect:{self.ref(opp, c)}" for c in opp.field if c != b.d]
         return Decision(b.ap, "redirect", ("pass", *others))
 
-    def _answer_battle(self, s: EstroState, d: Decision, action: str,
-                       events: list[Event]) -> None:
+    def _answer_battle(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
         b = s.battle
         assert b is not None
         stage = s.steps[-1][1]
@@ -518,8 +551,16 @@ class EstroRules(GiftRules, Game):
                 return
             nb = Battle(b.ap, b.a, self.deref(s.players[1 - b.ap], action.split(":")[1]))
             s.battle = nb
-            events.append(Event("redirect", {"player": b.ap, "attacker": b.a,
-                                             "defender": self.ref(s.players[1 - b.ap], nb.d)}))
+            events.append(
+                Event(
+                    "redirect",
+                    {
+                        "player": b.ap,
+                        "attacker": b.a,
+                        "defender": self.ref(s.players[1 - b.ap], nb.d),
+                    },
+                )
+            )
             s.steps[-1] = ("battle", "declare")
             return
         if action == "pass":
@@ -589,8 +630,7 @@ class EstroRules(GiftRules, Game):
     def _ask_destroy(self, s: EstroState, step: Step) -> Decision:
         return Decision(step[1], "save_zone", ("zone:medica", "pass"), {"card": step[2]})
 
-    def _answer_destroy(self, s: EstroState, d: Decision, action: str,
-                        events: list[Event]) -> None:
+    def _answer_destroy(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
         _, p, c, cause, _ = s.steps[-1]
         if action == "pass":
             s.steps[-1] = ("destroy", p, c, cause, "final")

@@ -101,8 +101,19 @@ class Player:
 class Battle:
     """The attack being resolved: who, the dice, and the battle-only changes."""
 
-    __slots__ = ("a", "adelta", "adie", "amul", "ap", "d", "ddelta", "ddie", "dmul", "rule",
-                 "zoned")
+    __slots__ = (
+        "a",
+        "adelta",
+        "adie",
+        "amul",
+        "ap",
+        "d",
+        "ddelta",
+        "ddie",
+        "dmul",
+        "rule",
+        "zoned",
+    )
 
     def __init__(self, ap: int, a: str, d: str) -> None:
         self.ap = ap  # the attacking player
@@ -126,8 +137,11 @@ class Battle:
         return b
 
     def to_json(self) -> dict[str, Any]:
-        return {s: (v[:] if isinstance(v, list) else v) for s in self.__slots__
-                for v in (getattr(self, s),)}
+        return {
+            s: (v[:] if isinstance(v, list) else v)
+            for s in self.__slots__
+            for v in (getattr(self, s),)
+        }
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> Battle:
@@ -220,8 +234,13 @@ class EstroState(State):
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> EstroState:
-        s = EstroState(RNG.from_json(d["rng"]), [Player.from_json(p) for p in d["players"]],
-                       d["zone"], d["first"], d["mode"])
+        s = EstroState(
+            RNG.from_json(d["rng"]),
+            [Player.from_json(p) for p in d["players"]],
+            d["zone"],
+            d["first"],
+            d["mode"],
+        )
         s.turn, s.active, s.phase = d["turn"], d["active"], d["phase"]
         s.plays, s.played, s.attacks = d["plays"], d["played"], d["attacks"]
         s.attacked = set(d["attacked"])

@@ -1,32 +1,331 @@
-"""Estro in words: the board, actions and events, in English and Italian."""
+"""Estro in words: the board, actions and events, in English and Italian.
+
+All wording lives in ``messages/{en,it}.yaml``; card text comes from ``text.py``.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
+
 from tavolo.engine import Event
 from tavolo.engine.i18n import Catalog, check_lang
+
+from . import text
+from .schema import ESTRI, STATS
 
 if TYPE_CHECKING:
     from .game import EstroGame
     from .state import EstroState
 
 MSG = Catalog(Path(__file__).parent / "messages")
+ZONE_NAMES = ("Militare", "Sviluppo Tech", "Medica", "Civile", "Controllo")
 
 
-def describe_action(g: EstroGame, s: EstroState, action: str, lang: str) -> str:
-    return action
+def _player(lang: str, p: Any) -> str:
+    return MSG.t(lang, "player", n=int(p) + 1)
 
 
-def describe_event(g: EstroGame, e: Event, player: int | None, lang: str) -> str | None:
-    seen = e.seen_by(player)
-    return None if seen is None else f"{e.kind} {dict(seen)}"
+def _name(g: EstroGame, c: str | None) -> str:
+    if c is None:
+        return "?"
+    info = g.info.get(c)
+    return info.name if info else c
 
 
+def _stats(v: list[int]) -> str:
+    return " ".join(f"{k.upper()} {x}" for k, x in zip(STATS, v, strict=True))
+
+
+def _card_ref(g: EstroGame, lang: str, token: str) -> str:
+    if token.startswith("#"):
+        return MSG.t(lang, "slot", slot=int(token[1:]) + 1)
+    return _name(g, token)
+
+
+# ---------------------------------------------------------------------------- board --
 def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
     check_lang(lang)
-    return str(g.observe(s, player))
+    t = MSG.t
+    z = s.zone
+    lines = [
+        t(
+            lang,
+            "round_line",
+            round=max(1, s.round),
+            turn=s.turn,
+            zone=ZONE_NAMES[z],
+            estro=ESTRI[z].capitalize(),
+        )
+    ]
+    order = [1 - player, player] if player is not None else [0, 1]
+    for q in order:
+        pl = s.players[q]
+        who = t(lang, "you") if q == player else t(lang, "opponent")
+        lines.append("")
+        lines.append(
+            t(
+                lang,
+                "side_line",
+                player=_player(lang, q),
+                who=who,
+                hand=len(pl.hand),
+                deck=len(pl.deck),
+                inc=len(pl.inc),
+                zone=t(lang, "zone_spent" if pl.zone_used else "zone_free"),
+            )
+        )
+        if not pl.field:
+            lines.append(t(lang, "field_empty"))
+        for i, c in enumerate(pl.field):
+            lines.append(_field_line(g, s, q, c, i, player, lang))
+        if q == player and pl.hand:
+            lines.append(t(lang, "hand_title"))
+            for c in pl.hand:
+                lines.append("    " + escape(text.render_card(g.collection.card(c), lang)))
+        if pl.inc:
+            lines.append(t(lang, "incinerator_title", cards=", ".join(_name(g, c) for c in pl.inc)))
+    b = s.battle
+    if b is not None:
+        dpl = s.players[1 - b.ap]
+        dname = (
+            _name(g, b.d) if (player == 1 - b.ap or b.d not in dpl.down) else t(lang, "face_down")
+        )
+        lines.append("")
+        lines.append(
+            t(
+                lang,
+                "battle_line",
+                attacker=_name(g, b.a),
+                defender=dname,
+                adie=b.adie or t(lang, "no_die"),
+                ddie=b.ddie or t(lang, "no_die"),
+            )
+        )
+    lines.append("")
+    if s.result is not None:
+        lines.append(_result(s, lang))
+    else:
+        d = g.decision(s)
+        if d is not None:
+            lines.append(
+                t(lang, "to_act", player=_player(lang, d.player), kind=t(lang, f"kind.{d.kind}"))
+            )
+    return "\n".join(lines)
+
+
+def _field_line(
+    g: EstroGame, s: EstroState, q: int, c: str, i: int, viewer: int | None, lang: str
+) -> str:
+    pl = s.players[q]
+    if c in pl.down:
+        label = (
+            MSG.t(lang, "face_down_known", name=_name(g, c))
+            if viewer == q
+            else MSG.t(lang, "face_down")
+        )
+        return f"  #{i + 1} [italic]{escape(label)}[/]"
+    info = g.info[c]
+    v = g.stats(s, q, c)
+    estro = ESTRI[g.estro(s, q, c)].capitalize()
+    tags = []
+    if c in pl.spent:
+        tags.append(MSG.t(lang, "spent"))
+    if pl.shield.get(c, 0) >= s.turn:
+        tags.append(MSG.t(lang, "shielded"))
+    line = (
+        f"  #{i + 1} [bold]{escape(info.name):<16}[/] {estro:<8} {_stats(v)}  "
+        f"TOT [bold]{sum(v)}[/] {' '.join(tags)}"
+    )
+    if info.gift is not None:
+        line += "\n       [dim]" + escape(text.render_gift(info.gift, lang)) + "[/]"
+    return line
+
+
+def _result(s: EstroState, lang: str) -> str:
+    reason = MSG.t(lang, f"reason.{s.reason}")
+    r = s.result
+    assert r is not None
+    if r[0] == r[1]:
+        return MSG.t(lang, "result_draw", reason=reason)
+    return MSG.t(lang, "result_win", player=_player(lang, 0 if r[0] > r[1] else 1), reason=reason)
+
+
+# -------------------------------------------------------------------------- actions --
+def describe_action(g: EstroGame, s: EstroState, action: str, lang: str) -> str:
+    check_lang(lang)
+    t = MSG.t
+    parts = action.split(":")
+    verb = parts[0]
+    if verb == "play":
+        return t(lang, f"act.play_{parts[2]}", card=_name(g, parts[1]))
+    if verb == "reveal":
+        return t(lang, "act.reveal", card=_name(g, parts[1]))
+    if verb == "attack":
+        return t(lang, "act.attack", card=_name(g, parts[1]), target=_card_ref(g, lang, parts[2]))
+    if verb == "zone":
+        z = parts[1]
+        if z == "militare":
+            return t(lang, "act.militare", card=_name(g, parts[2]), target=_name(g, parts[3]))
+        if z == "controllo":
+            return t(lang, "act.controllo", card=_name(g, parts[2]))
+        return t(lang, f"act.{z}", card=_zone_card(g, s, z))
+    if verb == "discard":
+        return t(lang, "act.discard", card=_name(g, parts[1]))
+    if verb == "gift":
+        card = s.steps[-1][2] if s.steps else None
+        return t(lang, f"act.gift_{parts[1]}", card=_name(g, card))
+    if verb == "target":
+        q = int(parts[1])
+        d = g.decision(s)
+        me = d.player if d is not None else q
+        ref = _card_ref(g, lang, parts[2])
+        return t(lang, "act.target", card=t(lang, "yours" if q == me else "theirs", card=ref))
+    if verb == "revive":
+        return t(lang, "act.revive", card=_name(g, parts[1]))
+    if verb == "redirect":
+        return t(lang, "act.redirect", card=_card_ref(g, lang, parts[1]))
+    if verb == "end":
+        return t(lang, "act.end")
+    return t(lang, "act.pass")
+
+
+def _zone_card(g: EstroGame, s: EstroState, zone: str) -> str:
+    """The card a battle zone action would touch, for its label."""
+    b = s.battle
+    if b is None:
+        return "?"
+    if zone == "medica" and s.steps:
+        return _name(g, s.steps[-1][2])
+    d = g.decision(s)
+    me = d.player if d is not None else b.ap
+    attacking = me == b.ap
+    if zone == "sviluppo_tech":
+        return _name(g, b.d if attacking else b.a)
+    return _name(g, b.a if attacking else b.d)
+
+
+# --------------------------------------------------------------------------- events --
+def describe_event(g: EstroGame, e: Event, player: int | None, lang: str) -> str | None:
+    check_lang(lang)
+    seen = e.seen_by(player)
+    if seen is None:
+        return None
+    t = MSG.t
+    d = dict(seen)
+    k = e.kind
+    who = _player(lang, d["player"]) if "player" in d else ""
+    card = _name(g, d.get("card"))
+    if k == "turn":
+        return t(lang, "ev.turn", round=d["round"], player=who)
+    if k == "draw":
+        return (
+            t(lang, "ev.draw", player=who, card=card)
+            if "card" in d
+            else t(lang, "ev.draw_hidden", player=who)
+        )
+    if k == "play":
+        if "card" not in d:
+            return t(lang, "ev.play_hidden", player=who)
+        return t(lang, "ev.play_down" if d["face_down"] else "ev.play_up", player=who, card=card)
+    if k == "reveal":
+        return t(
+            lang, "ev.reveal_falling" if d.get("falling") else "ev.reveal", player=who, card=card
+        )
+    if k == "attack":
+        dfd = (
+            _name(g, d["defender"])
+            if d["defender"] is not None
+            else t(lang, "slot", slot=d["slot"] + 1)
+        )
+        return t(lang, "ev.attack", player=who, attacker=_name(g, d["attacker"]), defender=dfd)
+    if k == "battle":
+        if d["rule"] == "face_down":
+            return t(lang, "ev.battle_face_down")
+        dice = t(
+            lang,
+            "ev.dice",
+            adie=d["att_die"] or t(lang, "no_die"),
+            ddie=d["def_die"] or t(lang, "no_die"),
+        )
+        return t(
+            lang,
+            f"ev.battle_{d['rule']}",
+            attacker=_name(g, d["attacker"]),
+            defender=_name(g, d["defender"]),
+            aprim=d["att_primary"],
+            atot=d["att_tot"],
+            dprim=d["def_primary"],
+            dtot=d["def_tot"],
+            dice=dice,
+            matchup=d["matchup"],
+        )
+    if k == "saved":
+        return t(lang, f"ev.saved_{d['by']}", player=who, card=card)
+    if k == "shielded":
+        return t(lang, "ev.shielded", player=who, card=card, until=d["until_turn"])
+    if k == "chance":
+        outcome = t(lang, "ev.success" if d["success"] else "ev.failure")
+        if d["method"] == "coin":
+            return t(
+                lang,
+                "ev.chance_coin_won" if d["success"] else "ev.chance_coin_lost",
+                player=who,
+                card=card,
+            )
+        if d["method"] == "die":
+            return t(
+                lang,
+                "ev.chance_die",
+                player=who,
+                card=card,
+                face=d["face"],
+                need=d["need"],
+                outcome=outcome,
+            )
+        return t(lang, "ev.chance_percent", card=card, percent=d["percent"], outcome=outcome)
+    if k == "changed":
+        return t(lang, "ev.changed", player=who, card=card, stats=_stats(d["stats"]))
+    if k == "revive":
+        return t(lang, "ev.revive", player=who, card=card, to=t(lang, f"ev.to_{d['to']}"))
+    if k == "extra":
+        if d.get("plays"):
+            return t(lang, "ev.extra_plays", player=who, n=d["plays"])
+        return t(lang, "ev.extra_attacks", player=who, n=d["attacks"])
+    if k == "zone":
+        if d["zone"] == "militare":
+            return t(
+                lang,
+                "ev.zone_militare",
+                player=who,
+                sacrificed=_name(g, d["sacrificed"]),
+                card=card,
+            )
+        zone = ZONE_NAMES[
+            ("militare", "sviluppo_tech", "medica", "civile", "controllo").index(d["zone"])
+        ]
+        return t(lang, "ev.zone", player=who, zone=zone, card=card)
+    if k == "redirect":
+        return t(
+            lang,
+            "ev.redirect",
+            player=who,
+            attacker=_name(g, d["attacker"]),
+            defender=_card_ref(g, lang, d["defender"]),
+        )
+    if k == "attack_void":
+        return t(lang, "ev.attack_void", attacker=_name(g, d["attacker"]))
+    if k == "end":
+        reason = t(lang, f"reason.{d['reason']}")
+        if d["winner"] is None:
+            return t(lang, "ev.end_draw", reason=reason)
+        return t(lang, "ev.end_win", player=_player(lang, d["winner"]), reason=reason)
+    key = f"ev.{k}"
+    if MSG.has(key):
+        return t(lang, key, player=who, card=card)
+    return f"{k}: {d}"
 
 
 def help_text(lang: str) -> str:
