@@ -151,17 +151,16 @@ class GiftRules(_Base):
             stage = "aim"
         if stage == "asking" or stage == "choosing":
             return True
-        if stage == "aim":
-            if gift.target is not None:
-                options = self._targets(s, p, c, gift)
-                if not options:
-                    events.append(Event("gift_fizzles", {"player": p, "card": c}))
-                    s.steps.pop()
-                    return False
-                if len(options) > 1:
-                    s.steps[-1] = ("gift", p, c, trig, "choosing", None, None)
-                    return True
-                tq, tc = options[0]
+        if stage == "aim" and gift.target is not None:
+            options = self._targets(s, p, c, gift)
+            if not options:
+                events.append(Event("gift_fizzles", {"player": p, "card": c}))
+                s.steps.pop()
+                return False
+            if len(options) > 1:
+                s.steps[-1] = ("gift", p, c, trig, "choosing", None, None)
+                return True
+            tq, tc = options[0]
         s.steps.pop()
         self._resolve(s, p, c, trig, gift, tq, tc, events)
         return False
@@ -207,7 +206,7 @@ class GiftRules(_Base):
         return out
 
     def _ask_gift(self, s: EstroState, step: Step) -> Decision:
-        _, p, c, trig, stage, _, _ = step
+        _, p, c, _trig, stage, _, _ = step
         if stage == "asking":
             return Decision(p, "gift_optional", ("gift:use", "gift:skip"), {"card": c})
         gift = self.info[c].gift
@@ -220,7 +219,7 @@ class GiftRules(_Base):
         return Decision(p, "gift_target", acts, {"card": c})
 
     def answer_gift(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
-        _, p, c, trig, stage, _, _ = s.steps[-1]
+        _, p, c, trig, _stage, _, _ = s.steps[-1]
         if action == "gift:skip":
             events.append(Event("gift_skipped", {"player": p, "card": c}))
             s.steps.pop()
@@ -415,7 +414,7 @@ class GiftRules(_Base):
 
     # ------------------------------------------------------------------------ revive --
     def _step_revive(self, s: EstroState, step: Step, events: list[Event]) -> bool:
-        _, p, c, to = step
+        _, p, _card, to = step
         options = sorted(set(s.players[p].inc))
         if len(options) > 1:
             return True
@@ -430,7 +429,7 @@ class GiftRules(_Base):
         )
 
     def answer_revive(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
-        _, p, c, to = s.steps.pop()
+        _, p, _card, to = s.steps.pop()
         self._revive(s, p, action.split(":")[1], to, events)
 
     def _revive(self, s: EstroState, p: int, x: str, to: str, events: list[Event]) -> None:

@@ -9,7 +9,7 @@ step on the engine's step stack, so the state always clones and serialises.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from tavolo.engine import RNG, Config, ConfigError, Decision, Event, Game, TavoloError
 from tavolo.engine.steps import Step, resolve
@@ -34,7 +34,7 @@ ARDO, GRANITO, ARMONIO, ILLUSIO, MANPO = range(5)
 class EstroRules(GiftRules, Game):
     name = "estro"
     RULES_VERSION = "1.0"
-    titles = {"en": "Estro", "it": "Estro"}
+    titles: ClassVar[Mapping[str, str]] = {"en": "Estro", "it": "Estro"}
     min_players = max_players = 2
     modes = ("standard",)
     conformance_playouts = 2000
@@ -348,10 +348,9 @@ class EstroRules(GiftRules, Game):
         s.played = 0
         s.attacked.clear()
         events.append(Event("turn", {"player": p, "round": s.round, "turn": s.turn}))
-        if not self.draw(s, p, events):
-            if not pl.hand:
-                self._finish(s, 1 - p, "no_cards", events)
-                return False
+        if not self.draw(s, p, events) and not pl.hand:
+            self._finish(s, 1 - p, "no_cards", events)
+            return False
         self.trigger_all(s, p, "turn_start")
         return False
 
@@ -482,11 +481,12 @@ class EstroRules(GiftRules, Game):
                 self.trigger(s, dp, b.d, "defend")
             self.trigger(s, ap, b.a, "attack")
             return False
-        if stage in ("roll", "att_window", "def_window", "redirect"):
-            if not (self.on_field(s, ap, b.a) and self.on_field(s, dp, b.d)):
-                events.append(Event("attack_void", {"player": ap, "attacker": b.a}))
-                s.steps[-1] = ("battle", "done")
-                return False
+        if stage in ("roll", "att_window", "def_window", "redirect") and not (
+            self.on_field(s, ap, b.a) and self.on_field(s, dp, b.d)
+        ):
+            events.append(Event("attack_void", {"player": ap, "attacker": b.a}))
+            s.steps[-1] = ("battle", "done")
+            return False
         if stage == "roll":
             if b.d in s.players[dp].down:  # E-6: a face-down card falls to any attack
                 b.rule = "face_down"
