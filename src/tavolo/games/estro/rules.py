@@ -148,22 +148,33 @@ class EstroRules(GiftRules, Game):
         return events
 
     def _run(self, s: EstroState, events: list[Event]) -> None:
-        """Advance until someone must decide or the game is over."""
+        """Advance until someone must decide (caching that decision) or the game is over."""
         handlers = self.handlers
         while s.result is None:
             if s.steps:
                 if resolve(s, s.steps, handlers, events):
+                    top = s.steps[-1]
+                    s._dec = self.deciders[top[0]](s, top)
                     return
                 continue
             p = s.active
             if s.phase == "play":
-                if s.plays > 0 and self._play_actions(s, p):
-                    return
+                if s.plays > 0:
+                    acts = self._play_actions(s, p)
+                    if acts:
+                        if s.played:
+                            acts.append("pass")
+                        s._dec = Decision(p, "play", tuple(acts))
+                        return
                 s.phase = "battle"
-            if s.phase == "battle":
-                if (s.attacks > 0 and self._attack_actions(s, p)) or self._zone_turn_actions(s, p):
-                    return
-                s.steps.append(("end", "discard"))
+            acts = self._attack_actions(s, p)
+            acts.extend(self._zone_turn_actions(s, p))
+            if acts:
+                acts.append("end")
+                s._dec = Decision(p, "attack", tuple(acts))
+                return
+            s.steps.append(("end", "discard"))
+        s._dec = None
 
     # --------------------------------------------------------------------- turn actions --
     def _play_actions(self, s: EstroState, p: int) -> list[str]:
