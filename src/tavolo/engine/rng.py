@@ -52,7 +52,11 @@ class RNG:
 
     def below(self, n: int) -> int:
         """Uniform int in ``[0, n)`` (multiply-shift; bias below 2**-50 for game sizes)."""
-        return (self.next64() * n) >> 64
+        s = (self.s + _GOLDEN) & _MASK  # next64, inlined: this is the hottest call
+        self.s = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     # -- named calls ----------------------------------------------------------------
     def roll(self, sides: int = 6, label: str = "") -> int:
@@ -77,6 +81,16 @@ class RNG:
         for i in range(len(seq) - 1, 0, -1):
             j = below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
+
+    def sample(self, pool: Sequence[T], k: int, label: str = "") -> list[T]:
+        """``k`` distinct elements of ``pool`` in random order (a partial shuffle)."""
+        items = list(pool)
+        below = self.below
+        n = len(items)
+        for i in range(min(k, n)):
+            j = i + below(n - i)
+            items[i], items[j] = items[j], items[i]
+        return items[:k]
 
     def fork(self, label: str) -> RNG:
         """An independent generator, e.g. an agent's own stream."""

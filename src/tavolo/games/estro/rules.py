@@ -112,11 +112,13 @@ class EstroRules(GiftRules, Game):
         return s
 
     def _deck(self, rng: RNG, chosen: list[str] | None) -> list[str]:
-        deck = list(chosen or [])
+        if not chosen:
+            return rng.sample(self.ids, DECK_SIZE, "random deck")
+        deck = list(chosen)
         if len(deck) < DECK_SIZE:
-            rest = [i for i in self.ids if i not in set(deck)]
-            rng.shuffle(rest, "random deck cards")
-            deck += rest[: DECK_SIZE - len(deck)]
+            taken = set(deck)
+            rest = [i for i in self.ids if i not in taken]
+            deck += rng.sample(rest, DECK_SIZE - len(deck), "random deck cards")
         rng.shuffle(deck, "deck")
         return deck
 
