@@ -111,6 +111,10 @@ class Game(ABC):
     def make_config(
         self, players: int | None = None, mode: str | None = None, **options: Any
     ) -> Config:
+        if mode is not None and not isinstance(mode, str):
+            raise ConfigError(f"{self.name}: mode must be a name, not {mode!r}")
+        if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
+            raise ConfigError(f"{self.name}: players must be a whole number, not {players!r}")
         mode = mode or self.modes[0]
         if mode not in self.modes:
             raise UnknownName(f"{self.name} mode", mode, self.modes)
@@ -128,7 +132,15 @@ class Game(ABC):
         return {}
 
     def config_from_json(self, data: Mapping[str, Any]) -> Config:
-        return self.make_config(data.get("players"), data.get("mode"), **data.get("options", {}))
+        if not isinstance(data, Mapping):
+            raise ConfigError(f"{self.name}: a config is a mapping of players, mode, options")
+        unknown = sorted(set(data) - {"players", "mode", "options"})
+        if unknown:
+            raise ConfigError(f"{self.name}: unknown config field {unknown[0]!r}")
+        options = data.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise ConfigError(f"{self.name}: config options must be a mapping")
+        return self.make_config(data.get("players"), data.get("mode"), **options)
 
     # -- the forward model ----------------------------------------------------------------
     @abstractmethod

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .errors import UnknownName
+from .errors import TavoloError, UnknownName
 from .files import read_data
 
 LANGS = ("en", "it")
@@ -30,6 +30,8 @@ class Catalog:
         for lang in LANGS:
             f = self.folder / f"{lang}.yaml"
             data = read_data(f) if f.exists() else {}
+            if not isinstance(data or {}, dict):
+                raise TavoloError(f"{f}: a message catalog maps keys to texts")
             self.messages[lang] = {str(k): str(v) for k, v in (data or {}).items()}
 
     def t(self, lang: str, key: str, /, **kw: Any) -> str:

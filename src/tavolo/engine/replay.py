@@ -63,6 +63,8 @@ class Replay:
         ):
             if not isinstance(data.get(key), typ):
                 raise ReplayError(f"{source}: field {key!r} missing or not a {typ.__name__}")
+        if not isinstance(data.get("meta", {}), Mapping):
+            raise ReplayError(f"{source}: field 'meta' must be a mapping")
         if not all(isinstance(a, str) for a in data["actions"]):
             raise ReplayError(f"{source}: field 'actions' must list action ids (strings)")
         return cls(

@@ -146,7 +146,11 @@ class ScriptedRNG(RNG):
     def __init__(self, seed: int = 0, script: Iterable[dict[str, Any]] = ()) -> None:
         super().__init__(seed)
         self.script: list[dict[str, Any]] = []
+        if isinstance(script, str | bytes) or not isinstance(script, Iterable):
+            raise ScriptError("a script is a list of entries such as {roll: 3}")
         for i, entry in enumerate(script):
+            if not isinstance(entry, dict):
+                raise ScriptError(f"script entry {i + 1} {entry!r}: not a mapping like {{roll: 3}}")
             kinds = [k for k in entry if k in _CALLS]
             extra = [k for k in entry if k not in _CALLS and k != "label"]
             if len(kinds) != 1 or extra:

@@ -67,17 +67,33 @@ def run(data: Mapping[str, Any], source: str = "scenario") -> dict[str, Any]:
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ScenarioError(f"{source}: field 'actions' must be a list of action ids")
+    expect = data.get("expect") or {}
+    if not isinstance(expect, Mapping):
+        raise ScenarioError(f"{source}: field 'expect' must be a mapping")
+    bad = sorted(set(expect) - {"state", "events", "over"})
+    if bad:
+        raise ScenarioError(
+            f"{source}: unknown expect field {bad[0]!r}; known: events, over, state"
+        )
+    if not isinstance(expect.get("events", []), list):
+        raise ScenarioError(f"{source}: expect.events must be a list of event subsets")
+    script = data.get("script") or []
+    if not isinstance(script, list) or not all(isinstance(e, Mapping) for e in script):
+        raise ScenarioError(f"{source}: field 'script' must be a list like [{{roll: 3}}]")
+    if not isinstance(data.get("config") or {}, Mapping):
+        raise ScenarioError(f"{source}: field 'config' must be a mapping")
     try:
         game = registry.get(data["game"])
         config = game.config_from_json(data.get("config") or {})
         seed = data.get("seed", 0)
         if not isinstance(seed, int):
             raise ScenarioError(f"{source}: field 'seed' must be an integer")
-        rng = ScriptedRNG(seed, data.get("script") or [])
+        rng = ScriptedRNG(seed, script)
         if "position" in data:
             state = game.from_position(config, data["position"] or {}, rng)
         else:
             state = game.new(config, seed)
+            rng.s = state.rng.s  # carry on the real game's stream, scripted where asked
             state.rng = rng
         events: list[Event] = []
         for i, action in enumerate(actions):
@@ -95,7 +111,6 @@ def run(data: Mapping[str, Any], source: str = "scenario") -> dict[str, Any]:
         "over": game.is_over(state),
     }
     failures: list[str] = []
-    expect = data.get("expect") or {}
     if "state" in expect:
         bad = subset_mismatch(result["state"], expect["state"], "state")
         if bad:

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.markup import escape
-
 from tavolo.engine import ConfigError, UnknownName
 from tavolo.engine.i18n import check_lang
 from tavolo.engine.tools import ToolResult
@@ -17,7 +15,7 @@ from . import combat
 from .content import default_collection
 from .rules import ZONE_IDS
 from .schema import ESTRI, STATS
-from .view import MSG, ZONE_NAMES
+from .view import MSG, ZONE_NAMES, escape
 
 
 def _zone(zone: str | None) -> int | None:

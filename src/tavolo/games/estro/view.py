@@ -8,8 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rich.markup import escape
-
 from tavolo.engine import Event
 from tavolo.engine.i18n import Catalog, check_lang
 
@@ -21,6 +19,13 @@ if TYPE_CHECKING:
     from .state import EstroState
 
 MSG = Catalog(Path(__file__).parent / "messages")
+
+
+def escape(text: str) -> str:
+    """Keep card text literal inside Rich-style markup (the game never imports Rich)."""
+    return text.replace("[", "\\[")
+
+
 ZONE_NAMES = ("Militare", "Sviluppo Tech", "Medica", "Civile", "Controllo")
 
 

@@ -1,0 +1,97 @@
+"""The agent protocol and the spec strings that name agents on command lines and in sims.
+
+Specs:
+
+* ``random``
+* ``greedy`` or ``greedy:<k>`` (k determinizations per decision, default 3)
+* ``mcts`` (1000 iterations), ``mcts:<n>`` (n iterations), ``mcts:<t>ms`` or ``mcts:<t>s``
+  (a time budget), optionally followed by ``,c=<exploration>`` and ``,depth=<rollout depth>``
+  for tuning, e.g. ``mcts:500,c=1.0,depth=6``.
+
+An agent never modifies the state it is given and never touches ``state.rng``: it learns
+hidden information only through ``game.determinize`` (with its own RNG) or
+``game.observe``. Each agent owns an :class:`~tavolo.engine.RNG` seeded at creation, so
+play is reproducible from (game seed, agent seed) whenever budgets are iterations.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from tavolo.engine import Action, ConfigError, Decision, Game, State, UnknownName
+
+from .greedy import GreedyAgent
+from .mcts import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, DEFAULT_ROLLOUT_DEPTH, MCTSAgent
+from .random_agent import RandomAgent
+
+AGENT_NAMES = ("random", "greedy", "mcts")
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything that picks one of a decision's legal actions, without touching the state."""
+
+    name: str
+
+    def act(self, game: Game, state: State, decision: Decision) -> Action: ...
+
+
+def _positive_int(spec: str, what: str, text: str) -> int:
+    if not text.isascii() or not text.isdigit() or int(text) < 1:
+        raise ConfigError(f"agent {spec!r}: {what} must be a positive whole number, not {text!r}")
+    return int(text)
+
+
+def _mcts(spec: str, params: str, seed: int) -> MCTSAgent:
+    budget, *tuning = params.split(",") if params else [""]
+    iterations: int | None = None
+    milliseconds: float | None = None
+    if not budget:
+        iterations = DEFAULT_ITERATIONS
+    elif budget.endswith(("ms", "s")):
+        unit = 1.0 if budget.endswith("ms") else 1000.0
+        number = budget.removesuffix("ms") if unit == 1.0 else budget.removesuffix("s")
+        try:
+            milliseconds = float(number) * unit
+        except ValueError:
+            milliseconds = -1.0
+        if not milliseconds > 0 or milliseconds == float("inf"):
+            raise ConfigError(
+                f"agent {spec!r}: time budget must be a positive number of ms or s, e.g. mcts:200ms"
+            )
+    else:
+        iterations = _positive_int(spec, "iterations", budget)
+    exploration, depth = DEFAULT_EXPLORATION, DEFAULT_ROLLOUT_DEPTH
+    for item in tuning:
+        key, _, value = item.partition("=")
+        if key == "c":
+            try:
+                exploration = float(value)
+            except ValueError:
+                exploration = -1.0
+            if not 0 <= exploration < float("inf"):
+                raise ConfigError(f"agent {spec!r}: c must be a number >= 0, not {value!r}")
+        elif key == "depth":
+            if not value.isdigit():
+                raise ConfigError(f"agent {spec!r}: depth must be a whole number, not {value!r}")
+            depth = int(value)
+        else:
+            raise ConfigError(f"agent {spec!r}: unknown mcts setting {item!r}; known: c, depth")
+    return MCTSAgent(seed, iterations, milliseconds, exploration, depth)
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """Build the agent a spec names, seeded for reproducible play."""
+    name, colon, params = spec.strip().partition(":")
+    if colon and not params and name in AGENT_NAMES:
+        raise ConfigError(f"agent {spec!r}: nothing after ':'; e.g. mcts:500 or mcts:200ms")
+    if name == "random":
+        if params:
+            raise ConfigError(f"agent {spec!r}: random takes no settings")
+        return RandomAgent(seed)
+    if name == "greedy":
+        k = _positive_int(spec, "determinizations", params) if params else 3
+        return GreedyAgent(seed, k)
+    if name == "mcts":
+        return _mcts(spec, params, seed)
+    raise UnknownName("agent", spec, AGENT_NAMES)
