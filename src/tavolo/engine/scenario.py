@@ -70,10 +70,10 @@ def run(data: Mapping[str, Any], source: str = "scenario") -> dict[str, Any]:
     expect = data.get("expect") or {}
     if not isinstance(expect, Mapping):
         raise ScenarioError(f"{source}: field 'expect' must be a mapping")
-    bad = sorted(set(expect) - {"state", "events", "over"})
-    if bad:
+    stray = sorted(set(expect) - {"state", "events", "over"})
+    if stray:
         raise ScenarioError(
-            f"{source}: unknown expect field {bad[0]!r}; known: events, over, state"
+            f"{source}: unknown expect field {stray[0]!r}; known: events, over, state"
         )
     if not isinstance(expect.get("events", []), list):
         raise ScenarioError(f"{source}: expect.events must be a list of event subsets")
