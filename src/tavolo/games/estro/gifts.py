@@ -50,6 +50,18 @@ class GiftRules(_Base):
         gift = self.info[c].gift
         return gift is not None and not (gift.kind == "once" and c in pl.spent)
 
+    def card_event(self, s: EstroState, kind: str, q: int, x: str, **data: Any) -> Event:
+        """An event about card (q, x); only its owner learns which card a face-down one is."""
+        pl = s.players[q]
+        if x in pl.down:
+            return Event(
+                kind,
+                {"player": q, "card": x, **data},
+                (q,),
+                {"player": q, "slot": pl.field.index(x)},
+            )
+        return Event(kind, {"player": q, "card": x, **data})
+
     # ------------------------------------------------------------------ conditions --
     def _foe(self, s: EstroState, p: int, c: str) -> tuple[int, str] | None:
         b = s.battle
@@ -190,7 +202,7 @@ class GiftRules(_Base):
                 if f.other and q == p and x == c:
                     continue
                 down = x in pl.down
-                if f.face_down is not None and down != f.face_down:
+                if down != bool(f.face_down):  # face-down cards only when asked for
                     continue
                 if want is not None and (down or self.estro(s, q, x) != want):
                     continue
@@ -332,11 +344,7 @@ class GiftRules(_Base):
                         for v, m in zip(self.battle_stats(s, q, x, slot[0]), slot[1], strict=True)
                     ]
                 )
-                events.append(
-                    Event(
-                        "changed", {"player": q, "card": x, "by": c, "stats": now, "until": until}
-                    )
-                )
+                events.append(self.card_event(s, "changed", q, x, by=c, stats=now, until=until))
         elif verb == "draw":
             for _ in range(e.draw or 0):
                 self.draw(s, p, events)
@@ -355,7 +363,7 @@ class GiftRules(_Base):
             e2 = e.model_copy(update={"who": e.protect})
             for q, x in self._who(s, p, c, e2, tq, tc):
                 s.players[q].shield[x] = s.turn + 1
-                events.append(Event("shielded", {"player": q, "card": x, "until_turn": s.turn + 1}))
+                events.append(self.card_event(s, "shielded", q, x, until_turn=s.turn + 1))
         elif verb == "revive":
             later.append(("revive", p, c, e.revive))
         elif verb == "extra_play":
