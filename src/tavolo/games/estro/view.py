@@ -68,7 +68,11 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
     order = [1 - player, player] if player is not None else [0, 1]
     for q in order:
         pl = s.players[q]
-        who = t(lang, "you") if q == player else t(lang, "opponent")
+        who = (
+            (t(lang, "you") if q == player else t(lang, "opponent"))
+            if player is not None
+            else t(lang, "spectator_first" if q == s.first else "spectator_second")
+        )
         lines.append("")
         lines.append(
             t(

@@ -1,0 +1,1 @@
+"""The ``tavolo`` command (Typer + Rich); entry point :func:`tavolo.cli.main.main`."""

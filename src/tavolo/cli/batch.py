@@ -1,0 +1,213 @@
+"""``tavolo simulate`` and ``tavolo bench``: many games at once, and the speed of one.
+
+Both print tables for people and, with ``--json``, one JSON object on stdout and nothing
+else (progress and notes go to stderr), so that scripts can read the result directly.
+"""
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from tavolo.engine import ConfigError, registry
+from tavolo.sim.bench import bench
+from tavolo.sim.runner import simulate
+
+from .common import console, parse_options, resolve_lang, split_list, t
+
+
+def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
+    @app.command("simulate", help=t(hl, "help.simulate"))
+    def simulate_cmd(
+        ctx: typer.Context,
+        game: Annotated[str, typer.Argument(help=t(hl, "help.arg.game"), show_default=False)],
+        n: Annotated[int, typer.Option("-n", "--games", min=0, help=t(hl, "help.opt.n"))] = 100,
+        agents: Annotated[
+            str | None,
+            typer.Option("--agents", "-a", help=t(hl, "help.opt.agents"), show_default=False),
+        ] = None,
+        seed: Annotated[int, typer.Option("--seed", help=t(hl, "help.opt.sim_seed"))] = 0,
+        workers: Annotated[
+            int, typer.Option("--workers", "-w", min=1, help=t(hl, "help.opt.workers"))
+        ] = 1,
+        mode: Annotated[
+            str | None, typer.Option("--mode", "-m", help=t(hl, "help.opt.mode"))
+        ] = None,
+        option: Annotated[
+            list[str] | None,
+            typer.Option("--option", "-o", help=t(hl, "help.opt.option"), metavar="KEY=VALUE"),
+        ] = None,
+        out: Annotated[
+            Path | None,
+            typer.Option("--out", help=t(hl, "help.opt.out"), dir_okay=False, metavar="FILE"),
+        ] = None,
+        as_json: Annotated[bool, typer.Option("--json", help=t(hl, "help.opt.json"))] = False,
+        lang: Annotated[str | None, lang_opt] = None,
+    ) -> None:
+        lang = resolve_lang(ctx, lang)
+        g = registry.get(game)
+        options = parse_options(option, lang)
+        specs = split_list(agents)
+        if agents is not None and not specs:
+            raise ConfigError(t(lang, "sim.no_agents"))
+        if not specs:
+            players = g.make_config(None, mode, **options).players
+            specs = ["random"] * players
+        config = {"players": len(specs), "mode": mode or g.modes[0], "options": options}
+        if out is not None and not out.resolve().parent.is_dir():
+            raise ConfigError(t(lang, "sim.out_folder", path=str(out)))
+        err = console(stderr=True)
+        if as_json or not err.is_terminal:  # a bar is noise in logs and pipes
+            result = simulate(game, n, specs, seed, workers, config)
+        else:
+            progress = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=err,
+                transient=True,
+            )
+            with progress:
+                task = progress.add_task(t(lang, "sim.progress", game=escape(game)), total=n)
+                result = simulate(
+                    game,
+                    n,
+                    specs,
+                    seed,
+                    workers,
+                    config,
+                    progress=lambda done: progress.update(task, completed=done),
+                )
+        if out is not None:
+            result.to_csv(out)
+        if as_json:
+            data = result.to_json()
+            data["settings"]["workers"] = workers
+            sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+            return
+        print_summary(result.summary(), result.settings(), lang)
+        if out is not None:
+            console().print(t(lang, "sim.written", n=len(result.records), path=escape(str(out))))
+
+    @app.command("bench", help=t(hl, "help.bench"))
+    def bench_cmd(
+        ctx: typer.Context,
+        games: Annotated[
+            list[str] | None,
+            typer.Argument(help=t(hl, "help.arg.games"), show_default=False),
+        ] = None,
+        seconds: Annotated[
+            float, typer.Option("--seconds", "-s", min=0.0, help=t(hl, "help.opt.seconds"))
+        ] = 2.0,
+        mcts_iterations: Annotated[
+            int, typer.Option("--mcts-iterations", min=1, help=t(hl, "help.opt.mcts_iterations"))
+        ] = 200,
+        as_json: Annotated[bool, typer.Option("--json", help=t(hl, "help.opt.json"))] = False,
+        lang: Annotated[str | None, lang_opt] = None,
+    ) -> None:
+        lang = resolve_lang(ctx, lang)
+        names = list(games or registry.names())
+        for name in names:
+            registry.get(name)  # an unknown name fails before any measuring
+        err, out = console(stderr=True), console()
+        results = []
+        for name in names:
+            if as_json or not err.is_terminal:
+                results.append(bench(name, seconds, mcts_iterations))
+            else:
+                with err.status(t(lang, "bench.running", game=escape(name), seconds=seconds)):
+                    results.append(bench(name, seconds, mcts_iterations))
+            if not as_json:
+                out.print(bench_table(results[-1], lang))
+        if as_json:
+            sys.stdout.write(json.dumps({"bench": results}, ensure_ascii=False) + "\n")
+        elif results:
+            r = results[0]
+            out.print(
+                t(
+                    lang,
+                    "bench.machine",
+                    python=f"{r['implementation']} {r['python']}",
+                    machine=escape(str(r.get("platform", r.get("machine", "?")))),
+                )
+            )
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _rate(row: dict[str, Any]) -> str:
+    low, high = 100 * row["ci_low"], 100 * row["ci_high"]
+    return f"{_pct(row['win_rate'])} ({low:.1f}–{high:.1f})"
+
+
+def _wdl(row: dict[str, Any]) -> str:
+    return f"{row['wins']}/{row['draws']}/{row['losses']}"
+
+
+def print_summary(summary: dict[str, Any], settings: dict[str, Any], lang: str) -> None:
+    """The per-agent table, the per-seat table and the per-game averages.
+
+    Win rate counts a draw as half a win; the interval is Wilson's 95% interval.
+    """
+    out = console()
+    table = Table(
+        title=t(
+            lang,
+            "sim.title",
+            game=escape(summary["game"]),
+            n=summary["games"],
+            seed=settings["seed"],
+        )
+    )
+    table.add_column(t(lang, "sim.col.agent"))
+    for key in ("sim.col.games", "sim.col.wdl", "sim.col.rate", "sim.col.return"):
+        table.add_column(t(lang, key), justify="right")
+    for label, row in summary["agents"].items():
+        table.add_row(
+            escape(label), str(row["games"]), _wdl(row), _rate(row), f"{row['mean_return']:.3f}"
+        )
+    out.print(table)
+    seats = summary.get("seats") or []
+    if len(seats) > 1:
+        by_seat = Table(title=t(lang, "sim.seats_title"))
+        by_seat.add_column(t(lang, "sim.col.seat"))
+        for key in ("sim.col.wdl", "sim.col.rate", "sim.col.return"):
+            by_seat.add_column(t(lang, key), justify="right")
+        for j, row in enumerate(seats):
+            by_seat.add_row(
+                t(lang, "seat", n=j + 1), _wdl(row), _rate(row), f"{row['mean_return']:.3f}"
+            )
+        out.print(by_seat)
+    averages = [t(lang, "sim.avg.decisions", value=f"{summary['mean_decisions']:.1f}")]
+    for key, value in summary.get("metrics", {}).items():
+        averages.append(t(lang, "sim.avg.metric", name=escape(key), value=f"{value:.2f}"))
+    averages.append(t(lang, "sim.avg.seconds", value=f"{1000 * summary['mean_seconds']:.1f}"))
+    out.print(t(lang, "sim.averages", values=", ".join(averages)))
+
+
+BENCH_ROWS = (
+    ("decisions_per_s", "bench.decisions_per_s", "{:,.0f}"),
+    ("games_per_s", "bench.games_per_s", "{:,.1f}"),
+    ("decisions_per_game", "bench.decisions_per_game", "{:,.1f}"),
+    ("clone_us", "bench.clone_us", "{:,.2f}"),
+    ("observe_us", "bench.observe_us", "{:,.2f}"),
+    ("mcts_iterations_per_s", "bench.mcts_per_s", "{:,.0f}"),
+)
+
+
+def bench_table(result: dict[str, Any], lang: str) -> Table:
+    table = Table(title=t(lang, "bench.title", game=escape(str(result.get("game", "?")))))
+    table.add_column(t(lang, "bench.col.measure"))
+    table.add_column(t(lang, "bench.col.value"), justify="right")
+    for key, label, fmt in BENCH_ROWS:
+        if key in result:
+            table.add_row(t(lang, label), fmt.format(result[key]))
+    return table

@@ -1,0 +1,202 @@
+"""What every command shares: the language, one-line errors, consoles, seat names, results.
+
+Language: ``--lang`` on a command wins, then ``--lang`` before the command
+(``tavolo --lang it play ...``), then the ``TAVOLO_LANG`` environment variable, then
+English. Help screens are built before the options are parsed, so their language is
+read from the raw arguments (:func:`detect_lang`).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import typer
+import yaml
+from pydantic import ValidationError
+from rich.console import Console
+
+from tavolo.engine import ConfigError, Game, State, TavoloError
+from tavolo.engine.content import describe_validation
+from tavolo.engine.i18n import LANGS, check_lang
+from tavolo.i18n import t
+from tavolo.sim.stats import outcome
+
+try:  # typer >= 0.2x vendors click
+    from typer import _click as click
+except ImportError:  # pragma: no cover - older typer depends on click
+    import click  # type: ignore[no-redef, import-not-found, unused-ignore]
+
+__all__ = [
+    "LANGS",
+    "LANG_ENV",
+    "click",
+    "console",
+    "detect_lang",
+    "error_text",
+    "parse_options",
+    "report",
+    "resolve_lang",
+    "result_text",
+    "seat_label",
+    "t",
+]
+
+LANG_ENV = "TAVOLO_LANG"
+
+
+class _Session:
+    """The language known so far in this run, for errors raised before a command starts."""
+
+    lang = "en"
+
+
+session = _Session()
+
+
+def detect_lang(args: Sequence[str]) -> str | None:
+    """The last valid ``--lang X``/``--lang=X``/``-l X`` in raw arguments, if any."""
+    found: str | None = None
+    for i, arg in enumerate(args):
+        value: str | None = None
+        if arg in ("--lang", "-l") and i + 1 < len(args):
+            value = args[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        elif arg.startswith("-l") and len(arg) > 2 and not arg.startswith("--"):
+            value = arg[2:]
+        if value in LANGS:
+            found = value
+    return found
+
+
+def default_lang(args: Sequence[str] = ()) -> str:
+    """The language for text shown before options are parsed (help, usage errors)."""
+    env = os.environ.get(LANG_ENV, "")
+    return detect_lang(args) or (env if env in LANGS else "en")
+
+
+def begin(args: Sequence[str]) -> None:
+    session.lang = default_lang(args)
+
+
+def resolve_lang(ctx: click.Context | None, lang: str | None) -> str:
+    """The language of this command; a wrong one raises ``UnknownName`` (one line, exit 2)."""
+    chosen = lang
+    if chosen is None and ctx is not None and isinstance(ctx.obj, Mapping):
+        chosen = ctx.obj.get("lang")
+    if chosen is None:
+        chosen = os.environ.get(LANG_ENV) or "en"
+    check_lang(chosen)
+    session.lang = chosen
+    return chosen
+
+
+def error_text(exc: BaseException) -> str:
+    """One line that says what was wrong with the input."""
+    if isinstance(exc, ValidationError):
+        text = describe_validation(exc)
+    elif isinstance(exc, click.ClickException):
+        text = exc.format_message()
+    elif isinstance(exc, OSError) and exc.strerror and exc.filename:
+        text = f"{exc.filename}: {exc.strerror}"
+    else:
+        text = str(exc) or type(exc).__name__
+    return " ".join(text.split())
+
+
+def report(message: str) -> None:
+    """Write ``error: message`` (translated prefix) as one line on stderr."""
+    line = t(session.lang, "error", message=" ".join(message.split()))
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
+
+
+def console(stderr: bool = False) -> Console:
+    """A console on the *current* stdout/stderr (test runners swap them)."""
+    return Console(stderr=stderr, highlight=False, file=sys.stderr if stderr else sys.stdout)
+
+
+def seat_label(lang: str, seat: int, spec: str | None = None) -> str:
+    """``Player 2`` or ``Player 2 (mcts)``; seats are 1-based for people."""
+    label = t(lang, "seat", n=seat + 1)
+    return label if spec is None else t(lang, "seat.with_agent", seat=label, agent=spec)
+
+
+def result_text(game: Game, state: State, lang: str, labels: Sequence[str]) -> str:
+    """Who won, in words, with the game's returns.
+
+    Outcomes are read as the simulator reads them (:func:`tavolo.sim.stats.outcome`),
+    so co-operative and solo games work: every seat of a won co-op game wins.
+    """
+    returns = tuple(game.returns(state))
+    names = [labels[i] if i < len(labels) else seat_label(lang, i) for i in range(len(returns))]
+    scores = ", ".join(f"{names[i]} {_num(r)}" for i, r in enumerate(returns))
+    outcomes = [outcome(returns, i) for i in range(len(returns))]
+    winners = [names[i] for i, o in enumerate(outcomes) if o == "win"]
+    if not returns:
+        text = t(lang, "result.none")
+    elif len(returns) > 1 and len(winners) == len(returns):
+        text = t(lang, "result.all_win")
+    elif len(winners) == 1:
+        text = t(lang, "result.win", who=winners[0])
+    elif winners:
+        text = t(lang, "result.share", who=", ".join(winners))
+    elif all(o == "loss" for o in outcomes):
+        text = t(lang, "result.all_lose" if len(returns) > 1 else "result.lose", who=names[0])
+    else:
+        text = t(lang, "result.draw")
+    return t(lang, "result.line", outcome=text, scores=scores)
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def parse_options(values: Sequence[str] | None, lang: str) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs for a game's variant flags; values are read as YAML scalars."""
+    out: dict[str, Any] = {}
+    for item in values or ():
+        key, sep, raw = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise ConfigError(t(lang, "option.bad", item=item))
+        try:
+            out[key] = yaml.safe_load(raw) if raw.strip() else ""
+        except yaml.YAMLError:
+            out[key] = raw
+    return out
+
+
+def lang_option(hl: str) -> Any:
+    """``--lang/-l``: the same option on every command (help text in ``hl``)."""
+    return typer.Option(
+        "--lang", "-l", help=t(hl, "help.opt.lang"), show_default=False, metavar="en|it"
+    )
+
+
+HELP_NAMES = ["--help", "-h"]
+
+
+def localize_help(cmd: click.Command, lang: str) -> None:
+    """Click's own ``--help`` text, in ``lang``, for ``cmd`` and its sub-commands.
+
+    Click builds that option itself (and caches it on the command); where it does not
+    cache it, this is a harmless no-op and the text stays English.
+    """
+    opt = cmd.get_help_option(click.Context(cmd, help_option_names=HELP_NAMES))
+    if opt is not None:
+        opt.help = t(lang, "help.opt.help")
+    for sub in getattr(cmd, "commands", {}).values():
+        localize_help(sub, lang)
+
+
+def split_list(text: str | None) -> list[str]:
+    return [x.strip() for x in (text or "").split(",") if x.strip()]
+
+
+def is_user_error(exc: BaseException) -> bool:
+    """Errors caused by input: printed as one line, never as a traceback."""
+    return isinstance(exc, TavoloError | ValidationError | OSError)

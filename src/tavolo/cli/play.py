@@ -1,0 +1,324 @@
+"""``tavolo play GAME``: people and agents at one table in the terminal.
+
+Each registered game is its own sub-command, so ``tavolo play estro --help`` shows that
+game's rules summary (``game.help(lang)``), loaded only when the help is asked for.
+
+What a person sees never leaks hidden information: the board is ``game.view(state,
+seat)``, and other seats' moves are shown through the events *as that seat sees them*
+(``describe_event(event, seat)``), never through ``describe_action`` (which may name a
+face-down card). With one person at the table their view is printed as play goes on;
+with several (hot seat) each one is shown what happened since their last turn. Agents
+alone at the table are narrated omnisciently.
+
+Agent seeds: seat ``i`` gets ``derive_seed(seed, "seat<i>")``, so a game is
+reproducible from ``--seed`` and the seats. Without ``--seed`` a random seed is drawn
+and printed (it is also in the saved replay).
+"""
+
+import random
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated, Any, ClassVar
+
+import typer
+from rich.markup import escape
+from typer.core import TyperCommand, TyperGroup
+
+from tavolo.agents import AGENT_NAMES, Agent, make_agent
+from tavolo.engine import Action, ConfigError, Decision, Event, Game, State, UnknownName, registry
+from tavolo.engine.replay import Replay
+from tavolo.engine.rng import derive_seed
+
+from . import common
+from .common import click, console, parse_options, resolve_lang, seat_label, split_list, t
+
+HUMAN = "human"
+
+
+class PlayGroup(TyperGroup):
+    """``tavolo play``: an unknown game is one clear line, not click's generic message."""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            raise UnknownName("game", name, registry.names())
+        return super().resolve_command(ctx, args)
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        lang = common.session.lang
+        for name, cmd in self.commands.items():
+            try:
+                game = registry.get(name)
+            except Exception:  # a broken game must not hide the others' help
+                continue
+            cmd.short_help = t(
+                lang,
+                "help.play.short",
+                title=_title(game, lang),
+                players=_players(game),
+                modes=", ".join(game.modes),
+            )
+        super().format_help(ctx, formatter)
+
+
+class GameCommand(TyperCommand):
+    """``tavolo play GAME``; its help is the game's own, built only when shown."""
+
+    game_name: ClassVar[str] = ""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        lang = common.session.lang
+        game = registry.get(self.game_name)
+        head = t(
+            lang,
+            "help.play.head",
+            title=_title(game, lang),
+            name=self.game_name,
+            players=_players(game),
+            modes=", ".join(game.modes),
+        )
+        rules = game.help(lang).strip()
+        self.help = head + ("\n\n" + rules if rules else "")
+        super().format_help(ctx, formatter)
+
+
+def _title(game: Game, lang: str) -> str:
+    return game.titles.get(lang) or game.titles.get("en") or game.name
+
+
+def _players(game: Game) -> str:
+    lo, hi = game.min_players, game.max_players
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
+    play_app = typer.Typer(
+        cls=PlayGroup, help=t(hl, "help.play"), no_args_is_help=True, rich_markup_mode="rich"
+    )
+    for name in registry.names():
+        cls = type(f"Play_{name}", (GameCommand,), {"game_name": name})
+        play_app.command(name, cls=cls, short_help=t(hl, "help.play.game", name=name))(
+            _play_command(name, hl, lang_opt)
+        )
+    app.add_typer(play_app, name="play")
+
+
+def _play_command(name: str, hl: str, lang_opt: Any) -> Callable[..., None]:
+    def play_cmd(
+        ctx: typer.Context,
+        seats: Annotated[
+            str | None, typer.Option("--seats", help=t(hl, "help.opt.seats"), show_default=False)
+        ] = None,
+        seed: Annotated[int | None, typer.Option("--seed", help=t(hl, "help.opt.seed"))] = None,
+        mode: Annotated[
+            str | None, typer.Option("--mode", "-m", help=t(hl, "help.opt.mode"))
+        ] = None,
+        players: Annotated[
+            int | None, typer.Option("--players", "-p", min=1, help=t(hl, "help.opt.players"))
+        ] = None,
+        option: Annotated[
+            list[str] | None,
+            typer.Option("--option", "-o", help=t(hl, "help.opt.option"), metavar="KEY=VALUE"),
+        ] = None,
+        save: Annotated[
+            Path | None,
+            typer.Option("--save", help=t(hl, "help.opt.save"), dir_okay=False, metavar="FILE"),
+        ] = None,
+        lang: Annotated[str | None, lang_opt] = None,
+    ) -> None:
+        lang = resolve_lang(ctx, lang)
+        if save is not None and not save.resolve().parent.is_dir():
+            raise ConfigError(t(lang, "play.save_folder", path=str(save)))
+        table = Table.setup(name, lang, seats, seed, mode, players, parse_options(option, lang))
+        table.run()
+        if save is not None:  # also a game left unfinished: a replay may stop anywhere
+            table.replay.save(save)
+            console().print(t(lang, "play.saved", path=escape(str(save))))
+
+    return play_cmd
+
+
+class Quit(Exception):
+    """The person at a seat chose to stop (``q``) or stdin ended."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+class Table:
+    """One game in progress: the seats, the state, the log and who has seen what."""
+
+    def __init__(
+        self,
+        game: Game,
+        lang: str,
+        specs: Sequence[str],
+        agents: Sequence[Agent | None],
+        state: State,
+        replay: Replay,
+    ) -> None:
+        self.game, self.lang, self.specs, self.agents = game, lang, list(specs), list(agents)
+        self.state, self.replay = state, replay
+        self.humans = [i for i, s in enumerate(specs) if s == HUMAN]
+        # With one person at the table, their view is narrated as play goes on.
+        self.watcher = self.humans[0] if len(self.humans) == 1 else None
+        self.labels = [
+            seat_label(lang, i) if s == HUMAN else seat_label(lang, i, s)
+            for i, s in enumerate(specs)
+        ]
+        self.log: list[Event] = []
+        self.seen = [0] * len(specs)
+        self.out = console()
+        self.input: Callable[[], str] = sys.stdin.readline
+        self.stdin_is_terminal = sys.stdin.isatty()
+
+    @classmethod
+    def setup(
+        cls,
+        name: str,
+        lang: str,
+        seats: str | None,
+        seed: int | None,
+        mode: str | None,
+        players: int | None,
+        options: dict[str, Any],
+    ) -> "Table":
+        game = registry.get(name)
+        specs = split_list(seats)
+        if seats is not None and not specs:
+            raise ConfigError(t(lang, "play.no_seats"))
+        if specs:
+            if players is not None and players != len(specs):
+                raise ConfigError(t(lang, "play.seats_mismatch", seats=len(specs), players=players))
+            config = game.make_config(len(specs), mode, **options)
+        else:
+            config = game.make_config(players, mode, **options)
+            specs = [HUMAN] + ["mcts"] * (config.players - 1)
+        if config.players != len(specs):
+            raise ConfigError(
+                t(lang, "play.seats_mismatch", seats=len(specs), players=config.players)
+            )
+        if seed is None:
+            seed = random.randrange(1 << 31)
+            console().print(t(lang, "play.seed", seed=seed))
+        agents: list[Agent | None] = []
+        for i, spec in enumerate(specs):
+            if spec == HUMAN:
+                agents.append(None)
+                continue
+            try:
+                agents.append(make_agent(spec, derive_seed(seed, f"seat{i}")))
+            except UnknownName:
+                raise UnknownName("agent", spec, (HUMAN, *AGENT_NAMES)) from None
+        state = game.new(config, seed)
+        replay = Replay.start(game, config, seed, seats=list(specs))
+        return cls(game, lang, specs, agents, state, replay)
+
+    # -- the loop ------------------------------------------------------------------------
+    def run(self) -> None:
+        """Play to the end, or until someone quits (``q`` or end of input: exit code 0)."""
+        game, state, lang = self.game, self.state, self.lang
+        self.out.rule(
+            t(
+                lang,
+                "play.start",
+                title=escape(_title(game, lang)),
+                seats=escape(", ".join(self.labels)),
+            )
+        )
+        try:
+            while (d := game.decision(state)) is not None:
+                if self.agents[d.player] is None:
+                    action = self.human_turn(d)
+                else:
+                    action = self.agent_turn(d)
+                self.apply(d, action)
+        except Quit as q:
+            self.out.print(t(lang, q.key, moves=len(self.replay.actions)))
+            return
+        self.finish()
+
+    def apply(self, d: Decision, action: Action) -> None:
+        game, lang = self.game, self.lang
+        words = game.describe_action(self.state, action, lang) if not self.humans else ""
+        events = game.apply(self.state, action)
+        self.replay.actions.append(action)
+        self.log.extend(events)
+        if not self.humans:
+            self.out.print(f"[bold]{escape(self.labels[d.player])}[/bold]: {words}")
+            self.print_events(events, None)
+        elif self.watcher is not None:
+            self.out.print(f"[bold]{escape(self.labels[d.player])}[/bold]:")
+            shown = self.print_events(self.log[self.seen[self.watcher] :], self.watcher)
+            self.seen[self.watcher] = len(self.log)
+            if not shown and d.player != self.watcher:
+                self.out.print("  " + t(lang, "play.nothing_seen"))
+
+    def print_events(self, events: Sequence[Event], player: int | None) -> int:
+        n = 0
+        for event in events:
+            text = self.game.describe_event(event, player, self.lang)
+            if text:
+                self.out.print(f"  • {text}")
+                n += 1
+        return n
+
+    def agent_turn(self, d: Decision) -> Action:
+        agent = self.agents[d.player]
+        assert agent is not None
+        if self.out.is_terminal and self.humans:
+            with self.out.status(t(self.lang, "play.thinking", who=escape(self.labels[d.player]))):
+                return agent.act(self.game, self.state, d)
+        return agent.act(self.game, self.state, d)
+
+    def human_turn(self, d: Decision) -> Action:
+        game, lang, seat, out = self.game, self.lang, d.player, self.out
+        out.rule(t(lang, "play.turn", who=escape(self.labels[seat])))
+        out.print(game.view(self.state, seat, lang))
+        if self.seen[seat] < len(self.log):
+            out.print(t(lang, "play.since"))
+            self.print_events(self.log[self.seen[seat] :], seat)
+        self.seen[seat] = len(self.log)
+        out.print(t(lang, "play.choose"))
+        width = len(str(len(d.actions)))
+        for i, action in enumerate(d.actions, 1):
+            words = game.describe_action(self.state, action, lang)
+            out.print(f"  [bold]{i:>{width}}[/bold]. {words}")
+        return self.ask(d)
+
+    def ask(self, d: Decision) -> Action:
+        """Read a choice until it is valid: a number, an action id, ``h`` or ``q``."""
+        lang, out, n = self.lang, self.out, len(d.actions)
+        while True:
+            out.print(t(lang, "play.prompt", n=n), end="")
+            line = self.input()
+            if not line:
+                out.print()
+                raise Quit("play.eof")
+            text = line.strip()
+            if not self.stdin_is_terminal:
+                out.print(escape(text))  # keep transcripts of piped input readable
+            if text.lower() in ("q", "quit", "esci"):
+                raise Quit("play.quit")
+            if text.lower() in ("h", "help", "?", "aiuto"):
+                rules = self.game.help(lang).strip()
+                out.print(rules or t(lang, "play.no_help"))
+                continue
+            if text.isdigit() and 1 <= int(text) <= n:
+                return d.actions[int(text) - 1]
+            if text in d.actions:
+                return text
+            out.print(t(lang, "play.invalid", text=escape(text[:40]), n=n))
+
+    def finish(self) -> None:
+        game, lang, out = self.game, self.lang, self.out
+        if self.humans and self.watcher is None:
+            start = min(self.seen[h] for h in self.humans)
+            self.print_events(self.log[start:], None)
+        out.rule(t(lang, "play.over"))
+        out.print(game.view(self.state, self.watcher, lang))
+        out.print(common.result_text(game, self.state, lang, self.labels))

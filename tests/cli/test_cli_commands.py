@@ -1,0 +1,234 @@
+"""``tavolo simulate``, ``scenario run``, ``games``, ``bench``, ``--version`` and languages."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from rich.console import Console
+
+from tavolo import __version__
+from tavolo.cli import batch
+
+from . import invoke
+
+SCENARIO = {
+    "game": "tricks",
+    "seed": 3,
+    "script": [{"roll": 6, "label": "bonus"}],
+    "actions": ["play:c3", "play:c9"],
+    "expect": {"events": [{"kind": "trick", "winner": 1, "worth": 2}], "over": False},
+}
+
+
+# -- simulate -----------------------------------------------------------------------------
+
+
+def test_simulate_json_is_one_object_with_the_right_counts() -> None:
+    r = invoke(["simulate", "tricks", "-n", "10", "--agents", "random,greedy", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)  # nothing else on stdout
+    assert data["settings"]["n"] == 10 and data["settings"]["agents"] == ["random", "greedy"]
+    assert data["settings"]["workers"] == 1 and data["settings"]["seed"] == 0
+    summary = data["summary"]
+    assert summary["games"] == 10
+    assert set(summary["agents"]) == {"random", "greedy"}
+    for row in summary["agents"].values():
+        assert row["games"] == 10
+        assert row["wins"] + row["draws"] + row["losses"] == 10
+        assert 0 <= row["ci_low"] <= row["win_rate"] <= row["ci_high"] <= 1
+    assert summary["mean_decisions"] == 6
+
+
+def test_simulate_is_reproducible_and_seeded() -> None:
+    args = ["simulate", "tricks", "-n", "12", "-a", "random,random", "--json"]
+    a = json.loads(invoke([*args, "--seed", "4"]).stdout)["summary"]
+    b = json.loads(invoke([*args, "--seed", "4", "-w", "2"]).stdout)["summary"]
+    for s in (a, b):
+        s.pop("mean_seconds")
+    assert a == b
+
+
+def test_simulate_table_and_csv(tmp_path: Path) -> None:
+    out = tmp_path / "results.csv"
+    r = invoke(
+        [
+            "simulate",
+            "tricks",
+            "-n",
+            "10",
+            "--agents",
+            "random,greedy",
+            "--seed",
+            "1",
+            "--out",
+            str(out),
+        ]
+    )
+    assert r.exit_code == 0, r.output
+    assert "tricks: 10 games, seed 1" in r.stdout
+    assert "win rate (95% CI)" in r.stdout and "W/D/L" in r.stdout
+    assert "random" in r.stdout and "greedy" in r.stdout
+    assert "By seat" in r.stdout and "Per game: decisions 6.0" in r.stdout
+    rows = list(csv.reader(out.open()))
+    assert rows[0][:4] == ["index", "seed", "seat0", "seat1"]
+    assert len(rows) == 11
+
+
+def test_simulate_default_agents_and_mode() -> None:
+    r = invoke(["simulate", "tricks", "-n", "3", "--mode", "short", "--json"])
+    data = json.loads(r.stdout)
+    assert data["settings"]["agents"] == ["random", "random"]
+    assert data["settings"]["config"]["mode"] == "short"
+    assert data["summary"]["mean_decisions"] == 4
+
+
+def test_simulate_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    def terminal_console(stderr: bool = False) -> Console:
+        file = sys.stderr if stderr else sys.stdout
+        return Console(file=file, force_terminal=stderr, width=100)
+
+    monkeypatch.setattr(batch, "console", terminal_console)
+    r = invoke(["simulate", "tricks", "-n", "5"])
+    assert r.exit_code == 0, r.output
+    assert "simulating tricks" in r.stderr  # the bar, on stderr
+    assert "tricks: 5 games" in r.stdout
+
+
+def test_simulate_csv_with_json(tmp_path: Path) -> None:
+    out = tmp_path / "r.csv"
+    r = invoke(["simulate", "tricks", "-n", "4", "--json", "--out", str(out)])
+    json.loads(r.stdout)
+    assert len(out.read_text().splitlines()) == 5
+
+
+# -- scenario -----------------------------------------------------------------------------
+
+
+def write(path: Path, data: object) -> Path:
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return path
+
+
+def test_scenario_pass(tmp_path: Path) -> None:
+    r = invoke(["scenario", "run", str(write(tmp_path / "ok.yaml", SCENARIO))])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["failures"] == [] and data["over"] is False
+    assert {"kind": "trick", "winner": 1, "worth": 2} in data["events"]
+    assert "all expectations met" in r.stderr
+
+
+def test_scenario_fail_exits_1(tmp_path: Path) -> None:
+    bad = {**SCENARIO, "expect": {"events": [{"kind": "trick", "worth": 1}]}}
+    r = invoke(["scenario", "run", str(write(tmp_path / "fail.yaml", bad))])
+    assert r.exit_code == 1
+    data = json.loads(r.stdout)
+    assert len(data["failures"]) == 1
+    assert "1 expectation(s) failed" in r.stderr
+
+
+def test_scenario_in_italian(tmp_path: Path) -> None:
+    r = invoke(["scenario", "run", str(write(tmp_path / "ok.yaml", SCENARIO)), "--lang", "it"])
+    assert r.exit_code == 0 and "tutte le attese rispettate" in r.stderr
+
+
+# -- games, bench, version ----------------------------------------------------------------
+
+
+def test_games_lists_tricks() -> None:
+    r = invoke(["games"])
+    assert r.exit_code == 0, r.output
+    assert "tricks" in r.stdout and "Tricks" in r.stdout and "standard, short" in r.stdout
+    r = invoke(["games", "--json", "--lang", "it"])
+    rows = {g["name"]: g for g in json.loads(r.stdout)["games"]}
+    assert rows["tricks"] == {
+        "name": "tricks",
+        "title": "Prese",
+        "modes": ["standard", "short"],
+        "players": [2, 2],
+    }
+
+
+def test_bench_table_and_json() -> None:
+    r = invoke(["bench", "tricks", "--seconds", "0.05", "--mcts-iterations", "20"])
+    assert r.exit_code == 0, r.output
+    for label in ("decisions/s", "games/s", "clone (µs)", "observe (µs)", "MCTS iterations/s"):
+        assert label in r.stdout
+    r = invoke(["bench", "tricks", "--seconds", "0.05", "--mcts-iterations", "20", "--json"])
+    (result,) = json.loads(r.stdout)["bench"]
+    assert result["game"] == "tricks" and result["decisions_per_s"] > 0
+
+
+def test_version() -> None:
+    r = invoke(["--version"])
+    assert r.exit_code == 0 and r.stdout.strip() == f"tavolo {__version__}"
+
+
+def test_no_arguments_shows_help() -> None:
+    r = invoke([])
+    assert r.exit_code == 0
+    for command in ("play", "simulate", "replay", "scenario", "bench", "games"):
+        assert command in r.stdout
+
+
+# -- languages ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "env"),
+    [
+        (["play", "tricks", "--seats", "random,random", "--seed", "1", "--lang", "it"], {}),
+        (["--lang", "it", "play", "tricks", "--seats", "random,random", "--seed", "1"], {}),
+        (["play", "tricks", "--seats", "random,random", "--seed", "1", "-l", "it"], {}),
+        (["play", "tricks", "--seats", "random,random", "--seed", "1"], {"TAVOLO_LANG": "it"}),
+    ],
+)
+def test_italian(args: list[str], env: dict[str, str]) -> None:
+    r = invoke(args, env=env)
+    assert r.exit_code == 0, r.output
+    assert "Partita finita" in r.stdout and "Punteggi:" in r.stdout
+    assert "Giocatore 1 (random)" in r.stdout
+    assert "Game over" not in r.stdout
+
+
+def test_command_language_beats_the_global_one_and_the_environment() -> None:
+    r = invoke(
+        [
+            "--lang",
+            "it",
+            "play",
+            "tricks",
+            "--seats",
+            "random,random",
+            "--seed",
+            "1",
+            "--lang",
+            "en",
+        ],
+        env={"TAVOLO_LANG": "it"},
+    )
+    assert "Game over" in r.stdout
+
+
+def test_italian_human_prompt_and_help() -> None:
+    r = invoke(
+        ["play", "tricks", "--seats", "human,random", "--seed", "5", "--lang", "it"], input="z\nq\n"
+    )
+    assert "tocca a te" in r.stdout and "Scegli 1-" in r.stdout
+    assert "non è una scelta" in r.stdout and "Partita abbandonata" in r.stdout
+    r = invoke(["play", "tricks", "--help", "--lang", "it"])
+    assert "Gioca a Prese (tricks)" in r.stdout
+    assert "Mostra questo aiuto ed esce." in r.stdout  # click's own --help, too
+    r = invoke(["--help"], help_lang="it")
+    assert "Elenca i giochi installati" in r.stdout
+
+
+def test_italian_simulate_table() -> None:
+    r = invoke(["simulate", "tricks", "-n", "4", "--lang", "it"])
+    assert r.exit_code == 0
+    assert "partite" in r.stdout and "Per posto" in r.stdout and "Giocatore 2" in r.stdout

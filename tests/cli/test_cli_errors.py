@@ -1,0 +1,165 @@
+"""Bad input anywhere: one ``error: ...`` line on stderr, exit code 2, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from . import assert_one_line_error, invoke
+
+ALL_AI = ["--seats", "random,random", "--seed", "1"]
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["play", "nope"], "unknown game 'nope'"),
+        (["simulate", "nope"], "unknown game 'nope'"),
+        (["bench", "nope"], "unknown game 'nope'"),
+        (["play", "tricks", "--seats", "random,foo"], "unknown agent 'foo'; known: human, random"),
+        (["play", "tricks", "--seats", "random,mcts:zero"], "mcts:zero"),
+        (["simulate", "tricks", "--agents", "random,foo"], "unknown agent 'foo'"),
+        (["play", "tricks", *ALL_AI, "--lang", "xx"], "unknown language 'xx'; known: en, it"),
+        (["--lang", "xx", "games"], "unknown language 'xx'"),
+        (["play", "tricks", *ALL_AI, "--mode", "blitz"], "unknown tricks mode 'blitz'"),
+        (["simulate", "tricks", "--mode", "blitz"], "unknown tricks mode 'blitz'"),
+        (["play", "tricks", *ALL_AI, "-o", "hand=9"], "hand must be 1..4"),
+        (["play", "tricks", *ALL_AI, "-o", "colour"], "KEY=VALUE"),
+        (["play", "tricks", "--seats", "random,random,random"], "players, not 3"),
+        (["play", "tricks", "--seats", "random,random", "--players", "3"], "2 seat(s) given"),
+        (["play", "tricks", "--seats", ","], "--seats is empty"),
+        (["simulate", "tricks", "-n", "x"], "Invalid value for '-n'"),
+        (["simulate", "tricks", "-n", "-3"], "-n"),
+        (["simulate", "tricks", "--workers", "0"], "--workers"),
+        (["simulate"], "Missing argument"),
+        (["play", "tricks", "--bogus"], "No such option: --bogus"),
+        (["bogus"], "No such command 'bogus'"),
+        (["replay", "/no/such/replay.json"], "no such file"),
+        (["scenario", "run", "/no/such/scenario.yaml"], "no such file"),
+    ],
+)
+def test_bad_input_is_one_line(args: list[str], needle: str) -> None:
+    line = assert_one_line_error(invoke(args))
+    assert needle in line
+
+
+def test_wrong_language_in_the_environment() -> None:
+    line = assert_one_line_error(invoke(["games"], env={"TAVOLO_LANG": "xx"}))
+    assert "unknown language 'xx'" in line
+
+
+def test_error_prefix_is_translated() -> None:
+    line = assert_one_line_error(
+        invoke(["play", "tricks", *ALL_AI, "--mode", "x", "-l", "it"]), prefix="errore: "
+    )
+    assert "mode 'x'" in line
+    assert_one_line_error(invoke(["play", "nope"], env={"TAVOLO_LANG": "it"}), prefix="errore: ")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        '{"format": "tavolo-replay"',  # not JSON
+        '{"format": "something else"}',
+        '{"format": "tavolo-replay", "game": "tricks"}',  # fields missing
+        json.dumps(
+            {
+                "format": "tavolo-replay",
+                "game": "nope",
+                "rules_version": "1",
+                "config": {},
+                "seed": 1,
+                "actions": [],
+            }
+        ),
+        json.dumps(
+            {
+                "format": "tavolo-replay",
+                "game": "tricks",
+                "rules_version": "1",
+                "config": {},
+                "seed": 1,
+                "actions": ["play:c99"],
+            }
+        ),
+        "[1, 2]",
+    ],
+)
+def test_malformed_replay(tmp_path: Path, content: str) -> None:
+    f = tmp_path / "bad.json"
+    f.write_text(content, encoding="utf-8")
+    line = assert_one_line_error(invoke(["replay", str(f)]))
+    assert "bad.json" in line or "replay" in line
+
+
+def test_replay_argument_that_is_a_folder(tmp_path: Path) -> None:
+    assert_one_line_error(invoke(["replay", str(tmp_path)]))
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "game: tricks\nbogus: 1\n",
+        "game: tricks\nactions: [play:c99]\n",
+        "game: nope\n",
+        "- just\n- a list\n",
+        "game: tricks\n  actions: [\n",  # not YAML
+    ],
+)
+def test_malformed_scenario(tmp_path: Path, content: str) -> None:
+    f = tmp_path / "bad.yaml"
+    f.write_text(content, encoding="utf-8")
+    r = invoke(["scenario", "run", str(f)])
+    assert_one_line_error(r)
+    assert r.stdout == ""
+
+
+def test_save_into_a_missing_folder(tmp_path: Path) -> None:
+    line = assert_one_line_error(
+        invoke(["play", "tricks", *ALL_AI, "--save", str(tmp_path / "no" / "r.json")])
+    )
+    assert "folder does not exist" in line
+
+
+# -- end to end: the installed entry point, in a fresh process ----------------------------
+
+
+def tavolo(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if k != "TAVOLO_LANG"}
+    environment.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-c", "from tavolo.cli.main import main; main()", *args],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_main_version() -> None:
+    p = tavolo("--version")
+    assert p.returncode == 0 and p.stdout.startswith("tavolo ")
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "needle"),
+    [
+        (["play", "nope"], {}, "error: unknown game 'nope'"),
+        (["--lang", "xx", "games"], {}, "error: unknown language 'xx'"),
+        (["replay", "/no/such/file.json"], {}, "error: /no/such/file.json: no such file"),
+        (["simulate", "nope", "-n", "1"], {"TAVOLO_LANG": "it"}, "errore: unknown game 'nope'"),
+        (["play", "--bogus"], {}, "error: No such option: --bogus"),
+    ],
+)
+def test_main_errors(args: list[str], env: dict[str, str], needle: str) -> None:
+    p = tavolo(*args, env=env)
+    assert p.returncode == 2
+    assert p.stderr.splitlines() == [p.stderr.strip()]
+    assert p.stderr.startswith(needle)
+    assert "Traceback" not in p.stderr + p.stdout

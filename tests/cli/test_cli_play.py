@@ -1,0 +1,161 @@
+"""``tavolo play`` and ``tavolo replay`` with the toy game 'tricks'."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tavolo.engine import registry
+
+from . import invoke
+
+
+def test_all_ai_game_runs_to_the_end() -> None:
+    r = invoke(["play", "tricks", "--seats", "random,greedy", "--seed", "3"])
+    assert r.exit_code == 0, r.output
+    assert "Player 1 (random)" in r.stdout and "Player 2 (greedy)" in r.stdout
+    assert "Game over" in r.stdout
+    assert "Scores:" in r.stdout
+    assert r.stderr == ""
+
+
+def test_same_seed_same_game() -> None:
+    args = ["play", "tricks", "--seats", "random,mcts:30", "--seed", "11"]
+    assert invoke(args).stdout == invoke(args).stdout
+
+
+def test_without_seed_a_seed_is_printed() -> None:
+    r = invoke(["play", "tricks", "--seats", "random,random"])
+    assert r.exit_code == 0
+    assert r.stdout.splitlines()[0].startswith("seed ")
+
+
+def test_human_seat_with_scripted_input(tmp_path: Path) -> None:
+    # invalid entries (x, 0, 99, empty), the help key, then always the first action
+    script = "x\n0\n99\n\nh\n1\n1\n1\n"
+    save = tmp_path / "game.json"
+    r = invoke(
+        ["play", "tricks", "--seats", "human,random", "--seed", "5", "--save", str(save)],
+        input=script,
+    )
+    assert r.exit_code == 0, r.output
+    out = r.stdout
+    assert "Player 1: your turn" in out
+    assert "Your options:" in out and "1. play:c" in out
+    assert out.count("is not a choice") == 4
+    assert "This game has no rules summary." in out  # tricks has no help text
+    assert "Game over" in out and "Scores:" in out
+    assert f"Replay saved to {save}" in out.replace("\n", "")
+    data = json.loads(save.read_text())
+    assert data["format"] == "tavolo-replay" and data["game"] == "tricks"
+    assert len(data["actions"]) == 6 and data["seed"] == 5
+    assert data["meta"]["seats"] == ["human", "random"]
+
+
+def test_human_sees_no_hidden_cards() -> None:
+    """Before the first prompt nothing names a card in the opponent's hand."""
+    game = registry.get("tricks")
+    state = game.new(game.make_config(2), 5)
+    hidden = state.hands[1]  # type: ignore[attr-defined]
+    r = invoke(["play", "tricks", "--seats", "human,random", "--seed", "5"], input="q\n")
+    before_prompt = r.stdout.split("Choose 1-")[0]
+    for card in hidden:
+        assert f'"{card}"' not in before_prompt and f"'{card}'" not in before_prompt
+
+
+def test_action_id_is_accepted_as_input() -> None:
+    game = registry.get("tricks")
+    state = game.new(game.make_config(2), 5)
+    first = sorted(state.hands[0])[-1]  # type: ignore[attr-defined]
+    r = invoke(
+        ["play", "tricks", "--seats", "human,random", "--seed", "5"], input=f"play:{first}\nq\n"
+    )
+    assert r.exit_code == 0
+    assert f"'card': '{first}'" in r.stdout
+
+
+def test_quit_with_q_saves_what_was_played(tmp_path: Path) -> None:
+    save = tmp_path / "partial.json"
+    r = invoke(
+        ["play", "tricks", "--seats", "human,random", "--seed", "5", "--save", str(save)],
+        input="1\nq\n",
+    )
+    assert r.exit_code == 0
+    assert "Game abandoned after" in r.stdout
+    assert "Game over" not in r.stdout
+    assert len(json.loads(save.read_text())["actions"]) >= 1
+
+
+def test_end_of_input_quits_cleanly() -> None:
+    r = invoke(["play", "tricks", "--seats", "human,random", "--seed", "5"], input="")
+    assert r.exit_code == 0
+    assert "End of input" in r.stdout
+    assert "Traceback" not in r.output
+
+
+def test_hot_seat_two_humans() -> None:
+    r = invoke(["play", "tricks", "--seats", "human,human", "--seed", "2"], input="1\n" * 6)
+    assert r.exit_code == 0, r.output
+    assert "Player 1: your turn" in r.stdout and "Player 2: your turn" in r.stdout
+    assert "Since your last turn:" in r.stdout
+    assert "Game over" in r.stdout
+
+
+def test_default_seats_are_human_then_mcts() -> None:
+    r = invoke(["play", "tricks", "--seed", "1"], input="q\n")
+    assert r.exit_code == 0
+    assert "Player 1, Player 2 (mcts)" in r.stdout
+
+
+def test_mode_and_option() -> None:
+    r = invoke(["play", "tricks", "--seats", "random,random", "--seed", "1", "-m", "short"])
+    assert r.exit_code == 0
+    assert r.stdout.count("• played") == 4  # two cards each in the short mode
+    r = invoke(["play", "tricks", "--seats", "random,random", "--seed", "1", "-o", "hand=1"])
+    assert r.exit_code == 0
+    assert r.stdout.count("• played") == 2
+
+
+def test_save_then_replay(tmp_path: Path) -> None:
+    save = tmp_path / "r.json"
+    played = invoke(
+        ["play", "tricks", "--seats", "random,greedy", "--seed", "8", "--save", str(save)]
+    )
+    assert played.exit_code == 0
+    r = invoke(["replay", str(save)])
+    assert r.exit_code == 0, r.output
+    assert "Replay of Tricks: 6 moves, seed 8" in r.stdout
+    assert "Final position" in r.stdout
+    result_line = next(ln for ln in played.stdout.splitlines() if "Scores:" in ln)
+    assert result_line in r.stdout
+    assert "Player 2 (greedy)" in r.stdout
+
+
+def test_replay_step_and_stop(tmp_path: Path) -> None:
+    save = tmp_path / "r.json"
+    invoke(["play", "tricks", "--seats", "random,random", "--seed", "8", "--save", str(save)])
+    r = invoke(["replay", str(save), "--step"], input="\n\nq\n")
+    assert r.exit_code == 0
+    assert "Stopped after move 3." in r.stdout
+    r = invoke(["replay", str(save), "--step"], input="")  # end of input: play on to the end
+    assert r.exit_code == 0 and "Final position" in r.stdout
+
+
+def test_replay_of_an_unfinished_game(tmp_path: Path) -> None:
+    save = tmp_path / "r.json"
+    invoke(
+        ["play", "tricks", "--seats", "human,random", "--seed", "5", "--save", str(save)],
+        input="1\nq\n",
+    )
+    r = invoke(["replay", str(save)])
+    assert r.exit_code == 0
+    assert "before the end of the game" in r.stdout
+
+
+def test_play_help_shows_the_game() -> None:
+    r = invoke(["play", "tricks", "--help"])
+    assert r.exit_code == 0
+    assert "Play Tricks (tricks)" in r.stdout
+    assert "--seats" in r.stdout and "--save" in r.stdout
+    r = invoke(["play", "--help"])
+    assert r.exit_code == 0 and "tricks" in r.stdout and "Tricks:" in r.stdout
