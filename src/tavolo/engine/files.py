@@ -11,6 +11,21 @@ import yaml
 from .errors import TavoloError
 
 
+class _StrictLoader(yaml.SafeLoader):
+    """Safe YAML that refuses a key written twice in one mapping (the first would be lost)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"duplicate key {key!r}", key_node.start_mark
+                )
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
 def read_data(path: str | Path, error: type[TavoloError] = TavoloError) -> Any:
     """Parse a .yaml/.yml/.json file; raise ``error`` with one readable line on failure."""
     p = Path(path)
@@ -25,7 +40,7 @@ def read_data(path: str | Path, error: type[TavoloError] = TavoloError) -> Any:
     try:
         if p.suffix == ".json":
             return json.loads(text)
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_StrictLoader)
     except json.JSONDecodeError as e:
         raise error(f"{p}:{e.lineno}: not valid JSON: {e.msg}") from None
     except yaml.YAMLError as e:

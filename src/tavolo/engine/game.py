@@ -53,7 +53,11 @@ class Event(NamedTuple):
 
     def to_json(self, player: int | None = None) -> dict[str, Any] | None:
         seen = self.seen_by(player)
-        return None if seen is None else {"kind": self.kind, **seen}
+        if seen is None:
+            return None
+        out = {"kind": self.kind, **seen}
+        out["kind"] = self.kind  # data never renames the event
+        return out
 
 
 class State:

@@ -1,0 +1,218 @@
+"""Reading YAML/JSON with one-line errors, and content entries validated by pydantic."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tavolo.engine import ContentError, ReplayError, TavoloError
+from tavolo.engine.content import describe_validation, load_entries, validate_entry
+from tavolo.engine.files import read_data, write_json
+
+
+def put(tmp_path: Path, name: str, text: str | bytes) -> Path:
+    p = tmp_path / name
+    if isinstance(text, bytes):
+        p.write_bytes(text)
+    else:
+        p.write_text(text, encoding="utf-8")
+    return p
+
+
+def error_of(path: Path, error: type[TavoloError] = TavoloError) -> str:
+    with pytest.raises(error) as err:
+        read_data(path, error)
+    assert type(err.value) is error
+    msg = str(err.value)
+    assert "\n" not in msg and msg.startswith(str(path)), msg
+    return msg
+
+
+# -- read_data ---------------------------------------------------------------------------------
+
+
+def test_reads_yaml_yml_and_json(tmp_path: Path) -> None:
+    assert read_data(put(tmp_path, "a.yaml", "a: 1\nb: [x, y]\n")) == {"a": 1, "b": ["x", "y"]}
+    assert read_data(put(tmp_path, "a.yml", "- 1\n- two\n")) == [1, "two"]
+    assert read_data(put(tmp_path, "a.json", '{"a": [1, 2]}')) == {"a": [1, 2]}
+    assert read_data(put(tmp_path, "empty.yaml", "")) is None
+    assert read_data(put(tmp_path, "u.yaml", "name: Città\n")) == {"name": "Città"}
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    msg = error_of(tmp_path / "nope.yaml", ContentError)
+    assert msg == f"{tmp_path / 'nope.yaml'}: no such file"
+
+
+def test_folder_is_not_a_file(tmp_path: Path) -> None:
+    assert "is a folder" in error_of(tmp_path)
+
+
+def test_not_utf8(tmp_path: Path) -> None:
+    assert "cannot read" in error_of(
+        put(tmp_path, "latin.yaml", "name: Citt\xe0\n".encode("latin-1"))
+    )
+
+
+class ScenarioLike(TavoloError):
+    """Any TavoloError subclass can be asked for."""
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("a: 1\nb: 2\n  c: 3\n", 3),
+        ("a: 1\nb: [2\nc: 3\n", 3),
+        ("a: 1\n\tb: 2\n", 2),
+    ],
+)
+def test_bad_yaml_names_line(tmp_path: Path, text: str, line: int) -> None:
+    p = put(tmp_path, "bad.yaml", text)
+    msg = error_of(p, ScenarioLike)
+    assert msg.startswith(f"{p}:{line}: not valid YAML: "), msg
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ('{"a": 1,\n "b": }\n', 2),
+        ("{not json}", 1),
+        ('{"a": 1}\n\n{"b": 2}', 3),
+        ("a: 1", 1),  # YAML is not accepted in a .json file
+        ("", 1),
+    ],
+)
+def test_bad_json_names_line(tmp_path: Path, text: str, line: int) -> None:
+    p = put(tmp_path, "bad.json", text)
+    msg = error_of(p, ReplayError)
+    assert msg.startswith(f"{p}:{line}: not valid JSON: "), msg
+
+
+def test_duplicate_yaml_keys_are_refused(tmp_path: Path) -> None:
+    p = put(tmp_path, "dup.yaml", "title: One\nhelp: Help\ntitle: Two\n")
+    assert "title" in error_of(p, ContentError)
+
+
+def test_write_json_round_trip(tmp_path: Path) -> None:
+    data = {"name": "Città", "n": [1, 2.5, None, True], "nested": {"k": "v"}}
+    p = tmp_path / "out.json"
+    write_json(p, data)
+    text = p.read_text(encoding="utf-8")
+    assert "Città" in text and text.endswith("\n")
+    assert json.loads(text) == data
+    assert read_data(p) == data
+
+
+# -- content entries ----------------------------------------------------------------------------
+
+
+class Stats(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    atk: int = Field(ge=0, le=9)
+
+
+class Thing(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str
+    power: int = Field(ge=0)
+    stats: Stats | None = None
+
+
+def things(tmp_path: Path, entries: Any, section: str | None = None) -> Path:
+    data = entries if section is None else {section: entries}
+    return put(tmp_path, "things.yaml", json.dumps(data))
+
+
+def content_error(path: Path, **kw: Any) -> str:
+    with pytest.raises(ContentError) as err:
+        load_entries(path, Thing, **kw)
+    msg = str(err.value)
+    assert "\n" not in msg
+    return msg
+
+
+def test_load_entries_good(tmp_path: Path) -> None:
+    p = things(tmp_path, [{"id": "a", "power": 1}, {"id": "b", "power": 2, "stats": {"atk": 3}}])
+    got = load_entries(p, Thing)
+    assert [t.id for t in got] == ["a", "b"]
+    assert got[1].stats == Stats(atk=3)
+
+
+def test_load_entries_from_section(tmp_path: Path) -> None:
+    p = things(tmp_path, [{"id": "a", "power": 1}], section="things")
+    assert load_entries(p, Thing, section="things")[0].id == "a"
+    assert content_error(p, section="cards") == "things.yaml: missing section 'cards'"
+
+
+def test_not_a_list(tmp_path: Path) -> None:
+    p = things(tmp_path, {"id": "a", "power": 1})
+    assert content_error(p) == "things.yaml: expected a list of entries"
+
+
+def test_error_names_file_entry_and_field(tmp_path: Path) -> None:
+    p = things(tmp_path, [{"id": "ok", "power": 1}, {"id": "bolt", "power": -3}])
+    msg = content_error(p)
+    assert msg.startswith("things.yaml: entry 'bolt': field power: ")
+    assert "greater than or equal to 0" in msg
+
+
+def test_error_names_nested_field(tmp_path: Path) -> None:
+    p = things(tmp_path, [{"id": "bolt", "power": 1, "stats": {"atk": 12}}])
+    assert content_error(p).startswith("things.yaml: entry 'bolt': field stats.atk: ")
+
+
+def test_error_names_unknown_field(tmp_path: Path) -> None:
+    p = things(tmp_path, [{"id": "bolt", "power": 1, "colour": "red"}])
+    msg = content_error(p)
+    assert msg.startswith("things.yaml: entry 'bolt': field colour: ")
+    assert "xtra" in msg
+
+
+def test_entry_without_id_named_by_position(tmp_path: Path) -> None:
+    p = things(tmp_path, [{"id": "a", "power": 1}, {"power": 1}])
+    assert content_error(p).startswith("things.yaml: entry '#2': field id: ")
+    p = things(tmp_path, [{"id": "a", "power": 1}, "bolt"])
+    assert content_error(p).startswith("things.yaml: entry '#2': field (entry): ")
+
+
+def test_several_problems_counted(tmp_path: Path) -> None:
+    p = things(tmp_path, [{"id": "bolt", "power": "x", "colour": 1}])
+    assert content_error(p).endswith("(and 1 more)")
+
+
+def test_duplicate_ids_rejected(tmp_path: Path) -> None:
+    p = things(
+        tmp_path, [{"id": "a", "power": 1}, {"id": "b", "power": 1}, {"id": "a", "power": 2}]
+    )
+    assert content_error(p) == "things.yaml: entry 'a': field id: duplicate 'a'"
+
+
+def test_other_key(tmp_path: Path) -> None:
+    class Named(BaseModel):
+        name: str
+
+    p = put(tmp_path, "n.yaml", "- {name: x}\n- {name: y}\n- {name: x}\n")
+    with pytest.raises(ContentError, match="field name: duplicate 'x'"):
+        load_entries(p, Named, key="name")
+
+
+def test_load_entries_bad_file(tmp_path: Path) -> None:
+    with pytest.raises(ContentError, match="no such file"):
+        load_entries(tmp_path / "none.yaml", Thing)
+    with pytest.raises(ContentError, match=r"bad\.yaml:2: not valid YAML"):
+        load_entries(put(tmp_path, "bad.yaml", "- id: a\n\t- id: b\n"), Thing)
+
+
+def test_validate_entry_and_describe_validation() -> None:
+    assert validate_entry(Thing, {"id": "a", "power": 0}, "f.yaml", "a").power == 0
+    with pytest.raises(ContentError) as err:
+        validate_entry(Thing, {"id": "a"}, "f.yaml", "a")
+    assert str(err.value).startswith("f.yaml: entry 'a': field power: ")
+    with pytest.raises(ValidationError) as verr:
+        Thing.model_validate({"id": 1, "power": "x"})
+    assert describe_validation(verr.value).startswith("field id: ")
+    assert describe_validation(verr.value).endswith("(and 1 more)")

@@ -1,0 +1,197 @@
+"""Message catalogs: fallbacks, and English/Italian parity of every catalog in the source."""
+
+from __future__ import annotations
+
+import re
+import string
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+import tavolo
+from tavolo.engine import TavoloError, UnknownName
+from tavolo.engine.i18n import LANGS, Catalog, check_lang
+
+SRC = Path(tavolo.__file__).parent
+
+
+def catalog(tmp_path: Path, en: str | None, it: str | None) -> Catalog:
+    if en is not None:
+        (tmp_path / "en.yaml").write_text(en, encoding="utf-8")
+    if it is not None:
+        (tmp_path / "it.yaml").write_text(it, encoding="utf-8")
+    return Catalog(tmp_path)
+
+
+# -- Catalog -----------------------------------------------------------------------------------
+
+
+def test_translate_and_format(tmp_path: Path) -> None:
+    c = catalog(tmp_path, "hello: Hello {name}\nbye: Bye\n", "hello: Ciao {name}\nbye: Ciao ciao\n")
+    assert c.t("en", "hello", name="Ada") == "Hello Ada"
+    assert c.t("it", "hello", name="Ada") == "Ciao Ada"
+    assert c.t("it", "bye") == "Ciao ciao"
+    assert c.t("en", "hello") == "Hello {name}"  # no arguments: the template itself
+    assert c.has("hello") and not c.has("nope")
+
+
+def test_missing_in_italian_falls_back_to_english(tmp_path: Path) -> None:
+    c = catalog(tmp_path, "a: A {n}\nb: B\n", "b: Bi\n")
+    assert c.t("it", "a", n=1) == "A 1"
+    assert c.t("it", "b") == "Bi"
+
+
+def test_missing_everywhere_falls_back_to_key(tmp_path: Path) -> None:
+    c = catalog(tmp_path, "a: A\n", "a: A\n")
+    assert c.t("it", "no.such.key") == "no.such.key"
+    assert c.t("en", "no.such.key") == "no.such.key"
+
+
+def test_unknown_language_falls_back_to_english(tmp_path: Path) -> None:
+    c = catalog(tmp_path, "a: A\n", "a: Ai\n")
+    assert c.t("fr", "a") == "A"
+
+
+def test_missing_files_and_empty_files(tmp_path: Path) -> None:
+    c = catalog(tmp_path, None, None)
+    assert c.messages == {"en": {}, "it": {}}
+    assert c.t("it", "k") == "k"
+    c = catalog(tmp_path, "", "a: Ai\n")
+    assert c.t("en", "a") == "a" and c.t("it", "a") == "Ai"
+
+
+def test_values_become_strings(tmp_path: Path) -> None:
+    c = catalog(tmp_path, "n: 3\nyes: true\n", "")
+    assert c.t("en", "n") == "3"
+    assert c.messages["en"]["True"] == "True"  # YAML 1.1: a bare yes is a boolean
+
+
+def test_bad_catalog_yaml_is_a_tavolo_error(tmp_path: Path) -> None:
+    with pytest.raises(TavoloError, match=r"en\.yaml:2: not valid YAML"):
+        catalog(tmp_path, "a: A\n\tb: B\n", "")
+
+
+def test_catalog_that_is_not_a_mapping(tmp_path: Path) -> None:
+    with pytest.raises(TavoloError, match=r"en\.yaml"):
+        catalog(tmp_path, "- a\n- b\n", "")
+
+
+def test_check_lang() -> None:
+    assert LANGS == ("en", "it")
+    assert check_lang("en") == "en" and check_lang("it") == "it"
+    with pytest.raises(UnknownName, match="unknown language 'fr'; known: en, it"):
+        check_lang("fr")
+
+
+# -- parity of en and it in the source tree ---------------------------------------------
+
+
+def placeholders(template: str) -> set[str]:
+    """The ``{names}`` of a str.format template (``{{`` escapes ignored)."""
+    names = set()
+    for _, field, _, _ in string.Formatter().parse(template):
+        if field is not None:
+            names.add(re.split(r"[.\[]", field, maxsplit=1)[0])
+    return names
+
+
+def parity_problems(folder: Path) -> list[str]:
+    """Why a catalog folder's en.yaml and it.yaml do not match (empty list: they do)."""
+    problems: list[str] = []
+    data: dict[str, dict[str, object]] = {}
+    for lang in LANGS:
+        f = folder / f"{lang}.yaml"
+        if not f.exists():
+            problems.append(f"{f}: missing")
+            continue
+        raw = yaml.safe_load(f.read_text(encoding="utf-8")) or {}
+        if not isinstance(raw, dict):
+            problems.append(f"{f}: not a mapping of keys to messages")
+            continue
+        data[lang] = raw
+        problems += [
+            f"{f}: key {k!r} is not a text message"
+            for k, v in raw.items()
+            if not isinstance(v, str)
+        ]
+    if problems:
+        return problems
+    en, it = data["en"], data["it"]
+    for k in sorted(set(en) - set(it), key=str):
+        problems.append(f"{folder}: key {k!r} is in en.yaml but not in it.yaml")
+    for k in sorted(set(it) - set(en), key=str):
+        problems.append(f"{folder}: key {k!r} is in it.yaml but not in en.yaml")
+    for k in sorted(set(en) & set(it), key=str):
+        try:
+            pe, pi = placeholders(str(en[k])), placeholders(str(it[k]))
+        except ValueError as e:
+            problems.append(f"{folder}: key {k!r}: bad template: {e}")
+            continue
+        if pe != pi:
+            problems.append(f"{folder}: key {k!r}: placeholders en {sorted(pe)} it {sorted(pi)}")
+    return problems
+
+
+def catalog_folders() -> list[Path]:
+    """Every folder under src/tavolo holding en.yaml or it.yaml."""
+    found = {f.parent for lang in LANGS for f in SRC.rglob(f"{lang}.yaml")}
+    return sorted(found)
+
+
+def test_placeholders() -> None:
+    assert placeholders("Hi {name}, {n:>3} {{literal}} {card.name} {xs[0]}") == {
+        "name",
+        "n",
+        "card",
+        "xs",
+    }
+    assert placeholders("none") == set()
+
+
+def test_parity_check_finds_problems(tmp_path: Path) -> None:
+    good = tmp_path / "good"
+    good.mkdir()
+    catalog(good, "a: A {x}\nb: B\n", "b: Bi\na: Ai {x}\n")
+    assert parity_problems(good) == []
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    catalog(bad, "a: A {x}\nb: B\nonly_en: E\n", "a: Ai {y}\nb: Bi {z}\nonly_it: I\n")
+    problems = parity_problems(bad)
+    assert len(problems) == 4, problems
+    assert any("'only_en' is in en.yaml but not in it.yaml" in p for p in problems)
+    assert any("'only_it' is in it.yaml but not in en.yaml" in p for p in problems)
+    assert any("'a': placeholders en ['x'] it ['y']" in p for p in problems)
+    assert any("'b': placeholders en [] it ['z']" in p for p in problems)
+    lonely = tmp_path / "lonely"
+    lonely.mkdir()
+    catalog(lonely, "a: A\n", None)
+    assert parity_problems(lonely) == [f"{lonely / 'it.yaml'}: missing"]
+    nested = tmp_path / "nested"
+    nested.mkdir()
+    catalog(nested, "a: {b: c}\n", "a: x {\n")
+    assert len(parity_problems(nested)) == 1
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    catalog(broken, "a: x\n", "a: 'x {'\n")
+    assert "bad template" in parity_problems(broken)[0]
+
+
+def test_catalog_discovery_finds_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "g" / "i18n").mkdir(parents=True)
+    catalog(tmp_path / "g" / "i18n", "a: A\n", "a: Ai\n")
+    (tmp_path / "h").mkdir()
+    catalog(tmp_path / "h", "a: A\n", None)
+    monkeypatch.setattr(sys.modules[__name__], "SRC", tmp_path)
+    assert catalog_folders() == [tmp_path / "g" / "i18n", tmp_path / "h"]
+
+
+FOLDERS = catalog_folders()
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=[str(f.relative_to(SRC)) for f in FOLDERS])
+def test_source_catalog_parity(folder: Path) -> None:
+    assert parity_problems(folder) == []
+    c = Catalog(folder)  # and the engine can load it
+    assert set(c.messages["en"]) == set(c.messages["it"])
