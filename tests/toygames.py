@@ -8,7 +8,7 @@ is rolled after each trick: a 6 makes the trick worth two points. Most points wi
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from tavolo.engine import RNG, Config, Decision, Event, Game, State
 from tavolo.engine.errors import ConfigError
@@ -33,7 +33,7 @@ class TrickState(State):
 class TrickGame(Game):
     name = "tricks"
     RULES_VERSION = "1"
-    titles = {"en": "Tricks", "it": "Prese"}
+    titles: ClassVar[Mapping[str, str]] = {"en": "Tricks", "it": "Prese"}
     modes = ("standard", "short")
 
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -115,8 +115,13 @@ class TrickGame(Game):
 
     def to_json(self, s: TrickState) -> dict[str, Any]:
         return {
-            "rng": s.rng.to_json(), "deck": list(s.deck), "hands": [list(h) for h in s.hands],
-            "table": list(s.table), "points": list(s.points), "lead": s.lead, "turn": s.turn,
+            "rng": s.rng.to_json(),
+            "deck": list(s.deck),
+            "hands": [list(h) for h in s.hands],
+            "table": list(s.table),
+            "points": list(s.points),
+            "lead": s.lead,
+            "turn": s.turn,
         }
 
     def from_json(self, data: Mapping[str, Any]) -> TrickState:
