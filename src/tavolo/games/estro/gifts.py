@@ -143,6 +143,11 @@ class GiftRules(_Base):
             if not self._available(s, p, c, trig) or not self._holds(s, p, c, gift.if_):
                 s.steps.pop()
                 return False
+            if gift.optional:  # its owner decides first; a counter answers only a used gift
+                s.steps[-1] = ("gift", p, c, trig, "asking", None, None)
+                return True
+            stage = "counter"
+        if stage == "counter":
             s.steps[-1] = ("gift", p, c, trig, "countered", None, None)
             if p == s.active and trig != "opp_gift":
                 s.flags.pop("countered", None)
@@ -155,11 +160,6 @@ class GiftRules(_Base):
                 events.append(Event("countered", {"player": p, "card": c}))
                 s.steps.pop()
                 return False
-            stage = "ask"
-        if stage == "ask":
-            if gift.optional:
-                s.steps[-1] = ("gift", p, c, trig, "asking", None, None)
-                return True
             stage = "aim"
         if stage == "asking" or stage == "choosing":
             return True
@@ -236,7 +236,7 @@ class GiftRules(_Base):
             events.append(Event("gift_skipped", {"player": p, "card": c}))
             s.steps.pop()
         elif action == "gift:use":
-            s.steps[-1] = ("gift", p, c, trig, "aim", None, None)
+            s.steps[-1] = ("gift", p, c, trig, "counter", None, None)
         else:
             _, q, x = action.split(":")
             tq = int(q)

@@ -461,15 +461,17 @@ class EstroRules(GiftRules, Game):
         )
 
     def _zone_window(self, s: EstroState, p: int, card: str) -> list[str]:
-        """Battle-changing zone actions player ``p`` may still use, ``card`` being theirs."""
+        """Zone actions player ``p`` may still use during an attack, ``card`` being theirs:
+        the battle ones (Sviluppo Tech, Civile) and those of the turn (Militare, Controllo),
+        all of which can change the battle's outcome."""
         pl = s.players[p]
         if pl.zone_used:
             return []
         if s.zone == GRANITO:
             return ["zone:sviluppo_tech"]
-        if s.zone == ILLUSIO and self.estro(s, p, card) == ILLUSIO:
-            return ["zone:civile"]
-        return []
+        if s.zone == ILLUSIO:
+            return ["zone:civile"] if self.estro(s, p, card) == ILLUSIO else []
+        return self._zone_turn_actions(s, p)
 
     def _step_battle(self, s: EstroState, step: Step, events: list[Event]) -> bool:
         b = s.battle
@@ -584,6 +586,7 @@ class EstroRules(GiftRules, Game):
                 s.steps.append(("destroy", 1 - b.ap, b.d, "battle", "check"))
             return
         self._zone_action(s, d.player, action.split(":"), events)
+        b.zoned = True
         v = self.judge(s)
         b.rule = v.rule
         self._battle_event(s, v, events)
@@ -639,6 +642,7 @@ class EstroRules(GiftRules, Game):
         pl.summoned.discard(c)
         pl.shield.pop(c, None)
         pl.estro.pop(c, None)
+        pl.mods.pop(c, None)  # a once-gift's changes last until the card leaves the field
 
     def _ask_destroy(self, s: EstroState, step: Step) -> Decision:
         return Decision(step[1], "save_zone", ("zone:medica", "pass"), {"card": step[2]})
@@ -652,6 +656,17 @@ class EstroRules(GiftRules, Game):
         events.append(Event("zone", {"player": p, "zone": "medica", "card": c}))
         events.append(Event("saved", {"player": p, "card": c, "by": "zone"}))
         s.steps.pop()
+        b = s.battle
+        # a zone action during an attack lets the attacker redirect it (digest, zones)
+        if (
+            cause == "battle"
+            and b is not None
+            and b.d == c
+            and s.steps[-1] == ("battle", "done")
+            and len(s.players[1 - b.ap].field) > 1
+        ):
+            b.zoned = True
+            s.steps[-1] = ("battle", "redirect")
 
     # ---------------------------------------------------------------- step answers --
     def _answer_step(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
