@@ -260,6 +260,17 @@ def test_opp_gift_counter_with_a_coin_shade_broker(call: str, countered: bool) -
     assert "shade_broker" in s.players[1].spent
 
 
+def test_opp_gift_counter_answers_an_optional_gift_once_its_owner_uses_it() -> None:
+    s = position({"hand": ["nyxara"]}, {"field": ["null_bulwark"]}, [chance(True)])
+    events = play(s, "play:nyxara:up")
+    assert not of_kind(events, "countered") and decision(s).kind == "gift_optional"
+    events = play(s, "gift:use")
+    assert of_kind(events, "gift", player=1, card="null_bulwark", trigger="opp_gift")
+    assert of_kind(events, "countered", player=0, card="nyxara")
+    assert GAME.stats(s, 0, "nyxara") == plus("nyxara", dex=2)
+    assert unused(s) == [chance(True)]  # the chance was never rolled
+
+
 # ---- turn_start --------------------------------------------------------------------
 @pytest.mark.parametrize(("hand", "drawn"), [(["ozok"], 2), (["ozok", "vurrax"], 1)])
 def test_turn_start_trigger_lullaby_wisp(hand: list[str], drawn: int) -> None:

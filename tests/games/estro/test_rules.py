@@ -1059,8 +1059,9 @@ def test_zone_medica_saves_a_card_about_to_be_destroyed_once() -> None:
     events = play(s, "zone:medica")
     assert of_kind(events, "saved", player=1, card="yssel", by="zone")
     assert s.players[1].field == ["yssel", "sap_mother"] and s.players[1].zone_used
-    if decision(s).kind == "redirect":  # see the xfail test on Medica and redirect below
-        play(s, "pass")
+    d = decision(s)  # Medica during an attack: the attacker may redirect it
+    assert (d.player, d.kind, d.actions) == (0, "redirect", ("pass", "redirect:sap_mother"))
+    play(s, "pass")
     events = play(s, "attack:kharvok:sap_mother")  # 80 > 71: no second save
     assert of_kind(events, "destroyed", player=1, card="sap_mother")
 
@@ -1140,5 +1141,33 @@ def test_zone_militare_is_offered_when_a_card_is_about_to_be_destroyed() -> None
     events = play(s, "attack:ashen_gorgo:skorvun")
     assert of_kind(events, "battle", rule="tot")
     d = decision(s)
-    assert d.player == 1
+    assert (d.player, d.kind) == (1, "defend_zone")
     assert "zone:militare:vurrax:skorvun" in d.actions
+    events = play(s, "zone:militare:vurrax:skorvun")
+    assert of_kind(events, "battle", def_primary=24 + 2 + 4, att_tot=79, def_tot=81, rule="none")
+    assert s.players[1].inc == ["vurrax"] and s.players[1].zone_used
+    d = decision(s)
+    if d.kind == "redirect":  # the attack was turned; there is no other card to redirect to
+        assert (d.player, d.actions) == (0, ("pass",))
+        play(s, "pass")
+    assert s.players[1].field == ["skorvun"]
+    assert GAME.stats(s, 1, "skorvun") == plus("skorvun", atk=6)
+
+
+def test_zone_controllo_as_a_response_rejudges_the_battle_with_the_new_estro() -> None:
+    # Gold Fractal (70 + 2, +10 against Illusio) would destroy Thofa (76) by TOT; converted
+    # to Manpo, Thofa's primary is MAP 12 and Gold Fractal's MAP 30 > 2 x 12 destroys it anyway
+    s = position(
+        {"field": ["gold_fractal"]},
+        {"field": ["thofa"]},
+        rolls(4, 4),
+        zone="controllo",
+        phase="battle",
+    )
+    events = play(s, "attack:gold_fractal:thofa")
+    assert of_kind(events, "battle", att_tot=82, def_tot=76, rule="tot")
+    d = decision(s)
+    assert (d.player, d.kind, d.actions) == (1, "defend_zone", ("zone:controllo:thofa", "pass"))
+    events = play(s, "zone:controllo:thofa")
+    assert of_kind(events, "battle", def_primary=12, matchup=0, rule="primary")
+    assert of_kind(events, "destroyed", player=1, card="thofa")
