@@ -34,19 +34,13 @@ MATCHUP: tuple[tuple[int, ...], ...] = (
 class Side(NamedTuple):
     """One card's numbers in a battle, after every bonus."""
 
-    stats: tuple[int, int, int, int, int]
+    stats: tuple[int, ...]
     estro: int
     die: int | None  # the face rolled, None when this side does not roll
     die_bonus: int  # +5 or 0
     matchup: int  # added to TOT (attacker only)
-
-    @property
-    def primary(self) -> int:
-        return self.stats[self.estro]
-
-    @property
-    def tot(self) -> int:
-        return sum(self.stats) + self.matchup
+    primary: int  # the estro's stat, the one E-11 compares first
+    tot: int  # the five stats plus the matchup
 
 
 class Verdict(NamedTuple):
@@ -59,8 +53,22 @@ class Verdict(NamedTuple):
         return self.rule != "none"
 
 
+ONES = (1, 1, 1, 1, 1)
+
+
 def die_bonus(estro: int, face: int | None) -> int:
     return DIE_BONUS if face is not None and estro in DIE_FACES[face] else 0
+
+
+def _side(
+    stats: list[int], estro: int, die: int | None, mul: tuple[int, ...], matchup: int
+) -> Side:
+    bonus = DIE_BONUS if die is not None and estro in DIE_FACES[die] else 0
+    v = list(stats)
+    v[estro] += bonus
+    if mul != ONES:
+        v = [x * m for x, m in zip(v, mul, strict=True)]
+    return Side(tuple(v), estro, die, bonus, matchup, v[estro], sum(v) + matchup)
 
 
 def judge(
@@ -70,28 +78,20 @@ def judge(
     def_estro: int,
     att_die: int | None,
     def_die: int | None,
-    att_mul: tuple[int, int, int, int, int] = (1, 1, 1, 1, 1),
-    def_mul: tuple[int, int, int, int, int] = (1, 1, 1, 1, 1),
+    att_mul: tuple[int, ...] = ONES,
+    def_mul: tuple[int, ...] = ONES,
 ) -> Verdict:
     """E-11: destroyed if primary > 2 x primary, else if attacker TOT > defender TOT.
 
     ``att``/``dfd`` are the cards' stats with every permanent, zone and gift bonus;
     the die bonus goes on the primary stat, then battle multipliers apply.
     """
-    a = list(att)
-    d = list(dfd)
-    ab = die_bonus(att_estro, att_die)
-    db = die_bonus(def_estro, def_die)
-    a[att_estro] += ab
-    d[def_estro] += db
-    a = [v * m for v, m in zip(a, att_mul, strict=True)]
-    d = [v * m for v, m in zip(d, def_mul, strict=True)]
-    aside = Side(tuple(a), att_estro, att_die, ab, MATCHUP[att_estro][def_estro])  # type: ignore[arg-type]
-    dside = Side(tuple(d), def_estro, def_die, db, 0)  # type: ignore[arg-type]
-    if aside.primary >= 2 * dside.primary + 1:
+    a = _side(att, att_estro, att_die, att_mul, MATCHUP[att_estro][def_estro])
+    d = _side(dfd, def_estro, def_die, def_mul, 0)
+    if a.primary >= 2 * d.primary + 1:
         rule = "primary"
-    elif aside.tot > dside.tot:
+    elif a.tot > d.tot:
         rule = "tot"
     else:
         rule = "none"
-    return Verdict(aside, dside, rule)
+    return Verdict(a, d, rule)

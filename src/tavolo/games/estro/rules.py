@@ -59,8 +59,7 @@ class EstroRules(GiftRules, Game):
             "gift": self._ask_gift,
             "revive": self._ask_revive,
         }
-        self._play_up = {i: f"play:{i}:up" for i in self.ids}
-        self._play_down = {i: f"play:{i}:down" for i in self.ids}
+        self._plays = {i: (f"play:{i}:up", f"play:{i}:down") for i in self.ids}
         self._reveal = {i: f"reveal:{i}" for i in self.ids}
 
     # ------------------------------------------------------------------ configuration --
@@ -170,7 +169,8 @@ class EstroRules(GiftRules, Game):
                         return
                 s.phase = "battle"
             acts = self._attack_actions(s, p)
-            acts.extend(self._zone_turn_actions(s, p))
+            if not s.players[p].zone_used:
+                acts.extend(self._zone_turn_actions(s, p))
             if acts:
                 acts.append("end")
                 s._dec = Decision(p, "attack", tuple(acts))
@@ -181,16 +181,13 @@ class EstroRules(GiftRules, Game):
     # --------------------------------------------------------------------- turn actions --
     def _play_actions(self, s: EstroState, p: int) -> list[str]:
         pl = s.players[p]
-        up, down, rev = self._play_up, self._play_down, self._reveal
-        acts = []
-        for c in pl.hand:
-            acts.append(up[c])
-            acts.append(down[c])
-        for c in pl.field:
-            if c in pl.down:
-                acts.append(rev[c])
-        if acts:
-            acts.extend(self._zone_turn_actions(s, p))
+        plays = self._plays
+        acts = [a for c in pl.hand for a in plays[c]]
+        if pl.down:
+            rev = self._reveal
+            acts += [rev[c] for c in pl.field if c in pl.down]
+        if acts and not pl.zone_used:
+            acts += self._zone_turn_actions(s, p)
         return acts
 
     def _attack_actions(self, s: EstroState, p: int) -> list[str]:
@@ -200,12 +197,16 @@ class EstroRules(GiftRules, Game):
         opp = s.players[1 - p]
         if not opp.field:
             return []
-        foes = [f"#{i}" if d in opp.down else d for i, d in enumerate(opp.field)]
+        if opp.down:
+            foes = [f":#{i}" if d in opp.down else ":" + d for i, d in enumerate(opp.field)]
+        else:
+            foes = [":" + d for d in opp.field]
         acts = []
+        down, attacked = pl.down, s.attacked
         for a in pl.field:
-            if a not in pl.down and a not in s.attacked:
-                for d in foes:
-                    acts.append(f"attack:{a}:{d}")
+            if a not in down and a not in attacked:
+                head = "attack:" + a
+                acts += [head + f for f in foes]
         return acts
 
     @staticmethod
@@ -329,7 +330,10 @@ class EstroRules(GiftRules, Game):
         e = pl.estro.get(c, info.estro)
         if e == s.zone:
             v[e] += combat.ZONE_BONUS
-        if self.aura_cards:
+        auras = self.aura_cards
+        if auras and not (
+            auras.isdisjoint(s.players[0].field) and auras.isdisjoint(s.players[1].field)
+        ):
             self.apply_auras(s, p, c, e, v)
         return v
 
@@ -337,7 +341,10 @@ class EstroRules(GiftRules, Game):
         return sum(self.stats(s, p, c))
 
     def battle_stats(self, s: EstroState, p: int, c: str, delta: list[int]) -> list[int]:
-        return [a + b for a, b in zip(self.stats(s, p, c), delta, strict=True)]
+        v = self.stats(s, p, c)
+        if any(delta):
+            return [a + b for a, b in zip(v, delta, strict=True)]
+        return v
 
     def add_mods(self, s: EstroState, p: int, c: str, delta: Iterable[int]) -> None:
         pl = s.players[p]
@@ -385,8 +392,10 @@ class EstroRules(GiftRules, Game):
             if len(s.players[p].hand) > HAND_LIMIT:
                 return True
             s.steps[-1] = ("end", "check")
+            depth = len(s.steps)
             self.trigger_all(s, p, "turn_end")
-            return False
+            if len(s.steps) != depth:
+                return False
         s.steps.pop()
         if s.turn >= 2 * FIELD_CHECK_AFTER_ROUND:
             empty = [not pl.field for pl in s.players]
@@ -435,7 +444,7 @@ class EstroRules(GiftRules, Game):
             b.adie,
             b.ddie,
             tuple(b.amul),
-            tuple(b.dmul),  # type: ignore[arg-type]
+            tuple(b.dmul),
         )
 
     def _battle_event(self, s: EstroState, v: combat.Verdict, events: list[Event]) -> None:
@@ -491,12 +500,15 @@ class EstroRules(GiftRules, Game):
                     },
                 )
             )
-            s.steps[-1] = ("battle", "roll")
+            s.steps[-1] = step = ("battle", "roll")
+            depth = len(s.steps)
             if not d_down:
                 self.trigger(s, dp, b.d, "defend")
             self.trigger(s, ap, b.a, "attack")
-            return False
-        if stage in ("roll", "att_window", "def_window", "redirect") and not (
+            if len(s.steps) != depth:
+                return False
+            stage = "roll"  # no gift answered the declaration: roll straight away
+        elif stage in ("roll", "att_window", "def_window", "redirect") and not (
             self.on_field(s, ap, b.a) and self.on_field(s, dp, b.d)
         ):
             events.append(Event("attack_void", {"player": ap, "attacker": b.a}))
@@ -616,8 +628,11 @@ class EstroRules(GiftRules, Game):
                 return False
             s.flags.pop("saved", None)
             s.steps[-1] = ("destroy", p, c, cause, "saving")
+            depth = len(s.steps)
             self.trigger(s, p, c, "destroyed")
-            return False
+            if len(s.steps) != depth:
+                return False
+            stage = "saving"  # no gift of its own to try: go on at once
         if stage == "saving":
             if s.flags.pop("saved", None):
                 events.append(Event("saved", {"player": p, "card": c, "by": "gift"}))
