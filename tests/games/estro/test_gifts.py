@@ -185,6 +185,16 @@ def test_opp_play_trigger_gilt_mirage_draw_and_discard(rnd: int, fires: bool) ->
 
 
 # ---- opp_gift: counter -------------------------------------------------------------
+def test_a_gift_with_nothing_to_aim_at_fizzles_before_any_counter() -> None:
+    # Dusk Lure needs an opposing card with TOT 70 or more; Null Bulwark (58) is no target,
+    # so the gift never starts and Null Bulwark keeps its counter
+    s = position({"hand": ["dusk_lure"]}, {"field": ["null_bulwark"]})
+    events = play(s, "play:dusk_lure:up")
+    assert of_kind(events, "gift_fizzles", player=0, card="dusk_lure")
+    assert not of_kind(events, "countered")
+    assert "null_bulwark" not in s.players[1].spent
+
+
 def test_opp_gift_counter_is_once() -> None:
     # Null Bulwark cancels Madu; later Hush Phantom's gift is not countered
     s = position(

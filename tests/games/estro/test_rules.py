@@ -996,6 +996,27 @@ def test_zone_civile_defender_turns_the_battle_and_the_attacker_redirects() -> N
     assert GAME.stats(s, 1, "thofa") == plus("thofa", dex=2)
 
 
+def test_zone_used_by_the_attacker_in_a_failing_attack_lets_it_redirect() -> None:
+    # Ozok (72, -5 against Illusio) fails against Thofa (76); Sviluppo Tech swaps Thofa's
+    # ATK and DEF, which changes nothing, but the attacker may now pick another card
+    s = position(
+        {"field": ["ozok"]},
+        {"field": ["thofa", "yssel"]},
+        rolls(2, 2, 2, 2),
+        zone="sviluppo_tech",
+        phase="battle",
+    )
+    play(s, "attack:ozok:thofa")
+    d = decision(s)
+    assert (d.player, d.kind, d.actions) == (0, "battle_zone", ("zone:sviluppo_tech", "pass"))
+    events = play(s, "zone:sviluppo_tech")
+    assert of_kind(events, "battle", rule="none")
+    d = decision(s)
+    assert (d.player, d.kind, d.actions) == (0, "redirect", ("pass", "redirect:yssel"))
+    events = play(s, "redirect:yssel")
+    assert of_kind(events, "attack", attacker="ozok", defender="yssel")
+
+
 def test_zone_redirect_may_be_declined() -> None:
     s = position(
         {"field": ["gold_fractal"]}, {"field": ["thofa", "ozok"]}, rolls(4, 4), phase="battle"
@@ -1107,9 +1128,7 @@ def test_zone_militare_is_offered_when_a_card_is_about_to_be_destroyed() -> None
     assert of_kind(events, "battle", def_primary=24 + 2 + 4, att_tot=79, def_tot=81, rule="none")
     assert s.players[1].inc == ["vurrax"] and s.players[1].zone_used
     d = decision(s)
-    if d.kind == "redirect":  # the attack was turned; there is no other card to redirect to
-        assert (d.player, d.actions) == (0, ("pass",))
-        play(s, "pass")
+    assert d.kind != "redirect"  # the attack was turned, but there is no other card to pick
     assert s.players[1].field == ["skorvun"]
     assert GAME.stats(s, 1, "skorvun") == plus("skorvun", atk=6)
 

@@ -143,6 +143,11 @@ class GiftRules(_Base):
             if not self._available(s, p, c, trig) or not self._holds(s, p, c, gift.if_):
                 s.steps.pop()
                 return False
+            if gift.target is not None and not self._targets(s, p, c, gift):
+                # nothing to aim at: the gift does not start, so nothing can counter it
+                events.append(Event("gift_fizzles", {"player": p, "card": c}))
+                s.steps.pop()
+                return False
             if gift.optional:  # its owner decides first; a counter answers only a used gift
                 s.steps[-1] = ("gift", p, c, trig, "asking", None, None)
                 return True

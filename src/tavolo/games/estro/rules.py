@@ -602,13 +602,17 @@ class EstroRules(GiftRules, Game):
         v = self.judge(s)
         b.rule = v.rule
         self._battle_event(s, v, events)
-        if stage == "att_window":
-            self._after_verdict(s, v.destroyed)
-        elif v.destroyed:
-            s.steps[-1] = ("battle", "done")
-            s.steps.append(("destroy", 1 - b.ap, b.d, "battle", "check"))
-        else:  # the defender's zone turned the battle: the attacker may redirect
+        if v.destroyed:
+            if stage == "att_window":
+                self._after_verdict(s, True)
+            else:
+                s.steps[-1] = ("battle", "done")
+                s.steps.append(("destroy", 1 - b.ap, b.d, "battle", "check"))
+        elif len(s.players[1 - b.ap].field) > 1:
+            # a zone action during an attack lets the attacker stop it and pick another card
             s.steps[-1] = ("battle", "redirect")
+        else:
+            s.steps[-1] = ("battle", "done")
 
     # ----------------------------------------------------------------- destruction --
     def _step_destroy(self, s: EstroState, step: Step, events: list[Event]) -> bool:
