@@ -150,8 +150,10 @@ def test_games_lists_tricks() -> None:
         "name": "tricks",
         "title": "Prese",
         "modes": ["standard", "short"],
+        "metas": [],
         "players": [2, 2],
     }
+    assert rows["estro"]["metas"] == ["chimera"]
 
 
 def test_bench_table_and_json() -> None:

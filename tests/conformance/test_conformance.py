@@ -119,15 +119,26 @@ for _name in NAMES:
     else:
         GAMES[_name] = _game
 
+
+def all_modes(game: Game) -> list[str]:
+    """Every mode, then each META mode on the first mode, then all META modes together."""
+    out = list(game.modes)
+    metas = tuple(getattr(game, "metas", ()))
+    out += [f"{game.modes[0]}+{m}" for m in metas]
+    if len(metas) > 1:
+        out.append("+".join((game.modes[0], *metas)))
+    return out
+
+
 MODES = [
     pytest.param(name, mode, id=f"{name}-{mode}")
     for name, game in GAMES.items()
-    for mode in game.modes
+    for mode in all_modes(game)
 ]
 CHUNKED = [
     pytest.param(name, mode, chunk, id=f"{name}-{mode}-{chunk}")
     for name, game in GAMES.items()
-    for mode in game.modes
+    for mode in all_modes(game)
     for chunk in range(min(CHUNKS, max(1, playouts(game))))
 ]
 
@@ -149,6 +160,7 @@ def test_game_identity(name: str) -> None:
     assert isinstance(game.modes, tuple) and game.modes
     assert all(isinstance(m, str) and m for m in game.modes)
     assert len(set(game.modes)) == len(game.modes)
+    assert all("+" not in m for m in (*game.modes, *game.metas)), "'+' joins META modes"
     assert 1 <= game.min_players <= game.max_players
     assert {"en", "it"} <= set(game.titles), "titles needs English and Italian"
     assert playouts(game) >= 1
@@ -171,6 +183,8 @@ def test_config(name: str, mode: str) -> None:
         assert game.config_from_json(data) == config
     with pytest.raises(UnknownName):
         game.make_config(counts[0], "conformance-no-such-mode")
+    with pytest.raises(UnknownName):
+        game.make_config(counts[0], f"{mode}+conformance-no-such-meta")
     for n in (game.min_players - 1, game.max_players + 1):
         with pytest.raises(ConfigError):
             game.make_config(n, mode)

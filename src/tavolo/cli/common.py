@@ -200,3 +200,8 @@ def split_list(text: str | None) -> list[str]:
 def is_user_error(exc: BaseException) -> bool:
     """Errors caused by input: printed as one line, never as a traceback."""
     return isinstance(exc, TavoloError | ValidationError | OSError)
+
+
+def modes_text(game: Game) -> str:
+    """A game's modes, then its META modes marked ``+`` (they combine: ``standard+chimera``)."""
+    return ", ".join([*game.modes, *(f"+{m}" for m in game.metas)])

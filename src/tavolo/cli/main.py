@@ -143,6 +143,7 @@ def build_app(help_lang: str = "en") -> typer.Typer:
                         "name": name,
                         "title": game.titles.get(lang) or game.titles.get("en") or name,
                         "modes": list(game.modes),
+                        "metas": list(game.metas),
                         "players": [game.min_players, game.max_players],
                     }
                 )
@@ -170,7 +171,7 @@ def build_app(help_lang: str = "en") -> typer.Typer:
                 table.add_row(
                     row["name"],
                     row["title"],
-                    ", ".join(row["modes"]),
+                    ", ".join([*row["modes"], *(f"+{m}" for m in row["metas"])]),
                     str(lo) if lo == hi else f"{lo}–{hi}",
                 )
             console().print(table)

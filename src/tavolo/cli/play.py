@@ -59,7 +59,7 @@ class PlayGroup(TyperGroup):
                 "help.play.short",
                 title=_title(game, lang),
                 players=_players(game),
-                modes=", ".join(game.modes),
+                modes=common.modes_text(game),
             )
         super().format_help(ctx, formatter)
 
@@ -78,7 +78,7 @@ class GameCommand(TyperCommand):
             title=_title(game, lang),
             name=self.game_name,
             players=_players(game),
-            modes=", ".join(game.modes),
+            modes=common.modes_text(game),
         )
         rules = game.help(lang).strip()
         self.help = head + ("\n\n" + rules if rules else "")

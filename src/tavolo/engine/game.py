@@ -110,6 +110,8 @@ class Game(ABC):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     modes: ClassVar[tuple[str, ...]] = ("standard",)
+    metas: ClassVar[tuple[str, ...]] = ()
+    """META modes: variants that combine with any mode, written ``mode+meta[+meta]``."""
 
     # -- configuration ----------------------------------------------------------------
     def make_config(
@@ -119,15 +121,31 @@ class Game(ABC):
             raise ConfigError(f"{self.name}: mode must be a name, not {mode!r}")
         if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
             raise ConfigError(f"{self.name}: players must be a whole number, not {players!r}")
-        mode = mode or self.modes[0]
-        if mode not in self.modes:
-            raise UnknownName(f"{self.name} mode", mode, self.modes)
+        mode = self.normal_mode(mode or self.modes[0])
         n = self.min_players if players is None else players
         if not self.min_players <= n <= self.max_players:
             raise ConfigError(
                 f"{self.name} takes {self.min_players}-{self.max_players} players, not {n}"
             )
         return Config(n, mode, self.check_options(mode, options))
+
+    def normal_mode(self, mode: str) -> str:
+        """``mode`` checked, with its META modes in the game's order (``standard+chimera``)."""
+        base, *extra = mode.split("+")
+        if base not in self.modes:
+            raise UnknownName(f"{self.name} mode", base, self.modes)
+        for m in extra:
+            if m not in self.metas:
+                raise UnknownName(f"{self.name} META mode", m, self.metas)
+        if len(set(extra)) != len(extra):
+            raise ConfigError(f"{self.name}: META mode named twice in {mode!r}")
+        return "+".join((base, *sorted(extra, key=self.metas.index)))
+
+    @staticmethod
+    def mode_parts(mode: str) -> tuple[str, frozenset[str]]:
+        """A normal mode's base and its set of META modes."""
+        base, *extra = mode.split("+")
+        return base, frozenset(extra)
 
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
         """Validate variant flags; the default accepts none."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 from .content import Collection
 from .schema import ESTRI, Card, Gift
@@ -18,8 +19,8 @@ class CardInfo(NamedTuple):
     trigger: str | None  # the gift's trigger, or None for an empty card
 
 
-def card_infos(collection: Collection) -> dict[str, CardInfo]:
-    return {c.id: info(c) for c in collection.cards}
+def card_infos(collection: Collection) -> CardTable:
+    return CardTable((c.id, info(c)) for c in collection.cards)
 
 
 def info(c: Card) -> CardInfo:
@@ -33,3 +34,56 @@ def info(c: Card) -> CardInfo:
         c.gift,
         c.gift.trigger if c.gift else None,
     )
+
+
+def chimera_id(host: str, guest: str) -> str:
+    """The field id of a Chimera: the empty host card absorbing a gift card."""
+    return f"{host}+{guest}"
+
+
+def chimera_parts(c: str) -> tuple[str, ...]:
+    """The physical cards behind a field id: one card, or a Chimera's host and guest."""
+    return tuple(c.split("+")) if "+" in c else (c,)
+
+
+class CardTable(dict[str, CardInfo]):
+    """Card facts by id. A Chimera id (``host+guest``) is built on first use: the host
+    takes the higher of each pair of stats and the guest's gift, keeping its own estro
+    as the primary one until its owner picks the other (Chimera META mode)."""
+
+    def __init__(self, infos: Iterable[tuple[str, CardInfo]]) -> None:
+        super().__init__(infos)
+        self.auras = {i for i, c in self.items() if c.trigger == "aura"}
+
+    def __missing__(self, key: str) -> CardInfo:
+        if "+" not in key:
+            raise KeyError(key)
+        host, guest = key.split("+", 1)
+        h, g = self[host], self[guest]
+        stats = tuple(max(a, b) for a, b in zip(h.stats, g.stats, strict=True))
+        fused = CardInfo(
+            key,
+            f"{h.name} + {g.name}",
+            h.estro,
+            stats,  # type: ignore[arg-type]
+            sum(stats),
+            g.gift,
+            g.trigger,
+        )
+        self[key] = fused
+        if fused.trigger == "aura":
+            self.auras.add(key)
+        return fused
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or (
+            isinstance(key, str)
+            and "+" in key
+            and all(dict.__contains__(self, k) for k in key.split("+", 1))
+        )

@@ -9,6 +9,7 @@ from typing import Any
 from tavolo.engine import RNG, Config, ConfigError, Event, UnknownName
 
 from . import view
+from .cards import chimera_parts
 from .rules import ZONE_IDS, EstroRules
 from .schema import ESTRI, STATS
 from .state import EstroState, Player
@@ -81,7 +82,8 @@ class EstroGame(EstroRules):
         me, opp = s.players[player], s.players[1 - player]
         hidden = set(opp.hand) | opp.down | set(opp.deck) | set(me.deck)
         visible = set(me.hand) | set(me.field) | set(me.inc) | set(opp.inc)
-        visible |= {c for c in opp.field if c not in opp.down}
+        visible |= {x for c in opp.field if c not in opp.down for x in chimera_parts(c)}
+        visible |= {x for c in me.field for x in chimera_parts(c)}
         return hidden - visible
 
     def inventory(self, s: EstroState) -> list[tuple[str, str]]:
@@ -93,7 +95,7 @@ class EstroGame(EstroRules):
                 ("field", pl.field),
                 ("incinerator", pl.inc),
             ):
-                out.extend((f"{q}:{c}", f"{q}:{zone}") for c in cards)
+                out.extend((f"{q}:{x}", f"{q}:{zone}") for c in cards for x in chimera_parts(c))
         return out
 
     def _determinize(self, s: EstroState, player: int, rng: RNG) -> EstroState:
@@ -104,7 +106,8 @@ class EstroGame(EstroRules):
         q = 1 - player
         opp = d.players[q]
         hidden_down = [c for c in opp.field if c in opp.down]
-        known = {c for c in opp.field if c not in opp.down} | set(opp.inc)
+        known = {x for c in opp.field if c not in opp.down for x in chimera_parts(c)}
+        known |= set(opp.inc)
         pool = [c for c in self.ids if c not in known]
         need = len(opp.hand) + len(hidden_down) + len(opp.deck)
         rng.shuffle(pool)
@@ -161,7 +164,9 @@ class EstroGame(EstroRules):
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> EstroState:
         """A position: zone, first, round, active, phase and each player's zones.
 
-        Field entries are card ids or ``{id, face_down, mods: {dex: 10}, spent, estro}``.
+        Field entries are card ids or ``{id, face_down, mods: {dex: 10}, spent, estro}``;
+        a Chimera is ``host+guest``. A player's ``chimera_declared: true`` means a Chimera
+        was declared on their previous turn (Chimera META mode).
         """
         known = {"zone", "first", "round", "active", "phase", "players"}
         extra = sorted(set(position) - known)
@@ -191,6 +196,13 @@ class EstroGame(EstroRules):
         s.plays = 1 if phase == "play" else 0
         s.played = 0 if phase == "play" else 1
         s.attacks = 2
+        for i, raw in enumerate(raw_players):
+            if raw.get("chimera_declared"):
+                if "+chimera" not in s.mode:
+                    raise ConfigError("estro position: chimera_declared needs mode +chimera")
+                if s.turn < 3:
+                    raise ConfigError("estro position: no turn before this one to declare on")
+                s.players[i].chimera_turn = s.turn - 2
         self._run(s, [])
         return s
 
@@ -201,6 +213,11 @@ class EstroGame(EstroRules):
         pl.hand = [self._card(c) for c in raw.get("hand", [])]
         pl.inc = [self._card(c) for c in raw.get("incinerator", [])]
         pl.zone_used = bool(raw.get("zone_used", False))
+        unknown = sorted(
+            set(raw) - {"deck", "hand", "incinerator", "field", "zone_used", "chimera_declared"}
+        )
+        if unknown:
+            raise ConfigError(f"estro position: player {i + 1} has unknown field {unknown[0]!r}")
         for entry in raw.get("field", []):
             if isinstance(entry, str):
                 entry = {"id": entry}
@@ -215,12 +232,19 @@ class EstroGame(EstroRules):
             mods = entry.get("mods") or {}
             if mods:
                 pl.mods[c] = tuple(int(mods.get(k, 0)) for k in STATS)  # type: ignore[assignment]
-        cards = pl.deck + pl.hand + pl.inc + pl.field
+        cards = pl.deck + pl.hand + pl.inc + [x for c in pl.field for x in chimera_parts(c)]
         if len(set(cards)) != len(cards):
             raise ConfigError(f"estro position: player {i + 1} has a card twice")
         return pl
 
     def _card(self, c: Any) -> str:
+        if isinstance(c, str) and c.count("+") == 1:  # a Chimera: an empty host, a gift guest
+            host, guest = c.split("+")
+            self._card(host), self._card(guest)
+            if self.info[host].gift is not None or self.info[guest].gift is None:
+                raise ConfigError(f"estro position: Chimera {c!r} needs an empty host first")
+            self.info[c]  # builds its facts
+            return c
         if not isinstance(c, str) or c not in self.info:
             self.collection.number(str(c))
         return str(c)

@@ -209,7 +209,7 @@ class GiftRules(_Base):
                 down = x in pl.down
                 if down != bool(f.face_down):  # face-down cards only when asked for
                     continue
-                if want is not None and (down or self.estro(s, q, x) != want):
+                if want is not None and (down or want not in self.estri(s, q, x)):
                     continue
                 if f.max_tot is not None or f.min_tot is not None:
                     if down:
@@ -309,7 +309,7 @@ class GiftRules(_Base):
         return [
             (q, x)
             for x in pl.field
-            if x not in pl.down and (want is None or self.estro(s, q, x) == want)
+            if x not in pl.down and (want is None or want in self.estri(s, q, x))
         ]
 
     def _battle_slot(self, s: EstroState, q: int, x: str) -> tuple[list[int], list[int]] | None:

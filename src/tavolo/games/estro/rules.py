@@ -15,7 +15,7 @@ from tavolo.engine import RNG, Config, ConfigError, Decision, Event, Game, Tavol
 from tavolo.engine.steps import Step, resolve
 
 from . import combat
-from .cards import CardInfo, card_infos
+from .cards import CardTable, card_infos, chimera_id, chimera_parts
 from .content import Collection, default_collection
 from .gifts import GiftRules
 from .schema import ESTRI
@@ -33,17 +33,18 @@ ARDO, GRANITO, ARMONIO, ILLUSIO, MANPO = range(5)
 
 class EstroRules(GiftRules, Game):
     name = "estro"
-    RULES_VERSION = "1.0"
+    RULES_VERSION = "1.1"
     titles: ClassVar[Mapping[str, str]] = {"en": "Estro", "it": "Estro"}
     min_players = max_players = 2
     modes = ("standard",)
+    metas = ("chimera",)
     conformance_playouts = 2000
 
     def __init__(self, collection: Collection | None = None) -> None:
         self.collection = collection or default_collection()
-        self.info: dict[str, CardInfo] = card_infos(self.collection)
+        self.info: CardTable = card_infos(self.collection)
         self.ids: tuple[str, ...] = tuple(self.info)
-        self.aura_cards = frozenset(i for i, c in self.info.items() if c.trigger == "aura")
+        self.aura_cards = self.info.auras  # grows when a Chimera with an aura is built
         self.handlers = {
             "start": self._step_start,
             "end": self._step_end,
@@ -51,6 +52,7 @@ class EstroRules(GiftRules, Game):
             "destroy": self._step_destroy,
             "gift": self._step_gift,
             "revive": self._step_revive,
+            "chimera": self._step_chimera,
         }
         self.deciders = {
             "end": self._ask_end,
@@ -58,6 +60,7 @@ class EstroRules(GiftRules, Game):
             "destroy": self._ask_destroy,
             "gift": self._ask_gift,
             "revive": self._ask_revive,
+            "chimera": self._ask_chimera,
         }
         self._plays = {i: (f"play:{i}:up", f"play:{i}:down") for i in self.ids}
         self._reveal = {i: f"reveal:{i}" for i in self.ids}
@@ -186,9 +189,25 @@ class EstroRules(GiftRules, Game):
         if pl.down:
             rev = self._reveal
             acts += [rev[c] for c in pl.field if c in pl.down]
+        if "+chimera" in s.mode:
+            acts += self._chimera_actions(s, p)
         if acts and not pl.zone_used:
             acts += self._zone_turn_actions(s, p)
         return acts
+
+    def _chimera_actions(self, s: EstroState, p: int) -> list[str]:
+        """Chimera META mode: declare at the start of a turn, fuse on the next one."""
+        pl = s.players[p]
+        if any("+" in c for c in pl.field):
+            return []  # one Chimera on the field at a time
+        if not pl.chimera_turn:
+            return ["chimera:declare"] if s.played == 0 else []
+        if s.turn != pl.chimera_turn + 2:
+            return []
+        info = self.info
+        hosts = [c for c in pl.hand if info[c].gift is None]
+        guests = [c for c in pl.hand if info[c].gift is not None]
+        return [f"chimera:{h}:{g}" for h in hosts for g in guests]
 
     def _attack_actions(self, s: EstroState, p: int) -> list[str]:
         if s.attacks <= 0:
@@ -279,8 +298,58 @@ class EstroRules(GiftRules, Game):
             s.steps.append(("end", "discard"))
         elif verb == "zone":
             self._zone_action(s, p, parts, events)
+        elif verb == "chimera":
+            self._chimera_action(s, p, parts, events)
         else:  # pragma: no cover - every legal action is handled above
             raise TavoloError(f"estro: unhandled action {action!r}")
+
+    def _chimera_action(self, s: EstroState, p: int, parts: list[str], events: list[Event]) -> None:
+        pl = s.players[p]
+        if parts[1] == "declare":
+            pl.chimera_turn = s.turn
+            events.append(Event("chimera_declared", {"player": p}))
+            return
+        host, guest = parts[1], parts[2]
+        c = chimera_id(host, guest)
+        self.info[c]  # builds the Chimera's card facts
+        pl.hand.remove(host)
+        pl.hand.remove(guest)
+        pl.field.append(c)
+        pl.chimera_turn = 0
+        s.plays -= 1  # the two cards count as one play
+        s.played += 1
+        events.append(Event("chimera", {"player": p, "host": host, "guest": guest, "card": c}))
+        self.trigger_entry(s, p, c)
+
+    def estri(self, s: EstroState, p: int, c: str) -> tuple[int, ...]:
+        """The estri card (p, c) counts as: its own, or both of a Chimera's (its owner
+        picks the primary one in battle); a zone that converts a Chimera fixes it."""
+        if "+" not in c:
+            return (self.estro(s, p, c),)
+        host, guest = c.split("+", 1)
+        both = (self.info[host].estro, self.info[guest].estro)
+        e = s.players[p].estro.get(c)
+        if e is not None and e not in both:
+            return (e,)
+        return both if both[0] != both[1] else both[:1]
+
+    def _step_chimera(self, s: EstroState, step: Step, events: list[Event]) -> bool:
+        _, q, c = step
+        if c in s.players[q].field and len(self.estri(s, q, c)) > 1:
+            return True
+        s.steps.pop()
+        return False
+
+    def _ask_chimera(self, s: EstroState, step: Step) -> Decision:
+        _, q, c = step
+        acts = tuple(f"estro:{ESTRI[e]}" for e in self.estri(s, q, c))
+        return Decision(q, "chimera_estro", acts, {"card": c})
+
+    def _answer_chimera(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
+        _, q, c = s.steps.pop()
+        e = ESTRI.index(action.split(":")[1])
+        s.players[q].estro[c] = e
+        events.append(Event("chimera_estro", {"player": q, "card": c, "estro": ESTRI[e]}))
 
     def _zone_action(self, s: EstroState, p: int, parts: list[str], events: list[Event]) -> None:
         pl = s.players[p]
@@ -365,6 +434,9 @@ class EstroRules(GiftRules, Game):
         s.plays = 1 + pl.extra_plays
         s.attacks = ATTACKS_PER_TURN + pl.extra_attacks
         pl.extra_plays = pl.extra_attacks = 0
+        if pl.chimera_turn and s.turn > pl.chimera_turn + 2:
+            pl.chimera_turn = 0  # a declared Chimera not made on the next turn lapses
+            events.append(Event("chimera_lapsed", {"player": p}))
         s.played = 0
         s.attacked.clear()
         events.append(Event("turn", {"player": p, "round": s.round, "turn": s.turn}))
@@ -505,6 +577,10 @@ class EstroRules(GiftRules, Game):
             if not d_down:
                 self.trigger(s, dp, b.d, "defend")
             self.trigger(s, ap, b.a, "attack")
+            if "+" in b.d:  # Chimeras pick their primary estro first, the attacker's first
+                s.steps.append(("chimera", dp, b.d))
+            if "+" in b.a:
+                s.steps.append(("chimera", ap, b.a))
             if len(s.steps) != depth:
                 return False
             stage = "roll"  # no gift answered the declaration: roll straight away
@@ -650,7 +726,7 @@ class EstroRules(GiftRules, Game):
             return True
         s.steps.pop()
         self.remove_from_field(s, p, c)
-        pl.inc.append(c)
+        pl.inc.extend(chimera_parts(c))
         events.append(Event("destroyed", {"player": p, "card": c, "cause": cause}))
         return False
 
@@ -704,6 +780,8 @@ class EstroRules(GiftRules, Game):
             self.answer_gift(s, d, action, events)
         elif kind == "revive":
             self.answer_revive(s, d, action, events)
+        elif kind == "chimera":
+            self._answer_chimera(s, d, action, events)
 
     # ------------------------------------------------------------------- results --
     def returns(self, s: EstroState) -> tuple[float, ...]:
@@ -717,4 +795,8 @@ class EstroRules(GiftRules, Game):
         return s.to_json()
 
     def from_json(self, data: Mapping[str, Any]) -> EstroState:
-        return EstroState.from_json(dict(data))
+        s = EstroState.from_json(dict(data))
+        for pl in s.players:
+            for c in pl.field:
+                self.info[c]  # a Chimera's facts are built on first use
+        return s

@@ -16,6 +16,7 @@ Step = tuple[Any, ...]
 
 class Player:
     __slots__ = (
+        "chimera_turn",
         "deck",
         "down",
         "estro",
@@ -45,6 +46,7 @@ class Player:
         self.zone_used = False
         self.extra_plays = 0  # granted for the owner's next turn
         self.extra_attacks = 0
+        self.chimera_turn = 0  # the turn a Chimera was declared on (META mode), 0: none
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
@@ -61,6 +63,7 @@ class Player:
         p.zone_used = self.zone_used
         p.extra_plays = self.extra_plays
         p.extra_attacks = self.extra_attacks
+        p.chimera_turn = self.chimera_turn
         return p
 
     def to_json(self) -> dict[str, Any]:
@@ -78,6 +81,7 @@ class Player:
             "zone_used": self.zone_used,
             "extra_plays": self.extra_plays,
             "extra_attacks": self.extra_attacks,
+            "chimera_turn": self.chimera_turn,
         }
 
     @staticmethod
@@ -95,6 +99,7 @@ class Player:
         p.zone_used = bool(d.get("zone_used", False))
         p.extra_plays = int(d.get("extra_plays", 0))
         p.extra_attacks = int(d.get("extra_attacks", 0))
+        p.chimera_turn = int(d.get("chimera_turn", 0))
         return p
 
 

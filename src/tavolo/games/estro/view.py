@@ -86,6 +86,8 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
                 zone=t(lang, "zone_spent" if pl.zone_used else "zone_free"),
             )
         )
+        if pl.chimera_turn:
+            lines.append(t(lang, "chimera_pending", turn=pl.chimera_turn))
         if not pl.field:
             lines.append(t(lang, "field_empty"))
         for i, c in enumerate(pl.field):
@@ -196,6 +198,12 @@ def describe_action(g: EstroGame, s: EstroState, action: str, lang: str) -> str:
         return t(lang, "act.revive", card=_name(g, parts[1]))
     if verb == "redirect":
         return t(lang, "act.redirect", card=_card_ref(g, lang, parts[1]))
+    if verb == "chimera":
+        if parts[1] == "declare":
+            return t(lang, "act.chimera_declare")
+        return t(lang, "act.chimera", host=_name(g, parts[1]), guest=_name(g, parts[2]))
+    if verb == "estro":
+        return t(lang, "act.estro", estro=parts[1].capitalize())
     if verb == "end":
         return t(lang, "act.end")
     return t(lang, "act.pass")
@@ -324,6 +332,17 @@ def describe_event(g: EstroGame, e: Event, player: int | None, lang: str) -> str
             attacker=_name(g, d["attacker"]),
             defender=_card_ref(g, lang, d["defender"]),
         )
+    if k == "chimera":
+        return t(
+            lang,
+            "ev.chimera",
+            player=who,
+            host=_name(g, d["host"]),
+            guest=_name(g, d["guest"]),
+            card=card,
+        )
+    if k == "chimera_estro":
+        return t(lang, "ev.chimera_estro", player=who, card=card, estro=d["estro"].capitalize())
     if k == "attack_void":
         return t(lang, "ev.attack_void", attacker=_name(g, d["attacker"]))
     if k == "end":

@@ -1,0 +1,45 @@
+"""Every action and event of real games reads as words in English and Italian."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tavolo.engine import RNG
+
+from .support import GAME
+
+FALLBACK = re.compile(r"^[a-z_]+: \{")  # describe_event's last resort: kind: {data}
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+
+
+@pytest.mark.parametrize("mode", ["standard", "standard+chimera"])
+def test_actions_and_events_read_as_words_in_both_languages(mode: str) -> None:
+    config = GAME.make_config(2, mode)
+    rng = RNG(11)
+    kinds: set[str] = set()
+    for seed in range(40):
+        s = GAME.new(config, seed)
+        while (d := GAME.decision(s)) is not None:
+            for lang in ("en", "it"):
+                assert GAME.view(s, d.player, lang)
+                for a in d.actions:
+                    text = GAME.describe_action(s, a, lang)
+                    assert text and not PLACEHOLDER.search(text), (a, text)
+            events = GAME.apply(s, d.actions[rng.below(len(d.actions))])
+            for e in events:
+                kinds.add(e.kind)
+                for viewer in (None, 0, 1):
+                    en = GAME.describe_event(e, viewer, "en")
+                    it = GAME.describe_event(e, viewer, "it")
+                    if en is None:
+                        assert it is None
+                        continue
+                    assert it is not None
+                    for text in (en, it):
+                        assert not FALLBACK.match(text), (e, text)
+                        assert not PLACEHOLDER.search(text), (e, text)
+    assert {"turn", "draw", "play", "attack", "battle", "destroyed"} <= kinds
+    if "chimera" in mode:
+        assert {"chimera_declared", "chimera", "chimera_estro"} <= kinds
