@@ -8,7 +8,7 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-from tavolo.engine import Game, UnknownName, registry
+from tavolo.engine import Game, TavoloError, UnknownName, registry
 from toygames import TrickGame
 
 
@@ -123,3 +123,10 @@ def test_estro_loads_through_the_registry() -> None:
     game = registry.get("estro")
     assert isinstance(game, Game), f"registry.get('estro') gave {game!r}, not a Game"
     assert game.name == "estro"
+
+
+def test_a_broken_entry_point_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_entry_points(monkeypatch, broken="tavolo_no_such_module:Game")
+    assert registry.names() == ["broken"]
+    with pytest.raises(TavoloError, match="game 'broken' could not be loaded: ModuleNotFound"):
+        registry.get("broken")

@@ -386,3 +386,12 @@ def test_scripted_rng_differs_from_plain_only_by_script() -> None:
     assert ScriptedRNG(3).s == RNG(3).s
     assert ScriptedRNG(3) == ScriptedRNG(3)
     assert ScriptedRNG(3, [{"roll": 1}]) != ScriptedRNG(3)
+
+
+def test_scripted_sample() -> None:
+    r = ScriptedRNG(3, [{"sample": ["c", "a"], "label": "hand"}])
+    assert r.sample(["a", "b", "c", "d"], 2, "hand") == ["c", "a"]
+    assert sorted(r.sample(["a", "b", "c"], 3, "hand")) == ["a", "b", "c"]  # back to the stream
+    for bad in (["a"], ["a", "a"], ["a", "z"], "ab"):
+        with pytest.raises(ScriptError):
+            ScriptedRNG(0, [{"sample": bad}]).sample(["a", "b", "c"], 2)

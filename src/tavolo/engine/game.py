@@ -46,7 +46,11 @@ class Event(NamedTuple):
     redacted: Mapping[str, Any] | None = None
 
     def seen_by(self, player: int | None) -> Mapping[str, Any] | None:
-        """What ``player`` sees of this event (``None`` player: the omniscient view)."""
+        """What ``player`` sees of this event.
+
+        ``None`` is the full record that logs and replays keep (unlike ``observe(s, None)``,
+        a public spectator's view); a spectator sees what a non-player sees, ``seen_by(-1)``.
+        """
         if self.to is None or player is None or player in self.to:
             return self.data
         return self.redacted

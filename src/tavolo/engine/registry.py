@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from importlib.metadata import entry_points
 
-from .errors import UnknownName
+from .errors import TavoloError, UnknownName
 from .game import Game
 
 GROUP = "tavolo.games"
@@ -57,5 +57,11 @@ def get(name: str) -> Game:
         factory = _factories.get(name)
         if factory is None:
             raise UnknownName("game", name, sorted(_factories))
-        game = _instances[name] = factory()
+        try:
+            game = factory()
+        except TavoloError:
+            raise
+        except Exception as e:  # a broken plugin: say which, keep the cause for debugging
+            raise TavoloError(f"game {name!r} could not be loaded: {type(e).__name__}: {e}") from e
+        _instances[name] = game
     return game

@@ -129,7 +129,7 @@ class RNG:
         return f"RNG(s={self.s:#x})"
 
 
-_CALLS = ("roll", "coin", "chance", "choice", "draw", "shuffle")
+_CALLS = ("roll", "coin", "chance", "choice", "draw", "shuffle", "sample")
 
 
 class ScriptedRNG(RNG):
@@ -221,6 +221,17 @@ class ScriptedRNG(RNG):
             super().shuffle(seq, label)
         elif v not in ("keep", None):
             raise ScriptError(f"scripted shuffle {v!r} ({label or 'unlabelled'}): only 'keep'")
+
+    def sample(self, pool: Sequence[T], k: int, label: str = "") -> list[T]:
+        v = self._take("sample", label)
+        if v is _UNSET:
+            return super().sample(pool, k, label)
+        what = f"scripted sample {v!r} ({label or 'unlabelled'})"
+        if not isinstance(v, list) or len(v) != min(k, len(pool)):
+            raise ScriptError(f"{what} must list {min(k, len(pool))} elements")
+        if len(set(map(repr, v))) != len(v) or any(x not in pool for x in v):
+            raise ScriptError(f"{what} must list distinct elements of the pool")
+        return list(v)
 
     def clone(self) -> ScriptedRNG:
         r = ScriptedRNG.__new__(ScriptedRNG)
