@@ -2,7 +2,8 @@
 
 A tool is a plain function in a game's ``tavolo.tools`` entry point returning a
 :class:`~tavolo.engine.tools.ToolResult`. Its parameters without a default become
-arguments, the others ``--options`` (underscores as dashes); annotations give the
+arguments, the others ``--options`` (underscores as dashes, a trailing one dropped:
+``class_`` is ``--class``); annotations give the
 types (``int | None`` works; a type the command line cannot parse is read as text).
 Every tool command also gets ``--json`` (print ``result.data``) and ``--lang``
 (passed on when the tool takes a ``lang`` parameter). The wrapper only sets
@@ -125,7 +126,9 @@ def tool_command(fn: Tool, hl: str, lang_opt: Any) -> Callable[..., None]:
                 inspect.Parameter(p.name, p.KEYWORD_ONLY, annotation=Annotated[ann, info])
             )
         else:
-            info = typer.Option()
+            # ``class_`` (a Python keyword with its underscore) is the option ``--class``
+            flag = p.name.rstrip("_").replace("_", "-")
+            info = typer.Option(f"--{flag}") if p.name.endswith("_") else typer.Option()
             params.append(
                 inspect.Parameter(
                     p.name, p.KEYWORD_ONLY, default=p.default, annotation=Annotated[ann, info]

@@ -1,0 +1,166 @@
+"""TOS as a tavolo game: the rules plus what the player may see, words and positions.
+
+A solo game hides one thing: the order of the Discard Deck's cards below those
+discarded since the last shuffle (the deck lies face up, and cards are drawn from its
+bottom). ``observe`` gives those cards sorted; ``determinize`` reshuffles them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from tavolo.engine import RNG, Config, ConfigError, Event
+
+from . import play as inplay
+from . import view
+from .rules import TosRules
+from .schema import Enemy
+from .state import TosState
+
+
+class TosGame(TosRules):
+    # ------------------------------------------------------------------ information --
+    def observe(self, s: TosState, player: int | None) -> dict[str, Any]:
+        e = s.enemy
+        out: dict[str, Any] = {
+            "game": self.name,
+            "hero": {"serial": s.hero.serial, "class": s.hero.klass},
+            "mode": s.mode,
+            "fight": s.fight,
+            "fights": len(s.fights),
+            "turn": s.turn,
+            "phase": s.phase,
+            "tracks": {"attack": s.attack, "defense": s.defense, "level": s.level, "mana": s.mana},
+            "up": s.up[:],
+            "hand": s.hand[:],
+            "discard_top": s.discard[s.unknown :],
+            "discard_rest": sorted(s.discard[: s.unknown]),
+            "removed": s.removed[:],
+            "layout": {
+                "column": s.column[:],
+                "charge": s.charge[:],
+                "infuse": s.infuse[:],
+                "strain": s.strain[:],
+            },
+            "next_ability": None if s.act is None else list(s.act),
+            "in_play": {
+                "cards": inplay.cards_in_play(s),
+                "elements": dict(sorted(inplay.elements(s).items())),
+                "banners": {str(k): v for k, v in inplay.banners(s).items()},
+                "stars": inplay.star_row(s),
+            },
+            "ticks": dict(sorted(s.ticks.items())),
+            "enemy": None if e is None else e.model_dump(mode="json", exclude_defaults=True),
+        }
+        d = self.decision(s)
+        if d is not None:
+            out["decision"] = {"player": d.player, "kind": d.kind}
+        if s.result is not None:
+            out["result"] = list(s.result)
+            out["reason"] = s.reason
+        return out
+
+    def secrets(self, s: TosState, player: int) -> Iterable[str]:
+        return ()  # the hidden thing is an order, not a card: see observe
+
+    def inventory(self, s: TosState) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        for zone, cards in (
+            ("discard", s.discard),
+            ("hand", s.hand),
+            ("removed", s.removed),
+            ("play", (*s.column, *s.charge, *s.infuse, *s.strain)),
+        ):
+            out.extend((f"card{c}", zone) for c in cards)
+        for st in s.steps:  # cards between the layout and a pile, during the Exhaust phase
+            if st[0] == "exhaust":
+                out.append((f"card{st[1]}", "play"))
+        return out
+
+    def _determinize(self, s: TosState, player: int, rng: RNG) -> TosState:
+        d = s.clone()
+        hidden = d.discard[: d.unknown]
+        rng.shuffle(hidden)
+        d.discard[: d.unknown] = hidden
+        return d
+
+    def heuristic(self, s: TosState, player: int) -> float:
+        if s.result is not None:
+            return s.result[0]
+        total = len(s.fights)
+        e = s.enemy
+        progress = 0.0
+        if e is not None:
+            if e.trap:
+                progress = min(1.0, s.defense / max(1, e.attack))
+            else:
+                progress = min(1.0, s.attack / max(1, e.defense or 1))
+        alive = (8 - len(s.removed)) / 8
+        won = (s.enemy_index + 0.5 * progress) / total
+        x = 3.0 * won + 2.0 * alive - 2.0 - 0.05 * s.turn
+        return 1.0 / (1.0 + math.exp(-x))
+
+    # -------------------------------------------------------------------- positions --
+    def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> TosState:
+        """A fight in progress: level, enemy (L/A/D or a tier), hand, discard (bottom
+        first), removed, turned cards, and tracks. The hero comes from the config."""
+        known = {
+            "level",
+            "enemy",
+            "hand",
+            "discard",
+            "removed",
+            "turned",
+            "attack",
+            "defense",
+            "mana",
+            "ticks",
+        }
+        extra = sorted(set(position) - known)
+        if extra:
+            raise ConfigError(f"tos position: unknown field {extra[0]!r}")
+        src = self._hero_src(config, 0)
+        s = TosState(rng, self.hero(src), src, config.mode)
+        s.level = int(position.get("level", 2))
+        enemy = position.get("enemy")
+        if isinstance(enemy, Mapping):
+            s.fights = [Enemy.model_validate(dict(enemy))]
+        else:
+            from . import enemies
+
+            s.fights = [enemies.parse_enemy(str(enemy or "lvl1:normal"), RNG(0))]
+        s.hand = [int(c) for c in position.get("hand", [])]
+        s.discard = [int(c) for c in position.get("discard", [])]
+        s.removed = [int(c) for c in position.get("removed", [])]
+        for c in position.get("turned", []):
+            s.up[int(c) - 1] = 1
+        cards = s.hand + s.discard + s.removed
+        if sorted(cards) != list(range(1, 9)):
+            raise ConfigError("tos position: hand, discard and removed must hold cards 1-8 once")
+        s.ticks = {"legacy": int(position.get("ticks", 0))} if s.hero.bars else {}
+        s.enemy = s.fights[0]
+        s.fight = 1
+        s.unknown = 0  # a position lists the Discard Deck in a known order
+        events: list[Event] = []
+        self._start_turn(s, events)
+        s.attack = int(position.get("attack", 0))
+        s.defense = int(position.get("defense", 0))
+        s.mana = min(s.level, int(position.get("mana", 0)))
+        s.snapshot = self._snapshot(s)
+        self._run(s, events)
+        return s
+
+    # ------------------------------------------------------------------------ words --
+    def describe_action(self, s: TosState, action: str, lang: str = "en") -> str:
+        return view.describe_action(self, s, action, lang)
+
+    def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
+        return view.describe_event(self, event, lang)
+
+    def view(self, s: TosState, player: int | None, lang: str = "en") -> str:
+        return view.board(self, s, lang)
+
+    def help(self, lang: str = "en") -> str:
+        return view.help_text(lang)

@@ -1,0 +1,76 @@
+"""The daily hero generator: one hero deck per UTC day, never the same twice.
+
+A day's serial is ``TOS`` + ``YYYYMMDD``; its seed is derived from the serial with tavolo's
+``derive_seed``, so every day has its own stream (the original's seeds repeat every 27
+days). The class is drawn from the seed unless the player picks one. The generator follows
+the original's recipe (layout, skill models, pricing, elements, constellations, perks) but
+not its random numbers, so it is not bit-compatible with it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import cast
+
+from tavolo.engine.errors import ConfigError, UnknownName
+from tavolo.engine.rng import RNG, derive_seed
+
+from ..schema import CLASSES, Hero, Klass
+from .hero import build
+
+__all__ = ["CLASSES", "daily", "generate", "parse_day", "seed_for", "serial_for", "today_utc"]
+
+_SEED_LIMIT = 1 << 64
+_SERIAL = re.compile(r"[A-Z0-9-]+")
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def serial_for(day: dt.date) -> str:
+    """``TOS20261121`` for 2026-11-21: the set's serial, printed in every card code."""
+    return f"TOS{day:%Y%m%d}"
+
+
+def seed_for(day: dt.date) -> int:
+    """The day's 64-bit seed, a hash of its serial."""
+    return derive_seed(0, serial_for(day))
+
+
+def generate(seed: int, klass: str | None = None, serial: str | None = None) -> Hero:
+    """The hero for ``seed``: the same seed and class always give the same hero.
+
+    ``klass`` (swordsman, elementalist, stargazer) defaults to a draw from the seed; the
+    rest of the deck does not depend on whether it was drawn or given. ``serial`` defaults
+    to ``SEED-`` and the seed in hex.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < _SEED_LIMIT:
+        raise ConfigError(f"hero seed {seed!r} is not an integer from 0 to 2**64 - 1")
+    if klass is None:
+        klass = CLASSES[RNG(derive_seed(seed, "class")).below(len(CLASSES))]
+    if klass not in CLASSES:
+        raise UnknownName("hero class", klass, CLASSES)
+    if serial is None:
+        serial = f"SEED-{seed:016X}"
+    if not _SERIAL.fullmatch(serial):
+        raise ConfigError(f"serial {serial!r}: use capital letters, digits and '-' only")
+    return build(seed, cast(Klass, klass), serial)  # checked against CLASSES above
+
+
+def daily(day: dt.date, klass: str | None = None) -> Hero:
+    """The hero of the UTC day ``day``."""
+    return generate(seed_for(day), klass, serial_for(day))
+
+
+def parse_day(text: str) -> dt.date:
+    """A day written ``YYYY-MM-DD``."""
+    try:
+        if not _DAY.fullmatch(text):
+            raise ValueError
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise ConfigError(f"day {text!r} is not a date written YYYY-MM-DD") from None
+
+
+def today_utc() -> dt.date:
+    """Today's date in UTC: the daily set changes at midnight UTC everywhere."""
+    return dt.datetime.now(dt.UTC).date()

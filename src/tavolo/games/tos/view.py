@@ -1,0 +1,219 @@
+"""TOS in words: the board, actions and events, in English and Italian.
+
+Board, action and event wording lives in ``ui/{en,it}.yaml``; card text comes from
+``text.py`` (its own catalogs in ``messages/``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tavolo.engine import Event
+from tavolo.engine.i18n import Catalog, check_lang
+
+from . import play as inplay
+from . import text
+
+if TYPE_CHECKING:
+    from .game import TosGame
+    from .state import TosState
+
+UI = Catalog(Path(__file__).parent / "ui")
+
+
+def escape(s: str) -> str:
+    """Keep card text literal inside Rich-style markup (the game never imports Rich)."""
+    return s.replace("[", "\\[")
+
+
+def _name(s: TosState, c: int, lang: str) -> str:
+    return f"#{c} {text.half_title(inplay.half(s, c), lang)}"
+
+
+def _banner(n: int) -> str:
+    return "▶" * n
+
+
+def _card_line(s: TosState, c: int, lang: str) -> list[str]:
+    h = inplay.half(s, c)
+    t = UI.t
+    facts = [
+        t(lang, "card.value", value=h.value),
+        text.element_name(h.element, lang) if h.element else t(lang, "card.no_element"),
+        _banner(h.banner),
+        "★" * h.stars,
+        t(lang, "card.exhaust", cost=h.exhaust),
+    ]
+    lines = [f"  [bold]{escape(_name(s, c, lang))}[/] · " + " · ".join(facts)]
+    for a in h.abilities:
+        lines.append("      " + escape(text.render_ability(a, lang)))
+    return lines
+
+
+def board(g: TosGame, s: TosState, lang: str) -> str:
+    check_lang(lang)
+    t = UI.t
+    lines = [
+        t(
+            lang,
+            "title",
+            klass=text.class_name(s.hero.klass, lang),
+            serial=s.hero.serial,
+            fight=max(1, s.fight),
+            fights=len(s.fights),
+            turn=s.turn,
+        )
+    ]
+    if s.enemy is not None:
+        lines.append(t(lang, "enemy", enemy=escape(text.render_enemy(s.enemy, lang))))
+    lines.append(t(lang, "tracks", attack=s.attack, defense=s.defense, level=s.level, mana=s.mana))
+    top = s.discard[-1] if s.discard else None
+    lines.append(
+        t(
+            lang,
+            "piles",
+            discard=len(s.discard),
+            top=escape(_name(s, top, lang)) if top is not None else "—",
+            removed=", ".join(f"#{c}" for c in s.removed) or "—",
+        )
+    )
+    if s.column:
+        els = inplay.elements(s)
+        ban = inplay.banners(s)
+        lines.append(
+            t(
+                lang,
+                "in_play",
+                cards=inplay.cards_in_play(s),
+                elements=", ".join(
+                    f"{text.element_name(e, lang)} {n}" for e, n in sorted(els.items())
+                )
+                or "—",
+                b1=ban[1],
+                b2=ban[2],
+                stars=" ".join("★" * n for n in inplay.star_row(s)) or "—",
+            )
+        )
+        lines.append(t(lang, "layout"))
+        for key, cards in (
+            ("row.column", s.column),
+            ("row.charge", s.charge),
+            ("row.infuse", s.infuse),
+            ("row.strain", s.strain),
+        ):
+            if cards:
+                names = ", ".join(escape(_name(s, c, lang)) for c in cards)
+                lines.append("  " + t(lang, key, cards=names))
+        if s.act is not None:
+            slot, i = s.act
+            c = s.column[slot]
+            a = inplay.half(s, c).abilities[i]
+            lines.append(
+                t(
+                    lang,
+                    "next",
+                    card=escape(_name(s, c, lang)),
+                    text=escape(text.render_ability(a, lang)),
+                )
+            )
+        else:
+            lines.append(t(lang, "next_none"))
+    if s.ticks:
+        lines.append(t(lang, "ticks", n=sum(s.ticks.values())))
+    lines.append(t(lang, "hand", n=len(s.hand)))
+    for c in s.hand:
+        lines.extend(_card_line(s, c, lang))
+    if s.result is not None:
+        lines.append("")
+        lines.append(t(lang, f"result.{s.reason}", won=int(s.result[0] * len(s.fights) + 0.5)))
+    else:
+        d = g.decision(s)
+        if d is not None:
+            lines.append("")
+            lines.append(t(lang, "to_act", kind=t(lang, f"kind.{d.kind}")))
+    return "\n".join(lines)
+
+
+# -------------------------------------------------------------------------- actions --
+def describe_action(g: TosGame, s: TosState, action: str, lang: str) -> str:
+    check_lang(lang)
+    t = UI.t
+    verb, _, rest = action.partition(":")
+    if verb in ("open", "charge", "infuse", "add"):
+        c = int(rest)
+        h = inplay.half(s, c)
+        return t(lang, f"act.{verb}", card=_name(s, c, lang), value=h.value)
+    if verb == "strain":
+        card, track = rest.split(":")
+        return t(lang, f"act.strain_{track}", card=_name(s, int(card), lang))
+    if verb == "activate":
+        assert s.act is not None
+        slot, i = s.act
+        c = s.column[slot]
+        a = inplay.half(s, c).abilities[i]
+        return t(lang, "act.activate", card=_name(s, c, lang), text=text.render_ability(a, lang))
+    if verb == "may":
+        return t(lang, f"act.may_{rest}")
+    if verb == "back":
+        if rest == "stop":
+            return t(lang, "act.back_stop")
+        return t(lang, "act.back", card=_name(s, int(rest), lang))
+    if verb == "exhaust":
+        c = s.steps[-1][1] if s.steps else 0
+        h = inplay.half(s, c)
+        if rest == "pay":
+            return t(lang, "act.exhaust_pay", card=_name(s, c, lang), cost=h.exhaust)
+        return t(lang, f"act.exhaust_no{h.banner}", card=_name(s, c, lang))
+    if verb == "hurt":
+        c = int(rest)
+        where = t(lang, "where.hand") if c in s.hand else t(lang, "where.discard")
+        h = inplay.half(s, c)
+        return t(lang, f"act.hurt{h.banner}", card=_name(s, c, lang), where=where)
+    return t(lang, f"act.{verb}")
+
+
+# --------------------------------------------------------------------------- events --
+def describe_event(g: TosGame, e: Event, lang: str) -> str | None:
+    check_lang(lang)
+    t = UI.t
+    d: dict[str, Any] = dict(e.data)
+    k = e.kind
+    card = f"#{d['card']}" if "card" in d else ""
+    if k == "fight":
+        return t(
+            lang,
+            "ev.fight",
+            n=d["index"] + 1,
+            level=d.get("level", 0),
+            attack=d.get("attack", 0),
+            defense=d.get("defense", "—"),
+        )
+    if k == "execute":
+        key = "ev.execute_won" if d["defeated"] else "ev.execute_lost"
+        return t(lang, key, **{x: ("—" if v is None else v) for x, v in d.items()})
+    if k == "strain":
+        return t(lang, "ev.strain", card=card, track=t(lang, f"track.{d['track']}"))
+    if k in ("exhaust", "damage"):
+        return t(lang, f"ev.{k}_{d['how']}", card=card)
+    if k == "sentence":
+        if not d["ok"]:
+            return t(lang, "ev.sentence_skipped", card=card, n=d["n"] + 1)
+        return t(
+            lang,
+            "ev.sentence",
+            card=card,
+            n=d["n"] + 1,
+            attack=d["attack"],
+            defense=d["defense"],
+            mana=d["mana"],
+        )
+    key = f"ev.{k}"
+    if UI.has(key):
+        return t(lang, key, card=card, **{x: v for x, v in d.items() if x != "card"})
+    return f"{k}: {d}"
+
+
+def help_text(lang: str) -> str:
+    check_lang(lang)
+    return UI.t(lang, "help")
