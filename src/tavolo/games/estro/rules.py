@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from tavolo.engine import RNG, Config, ConfigError, Decision, Event, Game, TavoloError
-from tavolo.engine.steps import Step, resolve
+from tavolo.engine.steps import Step
 
 from . import combat
 from .cards import CardTable, card_infos, chimera_id, chimera_parts
@@ -154,10 +154,12 @@ class EstroRules(GiftRules, Game):
     def _run(self, s: EstroState, events: list[Event]) -> None:
         """Advance until someone must decide (caching that decision) or the game is over."""
         handlers = self.handlers
+        steps = s.steps
         while s.result is None:
-            if s.steps:
-                if resolve(s, s.steps, handlers, events):
-                    top = s.steps[-1]
+            if steps:
+                top = steps[-1]
+                if handlers[top[0]](s, top, events):  # engine.steps.resolve, inlined
+                    top = steps[-1]
                     s._dec = self.deciders[top[0]](s, top)
                     return
                 continue
@@ -628,7 +630,8 @@ class EstroRules(GiftRules, Game):
             s.steps[-1] = ("battle", "done")
             s.steps.append(("destroy", dp, b.d, "battle", "check"))
             return False
-        s.steps[-1] = ("battle", "done")
+        s.steps.pop()  # the attack failed: the battle is over at once
+        s.battle = None
         return False
 
     def _ask_battle(self, s: EstroState, step: Step) -> Decision:
