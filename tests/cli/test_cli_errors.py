@@ -37,7 +37,7 @@ ALL_AI = ["--seats", "random,random", "--seed", "1"]
         (["simulate", "tricks", "-n", "-3"], "-n"),
         (["simulate", "tricks", "--workers", "0"], "--workers"),
         (["simulate"], "Missing argument"),
-        (["play", "tricks", "--bogus"], "No such option: --bogus"),
+        (["play", "tricks", "--bogus"], "tricks takes no flag '--bogus'"),
         (["bogus"], "No such command 'bogus'"),
         (["replay", "/no/such/replay.json"], "no such file"),
         (["scenario", "run", "/no/such/scenario.yaml"], "no such file"),

@@ -22,7 +22,11 @@ from .common import console, parse_options, resolve_lang, split_list, t
 
 
 def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
-    @app.command("simulate", help=t(hl, "help.simulate"))
+    @app.command(
+        "simulate",
+        help=t(hl, "help.simulate"),
+        context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+    )
     def simulate_cmd(
         ctx: typer.Context,
         game: Annotated[str, typer.Argument(help=t(hl, "help.arg.game"), show_default=False)],
@@ -52,6 +56,10 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
         lang = resolve_lang(ctx, lang)
         g = registry.get(game)
         options = parse_options(option, lang)
+        cells = g.simulate_args(mode, options, list(ctx.args))
+        if len(cells) > 1 or cells[0][0]:
+            run_study(g.name, cells, n, split_list(agents), seed, workers, out, as_json, lang)
+            return
         specs = split_list(agents)
         if agents is not None and not specs:
             raise ConfigError(t(lang, "sim.no_agents"))
@@ -150,6 +158,63 @@ def _rate(row: dict[str, Any]) -> str:
 
 def _wdl(row: dict[str, Any]) -> str:
     return f"{row['wins']}/{row['draws']}/{row['losses']}"
+
+
+def run_study(
+    game: str,
+    cells: list[tuple[str, str | None, dict[str, Any]]],
+    n: int,
+    specs: list[str],
+    seed: int,
+    workers: int,
+    out: Path | None,
+    as_json: bool,
+    lang: str,
+) -> None:
+    """Several simulations of one game (a game's study, e.g. TOS's ``--fights``): one
+    row per cell with its win rate and Wilson interval."""
+    g = registry.get(game)
+    err = console(stderr=True)
+    rows = []
+    for label, mode, options in cells:
+        players = g.make_config(len(specs) or None, mode, **options).players
+        seats = specs or ["random"] * players
+        config = {"players": players, "mode": mode or g.modes[0], "options": options}
+        if not as_json:
+            err.print(t(lang, "sim.cell", cell=escape(label), n=n))
+        result = simulate(game, n, seats, seed, workers, config)
+        summary = result.summary()
+        first = next(iter(summary["agents"].values()))
+        rows.append({"cell": label, "config": config, "agents": seats, "summary": summary,
+                     "first": first})  # fmt: skip
+    if out is not None:
+        out.write_text(
+            "cell,games,wins,draws,losses,win_rate,ci_low,ci_high,mean_decisions\n"
+            + "".join(
+                f"{r['cell']},{r['first']['games']},{r['first']['wins']},{r['first']['draws']},"
+                f"{r['first']['losses']},{r['first']['win_rate']:.4f},{r['first']['ci_low']:.4f},"
+                f"{r['first']['ci_high']:.4f},{r['summary']['mean_decisions']:.1f}\n"
+                for r in rows
+            ),
+            encoding="utf-8",
+        )
+    if as_json:
+        data = {"study": [{k: v for k, v in r.items() if k != "first"} for r in rows],
+                "settings": {"game": game, "n": n, "seed": seed, "workers": workers}}  # fmt: skip
+        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+        return
+    table = Table(title=t(lang, "sim.study_title", game=escape(game), n=n, seed=seed))
+    table.add_column(t(lang, "sim.col.cell"))
+    for key in ("sim.col.games", "sim.col.wdl", "sim.col.rate"):
+        table.add_column(t(lang, key), justify="right")
+    table.add_column(t(lang, "sim.col.decisions"), justify="right")
+    for r in rows:
+        f = r["first"]
+        table.add_row(
+            escape(r["cell"]), str(f["games"]), _wdl(f), _rate(f),
+            f"{r['summary']['mean_decisions']:.1f}",
+        )  # fmt: skip
+    console().print(table)
 
 
 def print_summary(summary: dict[str, Any], settings: dict[str, Any], lang: str) -> None:

@@ -100,9 +100,12 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
     )
     for name in registry.names():
         cls = type(f"Play_{name}", (GameCommand,), {"game_name": name})
-        play_app.command(name, cls=cls, short_help=t(hl, "help.play.game", name=name))(
-            _play_command(name, hl, lang_opt)
-        )
+        play_app.command(
+            name,
+            cls=cls,
+            short_help=t(hl, "help.play.game", name=name),
+            context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+        )(_play_command(name, hl, lang_opt))
     app.add_typer(play_app, name="play")
 
 
@@ -132,7 +135,10 @@ def _play_command(name: str, hl: str, lang_opt: Any) -> Callable[..., None]:
         lang = resolve_lang(ctx, lang)
         if save is not None and not save.resolve().parent.is_dir():
             raise ConfigError(t(lang, "play.save_folder", path=str(save)))
-        table = Table.setup(name, lang, seats, seed, mode, players, parse_options(option, lang))
+        options = parse_options(option, lang)
+        # a game's own flags (TOS: --tutorial, --fight, --date) become its mode and options
+        mode, options = registry.get(name).play_args(mode, options, list(ctx.args))
+        table = Table.setup(name, lang, seats, seed, mode, players, options)
         table.run()
         if save is not None:  # also a game left unfinished: a replay may stop anywhere
             table.replay.save(save)

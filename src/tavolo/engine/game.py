@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
@@ -150,6 +150,24 @@ class Game(ABC):
         """A normal mode's base and its set of META modes."""
         base, *extra = mode.split("+")
         return base, frozenset(extra)
+
+    def play_args(
+        self, mode: str | None, options: dict[str, Any], args: Sequence[str]
+    ) -> tuple[str | None, dict[str, Any]]:
+        """A game's own flags for ``tavolo play GAME`` (``--tutorial``...), turned into
+        a mode and options; the default takes none."""
+        if args:
+            raise ConfigError(f"{self.name} takes no flag {args[0]!r}")
+        return mode, options
+
+    def simulate_args(
+        self, mode: str | None, options: dict[str, Any], args: Sequence[str]
+    ) -> list[tuple[str, str | None, dict[str, Any]]]:
+        """A game's own study flags for ``tavolo simulate GAME`` (TOS: ``--fights``): the
+        cells to simulate, each a label, a mode and options; by default one, no flags."""
+        if args:
+            raise ConfigError(f"{self.name} takes no flag {args[0]!r}")
+        return [("", mode, options)]
 
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
         """Validate variant flags; the default accepts none."""

@@ -8,15 +8,15 @@ bottom). ``observe`` gives those cards sorted; ``determinize`` reshuffles them.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tavolo.engine import RNG, Config, ConfigError, Event
 
+from . import enemies, generator, view
 from . import play as inplay
-from . import view
-from .rules import TosRules
-from .schema import Enemy
+from .rules import SERIES, TosRules
+from .schema import CLASSES, Enemy
 from .state import TosState
 
 
@@ -151,6 +151,67 @@ class TosGame(TosRules):
         s.snapshot = self._snapshot(s)
         self._run(s, events)
         return s
+
+    # ------------------------------------------------------------------ command line --
+    def play_args(
+        self, mode: str | None, options: dict[str, Any], args: Sequence[str]
+    ) -> tuple[str | None, dict[str, Any]]:
+        """``--tutorial``; ``--fight LEVEL`` (fights of rising level from LEVEL) or
+        ``--fight L/A/D`` (one fight); ``--date YYYY-MM-DD`` and ``--class C`` for the hero,
+        which is the day's (UTC) unless a date or seed is given."""
+        opts = dict(options)
+        it = iter(args)
+        for flag in it:
+            name, eq, value = flag.partition("=")
+            if name == "--tutorial" and not eq:
+                mode = "tutorial"
+                continue
+            if name not in ("--fight", "--date", "--class"):
+                raise ConfigError(
+                    f"tos takes no flag {flag!r} (--tutorial, --fight, --date, --class)"
+                )
+            if not eq:
+                value = next(it, "")
+            if not value:
+                raise ConfigError(f"tos: {name} needs a value")
+            if name == "--date":
+                opts["date"] = value
+            elif name == "--class":
+                opts["class"] = value
+            elif value.isdigit():
+                mode, opts["level"] = "series", int(value)
+            else:
+                mode, opts["enemy"] = "fight", value
+                first = value.split("/")[0]
+                if "/" in value and first.isdigit():
+                    opts.setdefault("level", min(9, max(2, int(first))))
+        if mode != "tutorial" and "date" not in opts and "seed" not in opts:
+            opts["date"] = generator.today_utc().isoformat()
+        return mode, opts
+
+    def simulate_args(
+        self, mode: str | None, options: dict[str, Any], args: Sequence[str]
+    ) -> list[tuple[str, str | None, dict[str, Any]]]:
+        """``--fights``: the class study — for each class and each enemy tier, fights of a
+        hero of the tier's level against the tier's enemy (normal difficulty unless
+        ``-o difficulty=...``); every game has its own generated hero."""
+        if list(args) != ["--fights"]:
+            return super().simulate_args(mode, options, args)
+        diff = str(options.get("difficulty", "normal"))
+        cells: list[tuple[str, str | None, dict[str, Any]]] = []
+        for klass in CLASSES:
+            for tier in SERIES:
+                level = max(2, min(9, enemies.tier_stats(tier)["level"]))
+                if tier == "boss":
+                    level = 9
+                cells.append(
+                    (
+                        f"{klass} {tier} L{level}",
+                        "fight",
+                        {"class": klass, "level": level, "enemy": f"{tier}:{diff}"},
+                    )
+                )
+        return cells
 
     # ------------------------------------------------------------------------ words --
     def describe_action(self, s: TosState, action: str, lang: str = "en") -> str:

@@ -1,6 +1,7 @@
 """TOS fights as a forward model: setup (T-1) and the combat turn (T-5 ... T-17).
 
-Modes: ``fight`` (one fight), ``series`` (a fight per enemy tier, lvl1 to the boss),
+Modes: ``fight`` (one fight), ``series`` (a fight per enemy tier, from the tier of the
+hero's level to the boss),
 ``tutorial`` (the manual's Training: level 4 against attack 3, defense 5). The main flow
 is a phase (open, plan); sub-decisions (an optional cost, taking Infuse cards back, an
 exhaust payment, a point of damage) and the automatic Execute and Restore are steps.
@@ -35,7 +36,7 @@ MAX_LEVEL = 9
 MAX_TURNS = 20
 MAX_RESTARTS = 3
 TRAINING_LEVEL = 4
-TRAINING_ENEMY = Enemy(level=4, attack=3, defense=5, name="training")
+TRAINING_ENEMY = Enemy(level=4, attack=3, defense=5)
 SERIES = ("lvl1", "lvl2", "lvl3", "lvl4", "lvl5", "boss")
 HEROES = Path(__file__).parent / "content" / "heroes"
 OPTIONS = ("date", "seed", "class", "level", "enemy", "difficulty", "ticks")
@@ -152,7 +153,8 @@ class TosRules(Game):
             s.fights = [TRAINING_ENEMY]
         elif config.mode == "series":
             s.level = int(o.get("level", 2))
-            s.fights = [enemies.draw_enemy(rng, t, diff) for t in SERIES]
+            first = SERIES.index(enemies.enemy_for_level(s.level).split(":")[0])
+            s.fights = [enemies.draw_enemy(rng, t, diff) for t in SERIES[first:]]
         else:
             s.level = int(o.get("level", 2))
             text = o.get("enemy") or enemies.enemy_for_level(s.level, diff)

@@ -131,6 +131,8 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
         d = g.decision(s)
         if d is not None:
             lines.append("")
+            if s.mode == "tutorial":  # the Training, guided: what this step is for
+                lines.append("[italic]" + t(lang, f"guide.{d.kind}") + "[/]")
             lines.append(t(lang, "to_act", kind=t(lang, f"kind.{d.kind}")))
     return "\n".join(lines)
 

@@ -1,0 +1,49 @@
+"""TOS from the command line: the day's hero, the Training and fights, bad input."""
+
+from __future__ import annotations
+
+import json
+
+from . import assert_one_line_error, invoke
+
+
+def test_tos_hero_prints_the_days_hero_card_by_card() -> None:
+    r = invoke(["tos", "hero", "--date", "2026-11-21", "--class", "stargazer"])
+    assert r.exit_code == 0, r.output
+    assert "TOS20261121" in r.stdout and "Card 8" in r.stdout
+    r = invoke(["tos", "hero", "--date", "2026-11-21", "--class", "stargazer", "--lang", "it"])
+    assert r.exit_code == 0 and "Carta 8" in r.stdout
+    r = invoke(["tos", "hero", "--seed", "5", "--json"])
+    data = json.loads(r.stdout)
+    assert len(data["cards"]) == 8 and data["class"] in ("swordsman", "elementalist", "stargazer")
+
+
+def test_tos_hero_bad_input_is_one_line() -> None:
+    assert_one_line_error(invoke(["tos", "hero", "--date", "2026-13-01"]))
+    assert_one_line_error(invoke(["tos", "hero", "--class", "wizard"]))
+    assert_one_line_error(invoke(["tos", "hero", "--date", "2026-01-01", "--seed", "3"]))
+
+
+def test_play_tos_tutorial_is_guided() -> None:
+    r = invoke(["play", "tos", "--tutorial", "--seed", "1"], input="1\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "Training:" in r.stdout and "choose the Opening card" in r.stdout
+    assert "defense 5" in r.stdout
+
+
+def test_play_tos_fight_flags() -> None:
+    r = invoke(["play", "tos", "--fight", "4/3/5", "--date", "2026-11-21", "--seed", "2"],
+               input="q\n")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert "TOS20261121" in r.stdout and "level 4 · attack 3 · defense 5" in r.stdout
+    r = invoke(["play", "tos", "--fight", "3", "--seats", "random", "--seed", "2"])
+    assert r.exit_code == 0, r.output
+    assert "fight 1/5" in r.stdout  # lvl2 to the boss
+
+
+def test_play_tos_bad_flags_are_one_line() -> None:
+    assert_one_line_error(invoke(["play", "tos", "--wizard"]))
+    assert_one_line_error(invoke(["play", "tos", "--fight"]))
+    assert_one_line_error(invoke(["play", "tos", "--fight", "lvl9"]))
+    assert_one_line_error(invoke(["play", "tos", "--date", "yesterday"]))
+    assert_one_line_error(invoke(["play", "estro", "--tutorial"]))

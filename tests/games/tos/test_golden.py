@@ -1,0 +1,40 @@
+"""Golden playthroughs of TOS (see tests/golden.py): regenerate after an intended rules
+change with ``TAVOLO_REGEN_GOLDEN=1 pytest tests/games/tos/test_golden.py``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from golden import Golden
+from tavolo.engine import registry
+
+GAME = registry.get("tos")
+SEEDS = {
+    1: ("the Training, random play", GAME.make_config(1, "tutorial")),
+    7: (
+        "a fight with the hero of 2026-11-21 at level 4",
+        GAME.make_config(1, "fight", date="2026-11-21", level=4),
+    ),
+    12: (
+        "a series of fights with a seeded stargazer",
+        GAME.make_config(1, "series", seed=12, **{"class": "stargazer"}),
+    ),
+}
+GOLDEN = Golden(GAME, Path(__file__).parent / "golden", SEEDS, __file__)
+
+
+@pytest.mark.parametrize("seed", sorted(SEEDS))
+def test_golden_playthrough(seed: int) -> None:
+    GOLDEN.check_playthrough(seed)
+
+
+@pytest.mark.parametrize("seed", sorted(SEEDS))
+def test_golden_replay_gives_the_same_events_and_hash(seed: int) -> None:
+    GOLDEN.check_replay(seed)
+
+
+@pytest.mark.parametrize("seed", sorted(SEEDS))
+def test_golden_replay_through_json_round_trips(seed: int) -> None:
+    GOLDEN.check_round_trips(seed)
