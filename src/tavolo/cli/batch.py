@@ -185,8 +185,9 @@ def run_study(
         result = simulate(game, n, seats, seed, workers, config)
         summary = result.summary()
         first = next(iter(summary["agents"].values()))
-        rows.append({"cell": label, "config": config, "agents": seats, "summary": summary,
-                     "first": first})  # fmt: skip
+        rows.append(
+            {"cell": label, "config": config, "agents": seats, "summary": summary, "first": first}
+        )
     if out is not None:
         out.write_text(
             "cell,games,wins,draws,losses,win_rate,ci_low,ci_high,mean_decisions\n"
@@ -199,8 +200,10 @@ def run_study(
             encoding="utf-8",
         )
     if as_json:
-        data = {"study": [{k: v for k, v in r.items() if k != "first"} for r in rows],
-                "settings": {"game": game, "n": n, "seed": seed, "workers": workers}}  # fmt: skip
+        data = {
+            "study": [{k: v for k, v in r.items() if k != "first"} for r in rows],
+            "settings": {"game": game, "n": n, "seed": seed, "workers": workers},
+        }
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
         return
     table = Table(title=t(lang, "sim.study_title", game=escape(game), n=n, seed=seed))
@@ -211,9 +214,12 @@ def run_study(
     for r in rows:
         f = r["first"]
         table.add_row(
-            escape(r["cell"]), str(f["games"]), _wdl(f), _rate(f),
+            escape(r["cell"]),
+            str(f["games"]),
+            _wdl(f),
+            _rate(f),
             f"{r['summary']['mean_decisions']:.1f}",
-        )  # fmt: skip
+        )
     console().print(table)
 
 

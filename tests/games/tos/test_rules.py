@@ -398,3 +398,46 @@ def test_json_round_trip_and_determinize_keep_playing() -> None:
     assert GAME.to_json(t) == data
     d = GAME.determinize(s, 0, RNG(1))
     assert GAME.observe(d, 0) == GAME.observe(s, 0)
+
+
+def test_effects_ignore_modifier_and_repeat() -> None:
+    # card 1: ignore the enemy's modifier; card 2: repeat the previous ability (card 1's
+    # first ability, +2 attack) without paying
+    hero = hero_with(
+        {
+            1: {
+                "skill": "attack",
+                "level": 1,
+                "value": 5,
+                "exhaust": 1,
+                "abilities": [
+                    {"cost": 1, "says": [{"do": [{"gain": "attack", "n": 2}]}]},
+                    {"cost": 1, "says": [{"do": [{"ignore_modifier": True}]}]},
+                ],
+            },
+            2: {
+                "skill": "combined",
+                "level": 3,
+                "value": 3,
+                "exhaust": 1,
+                "abilities": [{"cost": 1, "says": [{"do": [{"repeat": True}]}]}],
+            },
+        }
+    )
+    tough = {
+        "level": 4,
+        "attack": 0,
+        "defense": 4,
+        "modifier": {"id": "cautious", "stat": "defense", "delta": 1, "banner": 1},
+    }
+    s = with_hero(hero, position(enemy=tough))
+    play(s, "open:1", "activate", "add:2", "activate", "charge:3")  # two one-tip banners
+    assert s.attack == 4  # 2, then 2 again by the repeat
+    events = play(s, "done", "exhaust:pay", "exhaust:pay")
+    assert of_kind(events, "execute", attack=4, enemy_defense=5, defeated=False)
+    # the same, with the modifier ignored; the repeat now repeats the ignore (no attack)
+    t = with_hero(hero, position(enemy=tough, attack=2))
+    play(t, "open:1", "activate", "activate", "add:2", "activate", "charge:3")
+    assert t.attack == 4 and t.flags.get("ignore_modifier")
+    events = play(t, "done", "exhaust:pay", "exhaust:pay")
+    assert of_kind(events, "execute", attack=4, enemy_defense=4, defeated=True)
