@@ -32,8 +32,9 @@ def test_play_tos_tutorial_is_guided() -> None:
 
 
 def test_play_tos_fight_flags() -> None:
-    r = invoke(["play", "tos", "--fight", "4/3/5", "--date", "2026-11-21", "--seed", "2"],
-               input="q\n")  # fmt: skip
+    r = invoke(
+        ["play", "tos", "--fight", "4/3/5", "--date", "2026-11-21", "--seed", "2"], input="q\n"
+    )
     assert r.exit_code == 0, r.output
     assert "TOS20261121" in r.stdout and "level 4 · attack 3 · defense 5" in r.stdout
     r = invoke(["play", "tos", "--fight", "3", "--seats", "random", "--seed", "2"])
@@ -47,3 +48,31 @@ def test_play_tos_bad_flags_are_one_line() -> None:
     assert_one_line_error(invoke(["play", "tos", "--fight", "lvl9"]))
     assert_one_line_error(invoke(["play", "tos", "--date", "yesterday"]))
     assert_one_line_error(invoke(["play", "estro", "--tutorial"]))
+
+
+def test_pencil_marks_persist_in_the_profile(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "profile.json").write_text(
+        json.dumps({"marks": {"tos/TRAINING": {"ticks": {"legacy": 3}}}}), encoding="utf-8"
+    )
+    env = {"TAVOLO_HOME": str(home)}
+    r = invoke(["play", "tos", "--tutorial", "--seed", "1"], input="q\n", env=env)
+    assert r.exit_code == 0, r.output
+    assert "Legacy bar: 3 box(es) filled" in r.stdout
+    saved = json.loads((home / "profile.json").read_text(encoding="utf-8"))
+    assert saved["marks"]["tos/TRAINING"] == {"ticks": {"legacy": 3}}
+    r = invoke(
+        ["play", "tos", "--fight", "2", "--date", "2026-11-21", "--seats", "random", "--seed", "3"],
+        env=env,
+    )
+    assert r.exit_code == 0, r.output
+    saved = json.loads((home / "profile.json").read_text(encoding="utf-8"))
+    assert "tos/TOS20261121" in saved["marks"]
+
+
+def test_a_broken_profile_is_one_line_and_kept(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "profile.json").write_text("{not json", encoding="utf-8")
+    r = invoke(["play", "tos", "--tutorial"], input="q\n", env={"TAVOLO_HOME": str(tmp_path)})
+    assert_one_line_error(r)
+    assert (tmp_path / "profile.json").read_text(encoding="utf-8") == "{not json"

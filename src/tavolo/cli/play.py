@@ -30,7 +30,7 @@ from tavolo.engine import Action, ConfigError, Decision, Event, Game, State, Unk
 from tavolo.engine.replay import Replay
 from tavolo.engine.rng import derive_seed
 
-from . import common
+from . import common, profile
 from .common import click, console, parse_options, resolve_lang, seat_label, split_list, t
 
 HUMAN = "human"
@@ -181,6 +181,7 @@ class Table:
         self.out = console()
         self.input: Callable[[], str] = sys.stdin.readline
         self.stdin_is_terminal = sys.stdin.isatty()
+        self.marks_key: str | None = None
 
     @classmethod
     def setup(
@@ -220,9 +221,16 @@ class Table:
                 agents.append(make_agent(spec, derive_seed(seed, f"seat{i}")))
             except UnknownName:
                 raise UnknownName("agent", spec, (HUMAN, *AGENT_NAMES)) from None
+        key = game.marks_key(config)
+        if key is not None:  # pencil marks left by earlier games on this set
+            saved = profile.marks(key)
+            if saved:
+                config = game.with_marks(config, saved)
         state = game.new(config, seed)
         replay = Replay.start(game, config, seed, seats=list(specs))
-        return cls(game, lang, specs, agents, state, replay)
+        table = cls(game, lang, specs, agents, state, replay)
+        table.marks_key = key
+        return table
 
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> None:
@@ -245,8 +253,15 @@ class Table:
                 self.apply(d, action)
         except Quit as q:
             self.out.print(t(lang, q.key, moves=len(self.replay.actions)))
+            self.keep_marks()
             return
+        self.keep_marks()
         self.finish()
+
+    def keep_marks(self) -> None:
+        """Pencil marks stay on the cards, finished game or not."""
+        if self.marks_key is not None:
+            profile.save_marks(self.marks_key, self.game.marks(self.state))
 
     def apply(self, d: Decision, action: Action) -> None:
         game, lang = self.game, self.lang

@@ -169,6 +169,20 @@ class Game(ABC):
             raise ConfigError(f"{self.name} takes no flag {args[0]!r}")
         return [("", mode, options)]
 
+    # -- pencil marks: what a game leaves on the printed cards of a set ------------------
+    def marks_key(self, config: Config) -> str | None:
+        """The set whose pencil marks this game reads and writes (TOS: the hero's tick
+        boxes), kept across games by the interface in the player's profile; None: none."""
+        return None
+
+    def marks(self, state: Any) -> dict[str, Any]:
+        """The marks as they are now (saved even when a game is left unfinished)."""
+        return {}
+
+    def with_marks(self, config: Config, marks: Mapping[str, Any]) -> Config:
+        """``config`` starting from saved marks."""
+        return config
+
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
         """Validate variant flags; the default accepts none."""
         if options:

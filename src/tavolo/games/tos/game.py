@@ -213,6 +213,25 @@ class TosGame(TosRules):
                 )
         return cells
 
+    # ------------------------------------------------------------------- pencil marks --
+    def marks_key(self, config: Config) -> str | None:
+        """The hero's tick boxes persist per set serial (digest); a hero drawn from the
+        game seed is a one-off with no set to keep."""
+        o = config.options
+        if config.mode != "tutorial" and o.get("date") is None and o.get("seed") is None:
+            return None
+        return f"tos/{self.hero(self._hero_src(config, 0)).serial}"
+
+    def marks(self, s: TosState) -> dict[str, Any]:
+        return {"ticks": dict(sorted(s.ticks.items()))}
+
+    def with_marks(self, config: Config, marks: Mapping[str, Any]) -> Config:
+        ticks = marks.get("ticks") or {}
+        if "ticks" in config.options or not isinstance(ticks, Mapping):
+            return config
+        n = ticks.get("legacy", 0)
+        return self.make_config(config.players, config.mode, **{**config.options, "ticks": n})
+
     # ------------------------------------------------------------------------ words --
     def describe_action(self, s: TosState, action: str, lang: str = "en") -> str:
         return view.describe_action(self, s, action, lang)

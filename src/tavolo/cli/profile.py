@@ -1,0 +1,48 @@
+"""The player's profile: what persists between games, such as pencil marks on a set.
+
+One JSON file, ``$TAVOLO_HOME/profile.json`` (default ``~/.tavolo``). A file that cannot
+be read is reported in one line and never overwritten, so no marks are lost.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from tavolo.engine import TavoloError
+
+HOME_ENV = "TAVOLO_HOME"
+
+
+def path() -> Path:
+    return Path(os.environ.get(HOME_ENV) or Path.home() / ".tavolo") / "profile.json"
+
+
+def load() -> dict[str, Any]:
+    p = path()
+    if not p.exists():
+        return {}
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise TavoloError(f"{p}: the profile cannot be read ({e}); fix or move it") from None
+    if not isinstance(data, dict):
+        raise TavoloError(f"{p}: the profile is not a JSON object; fix or move it")
+    return data
+
+
+def marks(key: str) -> dict[str, Any] | None:
+    found = load().get("marks", {}).get(key)
+    return found if isinstance(found, dict) else None
+
+
+def save_marks(key: str, value: dict[str, Any]) -> None:
+    data = load()
+    data.setdefault("marks", {})[key] = value
+    p = path()
+    p.parent.mkdir(parents=True, exist_ok=True)
+    tmp = p.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    os.replace(tmp, p)
