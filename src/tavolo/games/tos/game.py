@@ -192,18 +192,35 @@ class TosGame(TosRules):
     def simulate_args(
         self, mode: str | None, options: dict[str, Any], args: Sequence[str]
     ) -> list[tuple[str, str | None, dict[str, Any]]]:
-        """``--fights``: the class study — for each class and each enemy tier, fights of a
-        hero of the tier's level against the tier's enemy (normal difficulty unless
-        ``-o difficulty=...``); every game has its own generated hero."""
-        if list(args) != ["--fights"]:
+        """``--fights [--classes C,...] [--tiers T,...]``: the class study — for each class
+        and each enemy tier, fights of a hero of the tier's level against the tier's enemy
+        (normal difficulty unless ``-o difficulty=...``); every game has its own hero."""
+        if not args:
             return super().simulate_args(mode, options, args)
+        picked: dict[str, list[str]] = {"--classes": list(CLASSES), "--tiers": list(SERIES)}
+        it = iter(args)
+        fights = False
+        for flag in it:
+            name, eq, value = flag.partition("=")
+            if name == "--fights" and not eq:
+                fights = True
+                continue
+            if name not in picked:
+                raise ConfigError(f"tos takes no flag {flag!r} (--fights, --classes, --tiers)")
+            value = value if eq else next(it, "")
+            known = CLASSES if name == "--classes" else SERIES
+            names = [v for v in value.split(",") if v]
+            bad = [v for v in names if v not in known]
+            if bad or not names:
+                raise ConfigError(f"tos: {name} takes some of {', '.join(known)}, not {value!r}")
+            picked[name] = names
+        if not fights:
+            raise ConfigError("tos: --classes and --tiers go with --fights")
         diff = str(options.get("difficulty", "normal"))
         cells: list[tuple[str, str | None, dict[str, Any]]] = []
-        for klass in CLASSES:
-            for tier in SERIES:
+        for klass in picked["--classes"]:
+            for tier in picked["--tiers"]:
                 level = max(2, min(9, enemies.tier_stats(tier)["level"]))
-                if tier == "boss":
-                    level = 9
                 cells.append(
                     (
                         f"{klass} {tier} L{level}",
