@@ -1,0 +1,58 @@
+"""TOS's command-line hooks (its own play and study flags) and pencil marks."""
+
+from __future__ import annotations
+
+import pytest
+
+from tavolo.engine import ConfigError
+from tavolo.games.tos import generator
+
+from .support import GAME, TUTORIAL
+
+
+def test_play_args() -> None:
+    today = generator.today_utc().isoformat()
+    assert GAME.play_args(None, {}, []) == (None, {"date": today})  # the day's hero
+    assert GAME.play_args(None, {}, ["--tutorial"]) == ("tutorial", {})
+    assert GAME.play_args(None, {}, ["--fight", "3", "--date=2026-01-02"]) == (
+        "series",
+        {"level": 3, "date": "2026-01-02"},
+    )
+    mode, opts = GAME.play_args(None, {"seed": 4}, ["--fight", "5/6/12", "--class", "stargazer"])
+    assert (mode, opts) == (
+        "fight",
+        {"seed": 4, "enemy": "5/6/12", "level": 5, "class": "stargazer"},
+    )
+    for bad in (["--wizard"], ["--fight"], ["--date"], ["--tutorial=yes"]):
+        with pytest.raises(ConfigError):
+            GAME.play_args(None, {}, bad)
+
+
+def test_simulate_args_fights() -> None:
+    cells = GAME.simulate_args(None, {}, ["--fights"])
+    assert len(cells) == 18
+    label, mode, opts = cells[0]
+    assert (label, mode, opts) == (
+        "swordsman lvl1 L2",
+        "fight",
+        {"class": "swordsman", "level": 2, "enemy": "lvl1:normal"},
+    )
+    sub = GAME.simulate_args(None, {"difficulty": "hard"}, ["--fights", "--tiers=boss"])
+    assert [c[0] for c in sub] == ["swordsman boss L8", "elementalist boss L8", "stargazer boss L8"]
+    assert sub[0][2]["enemy"] == "boss:hard"
+    for bad in (["--tiers", "lvl1"], ["--fights", "--tiers", "lvl7"], ["--fights", "--x"]):
+        with pytest.raises(ConfigError):
+            GAME.simulate_args(None, {}, bad)
+
+
+def test_marks() -> None:
+    assert GAME.marks_key(TUTORIAL) == "tos/TRAINING"
+    dated = GAME.make_config(1, "fight", date="2026-11-21")
+    assert GAME.marks_key(dated) == "tos/TOS20261121"
+    assert GAME.marks_key(GAME.make_config(1, "fight")) is None  # a one-off hero
+    marked = GAME.with_marks(dated, {"ticks": {"legacy": 2}})
+    assert marked.options["ticks"] == 2
+    assert GAME.new(marked, 1).ticks == {"legacy": 2}
+    assert GAME.marks(GAME.new(marked, 1)) == {"ticks": {"legacy": 2}}
+    explicit = GAME.make_config(1, "fight", date="2026-11-21", ticks=0)
+    assert GAME.with_marks(explicit, {"ticks": {"legacy": 5}}) == explicit
