@@ -163,7 +163,12 @@ def test_sample_is_a_prefix_of_a_partial_shuffle_and_uniform() -> None:
     assert set(firsts) == set(range(5))
     assert all(850 < c < 1150 for c in firsts.values()), firsts
     a, b = RNG(3), RNG(3)
-    assert a.sample("abcdefgh", 3) == b.sample("abcdefgh", 8)[:3]
+    assert a.sample("abcdefgh", 4) == b.sample("abcdefgh", 8)[:4]  # draws go two by two
+    pairs = Counter(tuple(r.sample(range(5), 2)) for _ in range(10_000))
+    assert len(pairs) == 20  # every ordered pair, about equally often
+    assert all(400 < c < 600 for c in pairs.values()), pairs
+    thirds = Counter(r.sample(range(4), 3)[2] for _ in range(8000))
+    assert all(1800 < c < 2200 for c in thirds.values()), thirds  # the odd last draw
 
 
 def test_shuffle_reaches_every_permutation_of_three() -> None:

@@ -83,11 +83,24 @@ class RNG:
             seq[i], seq[j] = seq[j], seq[i]
 
     def sample(self, pool: Sequence[T], k: int, label: str = "") -> list[T]:
-        """``k`` distinct elements of ``pool`` in random order (a partial shuffle)."""
+        """``k`` distinct elements of ``pool`` in random order (a partial shuffle).
+
+        Two swaps per generator step: one uniform draw below ``a * (a - 1)`` gives both
+        positions exactly (dealing a deck is the hottest use of chance in a setup)."""
         items = list(pool)
         below = self.below
         n = len(items)
-        for i in range(min(k, n)):
+        k = min(k, n)
+        i = 0
+        while i + 1 < k:
+            a = n - i
+            r = below(a * (a - 1))
+            j = i + r % a
+            items[i], items[j] = items[j], items[i]
+            j = i + 1 + r // a
+            items[i + 1], items[j] = items[j], items[i + 1]
+            i += 2
+        if i < k:
             j = i + below(n - i)
             items[i], items[j] = items[j], items[i]
         return items[:k]
