@@ -12,6 +12,7 @@ from tavolo.games.tos.enemies import (
     DIFFICULTIES,
     ENEMIES_FILE,
     TIERS,
+    VALUES,
     EnemyTable,
     VariantShape,
     draw_enemy,
@@ -30,6 +31,9 @@ from tavolo.games.tos.enemies import (
 from tavolo.games.tos.schema import ELEMENTS, Enemy, Modifier
 
 # ---------------------------------------------------------------- the tier table (§4.2)
+
+# The original game's numbers: tavolo's tuning (tested at the end) sits on top of them.
+ORIGINAL = enemy_table().untuned()
 
 TIER_TABLE = {
     # tier: (level, attack low/avg/high, defense low/avg/high)
@@ -52,7 +56,7 @@ def test_tiers_and_difficulties_constants() -> None:
 @pytest.mark.parametrize("tier", TIERS)
 def test_tier_table(tier: str) -> None:
     level, attack, defense = TIER_TABLE[tier]
-    st = tier_stats(tier)
+    st = tier_stats(tier, tuned=False)
     assert st["level"] == level
     assert (st["attack"]["low"], st["attack"]["avg"], st["attack"]["high"]) == attack
     assert (st["defense"]["low"], st["defense"]["avg"], st["defense"]["high"]) == defense
@@ -60,7 +64,7 @@ def test_tier_table(tier: str) -> None:
 
 def test_lvl2_low_attack_is_above_its_high() -> None:
     """low/high are the first and last cells, not min and max."""
-    st = tier_stats("lvl2")["attack"]
+    st = tier_stats("lvl2", tuned=False)["attack"]
     assert st["low"] == 4 > st["high"] == 3
     assert st["avg"] == 4  # (4 + 3) / 2 = 3.5 rounds half up
 
@@ -112,15 +116,15 @@ def shown(vs: list[Enemy | VariantShape]) -> list[str]:
     ],
 )
 def test_worked_variants(tier: str, difficulty: str, level: int, expected: list[str]) -> None:
-    vs = variants(tier, difficulty)
+    vs = variants(tier, difficulty, tuned=False)
     assert shown(vs) == expected
     assert {v.level for v in vs} == {level}
 
 
 def test_lock_and_trap_enemies() -> None:
-    (lock,) = variants("lvl3", "hard_lock")
+    (lock,) = variants("lvl3", "hard_lock", tuned=False)
     assert lock == Enemy(level=0, attack=0, defense=10)
-    (trap,) = variants("lvl3", "hard_trap")
+    (trap,) = variants("lvl3", "hard_trap", tuned=False)
     assert isinstance(trap, Enemy)
     assert trap.trap and trap.defense is None and trap.attack == 8 and trap.level == 0
     assert trap.modifier is None
@@ -389,7 +393,7 @@ def fire_up(m: str) -> Modifier:
     ],
 )
 def test_parse_enemy(text: str, expected: Enemy) -> None:
-    assert parse_enemy(text) == expected
+    assert parse_enemy(text, table=ORIGINAL) == expected
 
 
 def test_parse_enemy_with_modifiers() -> None:
@@ -405,7 +409,7 @@ def test_parse_enemy_draws_with_rng() -> None:
     a = [parse_enemy("lvl4:normal", RNG(11)) for _ in range(3)]
     assert a[0] == draw_enemy(RNG(11), "lvl4", "normal")
     rng = RNG(5)
-    got = {parse_enemy("lvl4", rng).attack for _ in range(60)}
+    got = {parse_enemy("lvl4", rng, table=ORIGINAL).attack for _ in range(60)}
     assert got == {7, 8}
 
 
@@ -467,13 +471,13 @@ def test_the_file_drives_the_numbers(tmp_path: Path) -> None:
         "{hero_level: 4, attack: [7, 8], defense: [10, 10]}",
         "{hero_level: 4, attack: [7, 12], defense: [10, 20]}",
     )
-    table = load_enemy_table(p)
+    table = load_enemy_table(p).untuned()
     st = tier_stats("lvl3", table=table)
     assert (st["attack"]["high"], st["attack"]["avg"]) == (12, 9)  # (5 + 12) / 2 = 8.5 -> 9
     assert st["defense"]["high"] == 20
     assert shown(variants("lvl3", "hard", table=table))[0] == "11/20"
     assert draw_enemy(RNG(0), "lvl3", "hard_lock", table=table).defense == 20
-    assert tier_stats("lvl3")["attack"]["high"] == 8  # the shipped table is untouched
+    assert tier_stats("lvl3", tuned=False)["attack"]["high"] == 8  # the shipped table is untouched
 
 
 @pytest.mark.parametrize(
@@ -602,3 +606,130 @@ def test_missing_file(tmp_path: Path) -> None:
 
 def test_table_type() -> None:
     assert isinstance(enemy_table(), EnemyTable)
+
+
+# ---------------------------------------------------------------- tavolo's tuning
+
+# The file's tuning section (docs/tos-balance.md explains each number): tier -> the shift of
+# attack and of defense, the same on low, avg and high. Every other tier is the original's.
+TUNING: dict[str, tuple[int, int]] = {
+    "lvl1": (0, 3),
+    "lvl2": (0, 1),
+    "lvl3": (1, 1),
+    "lvl5": (0, -2),
+    "boss": (-2, -5),
+}
+# What the game draws at normal difficulty once tuned (compare test_worked_variants).
+TUNED_NORMAL: dict[str, list[str]] = {
+    "lvl1": ["1/6", "2/5", "1/5+b", "2/6+d"],
+    "lvl2": ["3/7", "4/6", "3/6+b", "4/7+d"],
+    "lvl3": ["7/9", "8/8", "7/8+b", "8/9+d"],
+    "lvl4": ["7/13", "8/12", "7/12+b", "8/13+d"],
+    "lvl5": ["10/15", "11/14", "10/14+b", "11/15+d"],
+    "boss": ["9/17", "10/16", "9/16+b", "10/17+d"],
+}
+
+
+def test_the_tuning_is_the_documented_one() -> None:
+    got = {}
+    for t in enemy_table().tuning.values():
+        for stat in ("attack", "defense"):
+            shifts = {getattr(t, stat).low, getattr(t, stat).avg, getattr(t, stat).high}
+            assert len(shifts) == 1, (t.tier, stat)  # easy, normal and hard move together
+        got[t.tier] = (t.attack.avg, t.defense.avg)
+    assert got == TUNING
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_tuning_shifts_the_original_values(tier: str) -> None:
+    da, dd = TUNING.get(tier, (0, 0))
+    original, tuned = tier_stats(tier, tuned=False), tier_stats(tier)
+    assert tier_stats(tier, table=ORIGINAL) == original
+    assert tuned["level"] == original["level"]  # the level is never tuned
+    for v in VALUES:
+        assert tuned["attack"][v] == original["attack"][v] + da
+        assert tuned["defense"][v] == original["defense"][v] + dd
+    for difficulty in DIFFICULTIES:
+        assert variants(tier, difficulty, table=ORIGINAL) == variants(tier, difficulty, tuned=False)
+
+
+@pytest.mark.parametrize("tier", sorted(TUNED_NORMAL))
+def test_tuned_enemies_are_the_ones_drawn_and_parsed(tier: str) -> None:
+    vs = variants(tier)
+    assert shown(vs) == TUNED_NORMAL[tier]
+    assert parse_enemy(tier) == vs[0]
+    assert parse_enemy(f"{tier}:normal", RNG(11)) == draw_enemy(RNG(11), tier)
+    plain = {(v.attack, v.defense) for v in vs}
+    assert {(e.attack, e.defense) for e in draws(2, tier, "normal", 200)} == plain
+    a, d = tier_stats(tier)["attack"]["high"], tier_stats(tier)["defense"]["high"]
+    assert variants(tier, "hard_lock") == [Enemy(level=0, attack=0, defense=d)]
+    assert variants(tier, "hard_trap") == [Enemy(level=0, attack=a, trap=True)]
+
+
+def test_explicit_enemies_are_never_tuned() -> None:
+    assert parse_enemy("2/1/3") == Enemy(level=2, attack=1, defense=3)
+    assert parse_enemy("2/1/3", RNG(4)) == parse_enemy("2/1/3", table=ORIGINAL)
+
+
+def with_tuning(tmp_path: Path, section: str) -> Path:
+    """The shipped file with its tuning section replaced (``""``: no section at all)."""
+    text = ENEMIES_FILE.read_text(encoding="utf-8")
+    p = tmp_path / "enemies.yaml"
+    p.write_text(text[: text.index("\ntuning:") + 1] + section, encoding="utf-8")
+    return p
+
+
+def test_tuning_is_optional_and_drives_the_numbers(tmp_path: Path) -> None:
+    for section in ("", "tuning: []\n"):
+        table = load_enemy_table(with_tuning(tmp_path, section))
+        assert table == ORIGINAL
+    table = load_enemy_table(
+        with_tuning(
+            tmp_path,
+            "tuning:\n  - {tier: lvl3, attack: {high: 2}, defense: -1, note: a test}\n",
+        )
+    )
+    st = tier_stats("lvl3", table=table)
+    assert (st["attack"]["low"], st["attack"]["avg"], st["attack"]["high"]) == (5, 7, 10)
+    assert (st["defense"]["low"], st["defense"]["avg"], st["defense"]["high"]) == (5, 7, 9)
+    assert shown(variants("lvl3", table=table)) == ["6/7", "7/6", "6/6+b", "7/7+d"]
+    assert shown(variants("lvl3", table=table.untuned())) == ["6/8", "7/7", "6/7+b", "7/8+d"]
+    assert parse_enemy("lvl3:hard", table=table) == Enemy(level=4, attack=9, defense=9)
+    assert tier_stats("lvl4", table=table) == tier_stats("lvl4", tuned=False)
+
+
+@pytest.mark.parametrize(
+    ("section", "entry", "field"),
+    [
+        ("- {tier: lvl9, defense: 1}", "tuning lvl9", "field tier: unknown tier"),
+        ("- {tier: Lvl1, defense: 1}", "tuning Lvl1", "field tier"),
+        ("- {tier: lvl1, defense: 1}\n  - {tier: lvl1}", "tuning lvl1", "field tier: duplicate"),
+        ("- {tier: lvl1, defense: 10}", "tuning lvl1", "field defense.low: Value error, a tuning"),
+        ("- {tier: lvl1, defense: {avg: -10}}", "tuning lvl1", "field defense.avg"),
+        ("- {tier: lvl1, attack: -3}", "tuning lvl1", "field attack.low: 2 -3 = -1 is outside"),
+        ("- {tier: lvl1, defense: {high: -4}}", "tuning lvl1", "field defense.high: 3 -4 = -1"),
+        ("- {tier: lvl1, speed: 1}", "tuning lvl1", "field speed"),
+        ("- {tier: lvl1, defense: two}", "tuning lvl1", "field defense"),
+        ("- {tier: lvl1, defense: true}", "tuning lvl1", "field defense"),
+        ("- {tier: lvl1, defense: 1.5}", "tuning lvl1", "field defense"),
+        ("- {tier: lvl1, defense: {middle: 1}}", "tuning lvl1", "field defense.middle"),
+        ("- {tier: lvl1, defense: 1, defense: 2}", "tuning lvl1", "field defense: written twice"),
+        ("- {defense: 1}", "tuning #1", "field tier"),
+    ],
+)
+def test_broken_tuning_names_file_entry_and_field(
+    tmp_path: Path, section: str, entry: str, field: str
+) -> None:
+    with pytest.raises(ContentError) as info:
+        load_enemy_table(with_tuning(tmp_path, f"tuning:\n  {section}\n"))
+    msg = str(info.value)
+    assert msg.startswith("enemies.yaml: "), msg
+    assert f"entry {entry!r}" in msg, msg
+    assert field in msg, msg
+    assert "\n" not in msg
+
+
+@pytest.mark.parametrize("section", ["tuning: {lvl1: 1}\n", "tuning: 3\n"])
+def test_broken_tuning_section(tmp_path: Path, section: str) -> None:
+    with pytest.raises(ContentError, match="field tuning: expected a non-empty list"):
+        load_enemy_table(with_tuning(tmp_path, section))

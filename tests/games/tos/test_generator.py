@@ -21,7 +21,13 @@ from tavolo.games.tos.generator import (
     today_utc,
 )
 from tavolo.games.tos.generator.bags import Bag, EmptyBag
-from tavolo.games.tos.generator.classes import ELEMENTALIST, STARGAZER, SWORDSMAN
+from tavolo.games.tos.generator.classes import (
+    CONSTELLATION,
+    ELEMENTALIST,
+    STARGAZER,
+    STARGAZER_ORIGINAL_WEIGHTS,
+    SWORDSMAN,
+)
 from tavolo.games.tos.generator.models import (
     Ctx,
     Model,
@@ -244,11 +250,13 @@ def test_values_and_exhaust_costs() -> None:
 
 # Exact arithmetic (see pricing.py): the original's float rounding makes some of its cells
 # one higher, so its observed ranges (tops of cards 5-6: elementalist 3-7, stargazer 3-5;
-# tops of 7-8: stargazer 5-8) are wider than ours.
+# tops of 7-8: stargazer 5-8) are wider than ours. The stargazer's tops of 7-8 reach 7 since
+# tavolo's constellation weight (3, not 0.05: classes.CONSTELLATION) prices its L5-L6 skills
+# higher; with the original weight they were 5-6. Still inside the original's 5-8.
 RANGES = {
     "swordsman": ({3, 4, 5, 6}, set(range(5, 10))),
     "elementalist": ({3, 4, 5, 6}, {5, 6, 7, 8}),
-    "stargazer": ({3, 4}, {5, 6}),
+    "stargazer": ({3, 4}, {5, 6, 7}),
 }
 
 
@@ -503,6 +511,33 @@ IN_PLAY = constellation("in_play")
     ],
 )
 def test_stargazer_cells(model: Model, level: int, pattern: Pattern, want: str) -> None:
+    """The original's cells, priced with the original's constellation weight (0.05)."""
+    assert make(model, level, STARGAZER_ORIGINAL_WEIGHTS, "air", pattern) == want
+
+
+# tavolo prices a constellation star at 3 points, not 0.05 (a balance change, see
+# classes.CONSTELLATION and docs/tos-balance.md): the same skills give more. Card values and
+# exhaust costs stay in the original's ranges (test_crafted_card_values).
+@pytest.mark.parametrize(
+    ("model", "level", "pattern", "want"),
+    [
+        (gain_if("show_constellation", "attack", IN_PLAY), 3, (1, 2), "3/3:+13A"),
+        (gain_if("show_constellation", "attack", IN_PLAY), 9, (1, 2, 1), "9/9:+36A"),
+        (gain_if("show_constellation", "defense", IN_PLAY), 8, (2, 2, 1), "7/8:+28D"),
+        (
+            gain_if("show_constellation_element", "attack", IN_PLAY, consumed_element),
+            6,
+            (1, 1, 1),
+            "7/6:+30A",
+        ),
+        (legacy("legacy_constellation", IN_PLAY, takes_back=True), 9, (1, 1, 2), "9/9:+35A"),
+        # a full transfer sells the track it empties: the constellation buys nothing more
+        (full_transfer("t", "attack", "defense", IN_PLAY), 6, (1, 2, 1), "6/6:+2A"),
+    ],
+)
+def test_stargazer_cells_as_tuned(model: Model, level: int, pattern: Pattern, want: str) -> None:
+    assert STARGAZER.weights["constellation"] == CONSTELLATION == 3
+    assert STARGAZER.weights == {**STARGAZER_ORIGINAL_WEIGHTS, "constellation": CONSTELLATION}
     assert make(model, level, STARGAZER.weights, "air", pattern) == want
 
 

@@ -4,7 +4,8 @@ Everything numeric lives in ``content/enemies.yaml``; this module checks that fi
 line naming file, entry and field when it is wrong) and answers the questions the
 adventure generators and the rules ask:
 
-- :func:`tier_stats` -- a tier's level and its low/avg/high attack and defense;
+- :func:`tier_stats` -- a tier's level and its low/avg/high attack and defense (tuned, or
+  the original's with ``tuned=False``);
 - :func:`variants` -- the enemies a tier x difficulty can print (a variant that still needs
   its random modifier comes back as a :class:`VariantShape` naming buff or debuff);
 - :func:`draw_enemy` -- one of those variants, made concrete with the game's :class:`RNG`;
@@ -12,6 +13,13 @@ adventure generators and the rules ask:
   writes (``"4/3/5"``, ``"lvl3"``, ``"lvl3:hard"``);
 - :func:`modifier_applies` and :func:`effective_stats` -- the enemy's numbers at Execute
   time, given what is in play (the modifier holds for the whole fight, T-14).
+
+The file keeps the original game's tables as they are, as reference data; its optional
+``tuning`` section holds tavolo's balance adjustments (whole numbers added to a tier's
+attack and defense values, found with ``tavolo simulate tos --fights``, see
+``docs/tos-balance.md``). Every enemy drawn or parsed from a tier name is tuned; an
+explicit ``L/A/D`` spec never is; :meth:`EnemyTable.untuned` and ``tuned=False`` answer
+with the original numbers.
 
 Difficulties are written in snake_case (``hard_lock``); :func:`parse_enemy` and the other
 functions also accept the original camelCase spelling (``hardLock``).
@@ -21,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal, TypedDict, cast
@@ -76,14 +84,19 @@ Category = Literal["buff", "debuff"]
 ValueName = Literal["low", "avg", "high"]
 
 _ID = r"^[a-z][a-z0-9_]*$"
-_SECTIONS = ("level_cap", "base_map", "tiers", "shapes", "difficulties", "modifiers")
+_SECTIONS = ("level_cap", "base_map", "tiers", "shapes", "difficulties", "modifiers", "tuning")
+_OPTIONAL = ("tuning",)
 _ENTRY_KEY = {  # section -> (the field naming an entry, the noun used in errors)
     "base_map": ("hero_level", "hero level"),
     "tiers": ("id", "tier"),
     "shapes": ("id", "shape"),
     "difficulties": ("id", "difficulty"),
     "modifiers": ("id", "modifier"),
+    "tuning": ("tier", "tuning"),
 }
+VALUES: tuple[ValueName, ...] = ("low", "avg", "high")
+MAX_TUNING = 9
+"""A tuning moves a tier value by at most this much either way."""
 
 
 class _Strict(BaseModel):
@@ -279,6 +292,46 @@ class ModifierRule(_Strict):
         return Modifier(id=self.id, stat=self.stat, delta=self.delta, **trig)
 
 
+class Shift(_Strict):
+    """A tuning of one stat, per tier value; a value not named is left as it is."""
+
+    low: StrictInt = 0
+    avg: StrictInt = 0
+    high: StrictInt = 0
+
+    @field_validator("low", "avg", "high")
+    @classmethod
+    def _small(cls, v: int) -> int:
+        if not -MAX_TUNING <= v <= MAX_TUNING:
+            raise ValueError(f"a tuning is -{MAX_TUNING}..{MAX_TUNING}")
+        return v
+
+
+class Tuning(_Strict):
+    """tavolo's adjustment of one tier: added to its attack and defense low/avg/high.
+
+    ``attack: 2`` adds 2 to all three values (easy, normal and hard move together);
+    ``attack: {avg: 2}`` only to the named ones. ``note`` says why, for the reader.
+    """
+
+    tier: str = Field(pattern=_ID)
+    attack: Shift = Shift()
+    defense: Shift = Shift()
+    note: str = ""
+
+    @field_validator("attack", "defense", mode="before")
+    @classmethod
+    def _everywhere(cls, v: Any) -> Any:
+        if isinstance(v, bool):
+            raise ValueError("write a whole number, or {low: .., avg: .., high: ..}")
+        if isinstance(v, int):
+            return {"low": v, "avg": v, "high": v}
+        return v
+
+    def shift(self, stat: Stat, value: ValueName) -> int:
+        return int(getattr(getattr(self, stat), value))
+
+
 # ------------------------------------------------------------------ derived answers
 
 
@@ -321,6 +374,11 @@ class EnemyTable:
     shapes: Mapping[str, Shape]
     difficulties: Mapping[str, Difficulty]
     modifiers: Mapping[str, ModifierRule]
+    tuning: Mapping[str, Tuning] = field(default_factory=dict)
+
+    def untuned(self) -> EnemyTable:
+        """The same table without its tuning: the original game's numbers."""
+        return replace(self, tuning={})
 
     def tier(self, name: str) -> Tier:
         t = self.tiers.get(name)
@@ -334,19 +392,28 @@ class EnemyTable:
             raise UnknownName("enemy difficulty", name, list(self.difficulties))
         return d
 
-    def stats(self, tier: str) -> TierStats:
-        """Level and low/avg/high per stat: first cell, rounded mean, last cell."""
+    def stats(self, tier: str, *, tuned: bool = True) -> TierStats:
+        """Level and low/avg/high per stat: first cell, rounded mean, last cell; then the
+        tier's tuning added to each value unless ``tuned`` is False (the level is never
+        tuned)."""
         t = self.tier(tier)
+        tuning = self.tuning.get(t.id) if tuned else None
         out: dict[str, StatRange] = {}
         for stat in STATS:
             values = [getattr(self.base_map[lvl], stat)[i] for lvl, i in t.pairs]
-            out[stat] = StatRange(low=values[0], avg=_round_half_up_mean(values), high=values[-1])
+            rng = StatRange(low=values[0], avg=_round_half_up_mean(values), high=values[-1])
+            if tuning is not None:
+                for v in VALUES:
+                    rng[v] += tuning.shift(stat, v)
+            out[stat] = rng
         level = min(t.pairs[-1][0], self.level_cap)
         return TierStats(level=level, attack=out["attack"], defense=out["defense"])
 
-    def variants(self, tier: str, difficulty: str) -> list[Enemy | VariantShape]:
+    def variants(
+        self, tier: str, difficulty: str, *, tuned: bool = True
+    ) -> list[Enemy | VariantShape]:
         """The tier x difficulty's variants in file order; see :func:`variants`."""
-        st = self.stats(tier)
+        st = self.stats(tier, tuned=tuned)
         d = self.difficulty(difficulty)
         shape = self.shapes[d.shape]
         level = st["level"] if shape.level == "tier" else int(shape.level)
@@ -482,7 +549,7 @@ def load_enemy_table(path: str | Path) -> EnemyTable:
                 file, None, str(section), f"unknown section; known: {', '.join(_SECTIONS)}"
             )
     for section in _SECTIONS:
-        if section not in data:
+        if section not in data and section not in _OPTIONAL:
             raise _where(file, None, section, "missing section")
     cap = data["level_cap"]
     if type(cap) is not int or not 1 <= cap <= 9:
@@ -517,7 +584,34 @@ def load_enemy_table(path: str | Path) -> EnemyTable:
     uses_trap = any(v.modifier == "trap" for s in shapes.values() for v in s.variants)
     if uses_trap and not any(m.category == "trap" for m in modifiers.values()):
         raise _where(file, None, "modifiers", "a shape makes traps but no modifier is the trap")
-    return EnemyTable(file, cap, base_map, tiers, shapes, difficulties, modifiers)
+    tuning = _tuning(file, data, base_map, tiers)
+    return EnemyTable(file, cap, base_map, tiers, shapes, difficulties, modifiers, tuning)
+
+
+def _tuning(
+    file: str, data: Mapping[str, Any], base_map: Mapping[int, MapRow], tiers: Mapping[str, Tier]
+) -> dict[str, Tuning]:
+    """The optional tuning section: known tiers, once each, tuned values still 0..99."""
+    if data.get("tuning") in (None, []):
+        return {}
+    found: dict[str, Tuning] = _entries(file, data, "tuning", Tuning)
+    untuned = EnemyTable(file, 8, base_map, tiers, {}, {}, {})
+    for t in found.values():
+        name = f"tuning {t.tier}"
+        if t.tier not in tiers:
+            raise _where(file, name, "tier", f"unknown tier; known: {', '.join(tiers)}")
+        st = untuned.stats(t.tier)
+        for stat in STATS:
+            for v in VALUES:
+                tuned = st[stat][v] + t.shift(stat, v)
+                if not 0 <= tuned <= 99:
+                    raise _where(
+                        file,
+                        name,
+                        f"{stat}.{v}",
+                        f"{st[stat][v]} {t.shift(stat, v):+d} = {tuned} is outside 0..99",
+                    )
+    return found
 
 
 def _must_list(
@@ -546,25 +640,31 @@ def enemy_table(path: str | Path | None = None) -> EnemyTable:
 # ------------------------------------------------------------------ the public questions
 
 
-def tier_stats(tier: str, *, table: EnemyTable | None = None) -> TierStats:
+def tier_stats(tier: str, *, tuned: bool = True, table: EnemyTable | None = None) -> TierStats:
     """``{"level": 4, "attack": {"low": 5, "avg": 7, "high": 8}, "defense": {...}}``.
 
     low is the first base-map cell of the tier, high the last (not min/max: lvl2's low
     attack is above its high), avg their mean rounded half up, the level the hero level
-    of the last cell capped at the file's level cap (8).
+    of the last cell capped at the file's level cap (8). The file's tuning of the tier is
+    added to attack and defense unless ``tuned`` is False (the original game's numbers).
     """
-    return (table or enemy_table()).stats(tier)
+    return (table or enemy_table()).stats(tier, tuned=tuned)
 
 
 def variants(
-    tier: str, difficulty: str = "normal", *, table: EnemyTable | None = None
+    tier: str,
+    difficulty: str = "normal",
+    *,
+    tuned: bool = True,
+    table: EnemyTable | None = None,
 ) -> list[Enemy | VariantShape]:
-    """Every enemy the tier x difficulty can print, in the file's order.
+    """Every enemy the tier x difficulty can print, in the file's order (from the tuned
+    tier values, or the original's with ``tuned=False``).
 
     Plain variants, locks and traps are :class:`Enemy`; a variant that carries a random
     buff or debuff is a :class:`VariantShape` with that category.
     """
-    return (table or enemy_table()).variants(tier, difficulty)
+    return (table or enemy_table()).variants(tier, difficulty, tuned=tuned)
 
 
 def open_slots(difficulty: str, *, table: EnemyTable | None = None) -> tuple[Stat, ...]:
@@ -636,7 +736,9 @@ def parse_enemy(text: str, rng: RNG | None = None, *, table: EnemyTable | None =
       attack 8; ``"4/3/5+ranged"``, ``"4/3/5+fear_element=fire"``, ``"4/3/5+envy=2"``: with
       that modifier (element or banner type after ``=`` when its trigger needs one).
     - ``"lvl3"``, ``"lvl3:hard"``, ``"boss:normal_unbuffed"``: drawn with ``rng``; without
-      one, the first plain variant of the tier x difficulty (normal when not given).
+      one, the first plain variant of the tier x difficulty (normal when not given). A tier
+      is tuned (pass ``table=enemy_table().untuned()`` for the original's numbers); an
+      explicit ``L/A/D`` enemy never is.
 
     Bad text raises :class:`ConfigError` (or :class:`UnknownName` for an unknown tier,
     difficulty or modifier) with one line.
@@ -759,14 +861,17 @@ __all__ = [
     "LADDER",
     "STATS",
     "TIERS",
+    "VALUES",
     "Difficulty",
     "EnemyTable",
     "MapRow",
     "ModifierRule",
     "Shape",
+    "Shift",
     "StatRange",
     "Tier",
     "TierStats",
+    "Tuning",
     "VariantRule",
     "VariantShape",
     "draw_enemy",

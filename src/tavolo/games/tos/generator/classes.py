@@ -103,9 +103,22 @@ ELEMENTALIST = HeroClass(
 
 _IN_PLAY, _IN_HAND = constellation("in_play"), constellation("in_hand")
 
+ORIGINAL_CONSTELLATION = Fraction(1, 20)
+"""The original's price of one star of a constellation condition (facts §2.4): so low that
+the stargazer's conditioned gains are no bigger than the swordsman's free ones."""
+CONSTELLATION = Fraction(3)
+"""tavolo's price of one star: a balance change, not the original's. A constellation in play
+is a contiguous run of Infuse cards ending at the Opening card (2 stars at L3-5, 3 from L6),
+far harder to arrange than an element in play (1.5 points); with the original's 0.05 the
+stargazer won 9-15% of fights from lvl4 on where the other classes won about half, and at
+1 or 2 points a star it still trailed them (docs/tos-balance.md). At 3 points a star its
+conditioned gains are big enough to pay for the setup; card values stay in the original's
+observed ranges."""
+STARGAZER_ORIGINAL_WEIGHTS = _weights(element=Fraction(3, 2), constellation=ORIGINAL_CONSTELLATION)
+
 STARGAZER = HeroClass(
     name="stargazer",
-    weights=_weights(element=Fraction(3, 2), constellation=Fraction(1, 20)),
+    weights=_weights(element=Fraction(3, 2), constellation=CONSTELLATION),
     base=base,
     pool=(
         gain_if("show_constellation", "attack", _IN_PLAY, takes_back=True),
