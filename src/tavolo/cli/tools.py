@@ -3,7 +3,7 @@
 A tool is a plain function in a game's ``tavolo.tools`` entry point returning a
 :class:`~tavolo.engine.tools.ToolResult`. Its parameters without a default become
 arguments, the others ``--options`` (underscores as dashes, a trailing one dropped:
-``class_`` is ``--class``); annotations give the
+``class_`` is ``--class``; ``out`` also gets ``-o``); annotations give the
 types (``int | None`` works; a type the command line cannot parse is read as text).
 Every tool command also gets ``--json`` (print ``result.data``) and ``--lang``
 (passed on when the tool takes a ``lang`` parameter). The wrapper only sets
@@ -35,6 +35,8 @@ from .common import click, console, error_text, lang_option, localize_help, reso
 
 _CTX, _JSON, _LANG = "tavolo_ctx", "tavolo_json", "tavolo_lang"
 _SIMPLE = (str, int, float, bool, Path)
+#: Options that also get a short flag, whichever tool has them.
+_SHORT = {"out": "-o"}
 
 
 def _load() -> tuple[dict[str, Mapping[str, Tool]], dict[str, str]]:
@@ -128,7 +130,10 @@ def tool_command(fn: Tool, hl: str, lang_opt: Any) -> Callable[..., None]:
         else:
             # ``class_`` (a Python keyword with its underscore) is the option ``--class``
             flag = p.name.rstrip("_").replace("_", "-")
-            info = typer.Option(f"--{flag}") if p.name.endswith("_") else typer.Option()
+            names = [f"--{flag}", *([_SHORT[p.name]] if p.name in _SHORT else [])]
+            info = (
+                typer.Option(*names) if len(names) > 1 or p.name.endswith("_") else typer.Option()
+            )
             params.append(
                 inspect.Parameter(
                     p.name, p.KEYWORD_ONLY, default=p.default, annotation=Annotated[ann, info]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tavolo.engine import ConfigError
 from tavolo.engine.i18n import check_lang
 from tavolo.engine.tools import ToolResult
@@ -27,4 +29,20 @@ def hero(
     return ToolResult(h.model_dump(mode="json", by_alias=True), text.render_hero(h, lang))
 
 
-TOOLS = {"hero": hero}
+def manual(
+    template: Path,
+    config: Path | None = None,
+    out: Path = Path("manual.html"),
+    lang: str = "en",
+) -> ToolResult:
+    """Render a manual template (placeholders JSON, {TEXT}, body) to -o FILE.html or FILE.pdf.
+
+    --config: a YAML or JSON file of config-* values (title, version, homepageUrl, ...).
+    Unknown and unused placeholders are reported, not dropped.
+    """
+    from .manual.tool import run
+
+    return run(template, config, out, lang)
+
+
+TOOLS = {"hero": hero, "manual": manual}

@@ -1,0 +1,71 @@
+"""Reading a manual template: the placeholder JSON, the ``{TEXT}`` marker, the body."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from tavolo.engine import ConfigError
+
+MARKER = "{TEXT}"
+
+
+@dataclass(frozen=True)
+class Template:
+    """A parsed template: its placeholders and its body lines with their file line numbers."""
+
+    path: Path
+    placeholders: dict[str, str]
+    lines: list[tuple[int, str]]
+
+
+def parse_text(text: str, path: Path) -> Template:
+    """Split ``text`` (a whole template) into placeholders and numbered body lines."""
+    at = text.find(MARKER)
+    if at < 0:
+        raise ConfigError(f"{path}: not a manual template: no {MARKER} marker")
+    head, rest = text[:at], text[at + len(MARKER) :]
+    first = text[: at + len(MARKER)].count("\n") + 1
+    if rest.startswith("\r\n"):
+        rest, first = rest[2:], first + 1
+    elif rest.startswith("\n"):
+        rest, first = rest[1:], first + 1
+    placeholders = _placeholders(head, path)
+    lines = [(first + i, line) for i, line in enumerate(rest.splitlines())]
+    return Template(path, placeholders, lines)
+
+
+def _placeholders(head: str, path: Path) -> dict[str, str]:
+    if not head.strip():
+        return {}
+    try:
+        data = json.loads(head)
+    except json.JSONDecodeError as e:
+        raise ConfigError(
+            f"{path}:{e.lineno}: the placeholders before {MARKER} are not valid JSON: {e.msg}"
+        ) from None
+    table = data.get("placeholders", {}) if isinstance(data, dict) else None
+    if not isinstance(table, dict):
+        raise ConfigError(f'{path}: the head must be {{"placeholders": {{name: text, ...}}}}')
+    out: dict[str, str] = {}
+    for name, value in table.items():
+        if not isinstance(value, str):
+            raise ConfigError(f"{path}: placeholder {name!r} must be a text")
+        out[str(name)] = value
+    return out
+
+
+def read(path: Path) -> Template:
+    """Read and parse a template file; one clear error line when that is impossible."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{path}: is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not UTF-8 text") from None
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
+    return parse_text(text, path)
