@@ -9,6 +9,7 @@ from tavolo.engine.i18n import check_lang
 from tavolo.engine.tools import ToolResult
 
 from . import generator, text
+from .schema import Hero
 
 
 def hero(
@@ -45,4 +46,32 @@ def manual(
     return run(template, config, out, lang)
 
 
-TOOLS = {"hero": hero, "manual": manual}
+def print_set(
+    date: str | None = None,
+    seed: int | None = None,
+    class_: str | None = None,
+    mode: str = "default",
+    out: Path = Path("tos.pdf"),
+    lang: str = "en",
+) -> ToolResult:
+    """Print-and-play PDF (A4, 3 x 3 cards of 64 x 89 mm) of the day's hero, or a seed's.
+
+    --mode: default, doublesided or doublesidedcross. Adventures are not generated yet, so
+    the PDF holds the hero page only (8 hero cards and the status card).
+    """
+    from .printing import print_to
+
+    return print_to(_hero(date, seed, class_, lang), lang, mode, out)
+
+
+def _hero(date: str | None, seed: int | None, class_: str | None, lang: str) -> Hero:
+    check_lang(lang)
+    if date is not None and seed is not None:
+        raise ConfigError("give --date or --seed, not both")
+    if seed is not None:
+        return generator.generate(seed, class_)
+    day = generator.parse_day(date) if date is not None else generator.today_utc()
+    return generator.daily(day, class_)
+
+
+TOOLS = {"hero": hero, "manual": manual, "print": print_set}
