@@ -219,15 +219,23 @@ def test_thousand_seeds_failure_and_retry_rates() -> None:
     attempts: Counter[int] = Counter()
     reasons: Counter[str] = Counter()
     entries: Counter[int] = Counter()
+    moves: Counter[int] = Counter()
+    sides: Counter[str] = Counter()
     for seed in range(1000):
         a = generate_adventure(seed)
         attempts[a.attempts] += 1
         entries[len(a.index.instructions)] += 1
         reasons.update(r.split(": ", 1)[1] for r in a.rejected)
+        won = search_win(a.map, a.index)
+        assert won is not None
+        moves[won] += 1
+        sides.update(a.side_quests)
     first_failed = 1000 - attempts[1]
     print(
         f"\n1000 seeds: first attempt failed {first_failed} ({first_failed / 10:.1f}%); "
         f"attempts {dict(sorted(attempts.items()))}; reasons {dict(reasons)}; "
-        f"index entries {dict(sorted(entries.items()))}"
+        f"index entries {dict(sorted(entries.items()))}; "
+        f"fewest moves to win {dict(sorted(moves.items()))}; "
+        f"side quests {dict(sorted(sides.items()))}"
     )
     assert first_failed <= 10

@@ -11,6 +11,9 @@ record it.
 no two instructions share a symbol, every room an action names exists, and the main quest
 can be won, found by :func:`search_win`: a breadth-first search over (room, items carried,
 "For 1 time" entries spent) that only uses the map's doors and the adventure's teleports.
+Entries whose actions neither move the hero nor change the items (fights, story steps, the
+shared card actions of events and side quests) cannot change the outcome, so the search does
+not track whether they were spent.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from tavolo.engine.rng import RNG, derive_seed
 from .generate import generate_map
 from .index import Attach, Fight, Gain, IndexCards, Instruction, Lose, Story, Teleport, Win
 from .model import DungeonMap
-from .quests import PlacementFailed, place_adventure
+from .quests import Placement, PlacementFailed, place_adventure
 
 MAX_ADVENTURE_ATTEMPTS = 10
 
@@ -43,6 +46,7 @@ class DungeonAdventure:
     attempts: int  # 1 when the first sub-seed gave a valid adventure
     rejected: tuple[str, ...]  # why each earlier attempt failed
     main_quest: str
+    side_quests: tuple[str, ...]  # the side quests placed, in draw order
     events: tuple[str, ...]  # the events placed, in draw order
     map: DungeonMap
     index: IndexCards
@@ -53,6 +57,7 @@ class DungeonAdventure:
             "attempts": self.attempts,
             "rejected": list(self.rejected),
             "main_quest": self.main_quest,
+            "side_quests": list(self.side_quests),
             "events": list(self.events),
             "map": self.map.to_json(),
             "index": self.index.to_json(),
@@ -65,6 +70,7 @@ class DungeonAdventure:
             attempts=int(data["attempts"]),
             rejected=tuple(str(x) for x in data["rejected"]),
             main_quest=str(data["main_quest"]),
+            side_quests=tuple(str(x) for x in data["side_quests"]),
             events=tuple(str(x) for x in data["events"]),
             map=DungeonMap.from_json(data["map"]),
             index=IndexCards.from_json(data["index"]),
@@ -92,6 +98,11 @@ class _Rules:
             room = self.room_of_symbol.get((ins.symbol[0], ins.symbol[1]))
             if room is not None:
                 self.entries[room] = (n, ins)
+        self.inert = {
+            room
+            for room, (_, ins) in self.entries.items()
+            if not any(isinstance(a, Gain | Lose | Win | Teleport) for a in ins.actions)
+        }
         self.exits = {
             r.id: [d.code for d in m.doors_of(r.id) if d.code in m.by_id] for r in m.rooms
         }
@@ -100,7 +111,7 @@ class _Rules:
         """Apply the instruction of the state's room, whatever its trigger."""
         room, items, spent = state
         entry = self.entries.get(room)
-        if entry is None or depth > len(self.entries):
+        if entry is None or room in self.inert or depth > len(self.entries):
             return _Outcome(state, False)
         n, ins = entry
         if ins.once and n in spent:
@@ -121,6 +132,8 @@ class _Rules:
                 return self.enter((a.room, frozenset(bag), spent), depth + 1)
             elif isinstance(a, Fight | Story | Attach):
                 pass  # fights are assumed won; attaching and story steps do not move the hero
+            else:
+                pass  # a card action changes the hero's cards or tracks, not the search state
         return _Outcome((room, frozenset(bag), spent), False)
 
     def enter(self, state: State, depth: int = 0) -> _Outcome:
@@ -135,6 +148,8 @@ class _Rules:
         for target in self.exits[room]:
             yield self.enter((target, items, spent))
         entry = self.entries.get(room)
+        if room in self.inert:
+            return  # reading it changes nothing the search tracks
         if entry is not None and entry[1].trigger in ("walk_on", "choice"):
             yield self.read(state)  # stepping onto the symbol, or opting in
 
@@ -199,11 +214,11 @@ def adventure_seed(seed: int, attempt: int) -> int:
     return derive_seed(seed, f"dungeon adventure {attempt}")
 
 
-def build_adventure(sub_seed: int) -> tuple[DungeonMap, IndexCards, str, tuple[str, ...]]:
-    """One attempt from its sub-seed: map, index, main quest, events (may raise)."""
+def build_adventure(sub_seed: int) -> tuple[DungeonMap, IndexCards, Placement]:
+    """One attempt from its sub-seed: map, index, and what was placed (may raise)."""
     m = generate_map(sub_seed)
     placed = place_adventure(m, RNG(derive_seed(sub_seed, "dungeon quests")))
-    return m, IndexCards.build(list(placed.instructions)), placed.main_quest, placed.events
+    return m, IndexCards.build(list(placed.instructions)), placed
 
 
 def generate_adventure(
@@ -213,7 +228,7 @@ def generate_adventure(
     rejected: list[str] = []
     for attempt in range(max_attempts):
         try:
-            m, index, main, events = build_adventure(adventure_seed(seed, attempt))
+            m, index, placed = build_adventure(adventure_seed(seed, attempt))
         except PlacementFailed as e:
             rejected.append(f"attempt {attempt + 1}: placement: {e}")
             continue
@@ -225,8 +240,9 @@ def generate_adventure(
             seed=seed,
             attempts=attempt + 1,
             rejected=tuple(rejected),
-            main_quest=main,
-            events=events,
+            main_quest=placed.main_quest,
+            side_quests=placed.side_quests,
+            events=placed.events,
             map=m,
             index=index,
         )

@@ -13,7 +13,10 @@ enemies and teleports need:
 - :class:`Attach` -- put a room on the table without moving the pawn;
 - :class:`Win` -- the adventure is won;
 - :class:`Story` -- a story step, named by a label (wording lives with the card text, not
-  here), optionally naming rooms the text refers to.
+  here), optionally naming rooms the text refers to;
+- any :data:`~tavolo.games.tos.adventure.actions.CardAction` of the shared vocabulary (heal,
+  shop, swap, ritual, loot, forge, ...), as the events and side quests print them. These act
+  on the hero's cards and status tracks only; they never move the pawn or change the items.
 
 Conditions (:class:`HasItem`) gate the whole instruction: when one does not hold, the
 instruction does nothing. Everything is a frozen pydantic model; :meth:`IndexCards.to_json`
@@ -27,6 +30,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from tavolo.games.tos.adventure.actions import CardAction
 from tavolo.games.tos.schema import Enemy
 
 INDEX_CARDS = (7, 8, 9)
@@ -79,9 +83,11 @@ class Story(_Strict):
     rooms: tuple[Annotated[str, Field(pattern=_ROOM_ID)], ...] = ()
 
 
-Action = Annotated[
-    Fight | Gain | Lose | Teleport | Attach | Win | Story, Field(discriminator="kind")
-]
+DungeonAction = Fight | Gain | Lose | Teleport | Attach | Win | Story
+"""The dungeon's own actions: those that move the pawn, change the items carried or fight."""
+
+Action = Annotated[DungeonAction | CardAction, Field(discriminator="kind")]
+"""Any index action, told apart by ``kind`` (the two vocabularies' kinds are disjoint)."""
 
 
 class HasItem(_Strict):

@@ -5,10 +5,20 @@
 1. the main quest: ``main_the_boss`` (section 7.9): an entrance on 1A (walk-on: once the
    villain is defeated, win) and the boss at 100% (immediate: fight the boss, mark it
    defeated, a story step pointing back to the entrance);
-2. side quests: none yet (section 7.10 is not implemented; see ``docs/tos-dungeon.md``);
+2. side quests (section 7.10): up to two draws from a non-looping bag, a draw that does not
+   fit being skipped; the implemented ones are the reward, the chest, the trap, the hostage
+   and the forge (the lost technique and the theft need "is mapped" conditions and tick bars,
+   see ``docs/tos-dungeon.md``); at most one picking action (the forge) per adventure;
 3. the miscellaneous enemies (section 7.11), by band searches from both ends of the map;
-4. events (section 7.12) drawn from a non-looping bag until the slots or the bag run out;
-   the implemented events are the two-way teleport, the teleport trap and the quiet room.
+4. events (section 7.12) drawn from a non-looping bag until the slots or the bag run out:
+   all thirteen, the two-way teleport, the teleport trap, the quiet room and the ten events
+   that print a shared card action (heal, shop, swap, recover, weakness, camp, ritual,
+   observatory, gambling, sacrifice).
+
+Card actions are fixed by :func:`~tavolo.games.tos.adventure.actions.draw_action` once the
+room is drawn. On a choice entry they are printed as mandatory (choosing is the opt-in); other
+entries keep each action's default. An entry holding a "For 1 time" action is marked ``once``
+(the token goes on the index entry, section 7.8).
 
 Quest steps placed "at t%" go to a free, non-pickable room of the band found from
 ``p = round(maxDepth * t / 100)`` (first ``next(p, farther)``, then ``next(p, nearer)``; the
@@ -25,12 +35,14 @@ from dataclasses import dataclass, field
 
 from tavolo.engine.errors import TavoloError
 from tavolo.engine.rng import RNG
+from tavolo.games.tos.adventure.actions import CardAction, Forge, Pick, draw_action
 from tavolo.games.tos.enemies import draw_enemy
 
 from .bands import farther, nearer, next_band
 from .index import (
     MAX_ENTRIES,
     Action,
+    DungeonAction,
     Fight,
     Gain,
     HasItem,
@@ -43,7 +55,42 @@ from .index import (
 from .model import DungeonMap, Room
 
 MAIN_QUESTS = ("main_the_boss",)
-EVENTS = ("event_bidirectional_teleport", "event_teleport_trap", "event_quiet")
+SIDE_QUESTS = (
+    "side_the_reward",
+    "side_the_chest",
+    "side_the_trap",
+    "side_the_forge",
+    "side_the_hostage",
+)
+SIDE_QUEST_DRAWS = 2  # "up to 2 side quests" (section 7.10)
+# the events that print one card action: (timing %, trigger, action kind), section 7.12
+CARD_EVENTS: dict[str, tuple[int, Trigger, str]] = {
+    "event_healer": (50, "choice", "heal"),
+    "event_shop": (20, "choice", "shop"),
+    "event_swap": (80, "choice", "swap"),
+    "event_recover": (80, "choice", "recover"),
+    "event_weakness": (30, "walk_on", "weakness"),
+    "event_camp": (20, "choice", "camp"),
+    "event_dark_ritual": (70, "choice", "ritual"),
+    "event_observatory": (50, "choice", "observatory"),
+    "event_gambler": (50, "choice", "gambling"),
+    "event_sacrifice": (60, "choice", "sacrifice"),
+}
+EVENTS = (
+    "event_bidirectional_teleport",
+    "event_teleport_trap",
+    "event_healer",
+    "event_shop",
+    "event_swap",
+    "event_recover",
+    "event_quiet",
+    "event_weakness",
+    "event_camp",
+    "event_dark_ritual",
+    "event_observatory",
+    "event_gambler",
+    "event_sacrifice",
+)
 VILLAIN_DEFEATED = "villain_defeated"  # the quest mark the boss's entry gives
 
 # (tier, difficulty) of the miscellaneous enemies, in placement order (section 7.11)
@@ -76,6 +123,7 @@ class Placer:
     rng: RNG
     used: set[str] = field(default_factory=set)
     instructions: list[Instruction] = field(default_factory=list)
+    picked: bool = False  # the one picking action of the adventure is placed (section 7.7)
 
     def __post_init__(self) -> None:
         self.bands = self.map.bands
@@ -106,6 +154,20 @@ class Placer:
                 return None
             p -= 1
 
+    def at_farthest_pickable_room(self) -> Room | None:
+        """The still-free pickable room with the largest distance (first in its band)."""
+        for band in reversed(self.bands):
+            for rid in band:
+                if rid in self.pickable and rid not in self.used:
+                    return self.map.room(rid)
+        return None
+
+    def card_action(self, kind: str, trigger: Trigger) -> CardAction:
+        """A drawn ``kind`` action, printed mandatory on a choice entry (section 7.8)."""
+        if trigger == "choice":
+            return draw_action(self.rng, kind, may=False)
+        return draw_action(self.rng, kind)
+
     def commit(
         self,
         room: Room,
@@ -119,11 +181,17 @@ class Placer:
             raise ValueError(f"room {room.id} already holds an instruction")
         if self.free_slots <= 0:
             raise ValueError("the index is full")
+        picks = sum(isinstance(a, Forge | Pick) for a in actions)
+        if picks and (self.picked or picks > 1):
+            raise ValueError("an adventure holds one picking action")
+        self.picked = self.picked or bool(picks)
         self.used.add(room.id)
+        once = any(a.once for a in actions if not isinstance(a, DungeonAction))
         self.instructions.append(
             Instruction(
                 symbol=room.symbol,
                 trigger=trigger,
+                once=once,
                 conditions=conditions,
                 actions=actions,
                 source=source,
@@ -155,6 +223,77 @@ def place_main_the_boss(pl: Placer) -> None:
         ),
         "main_the_boss",
     )
+
+
+# -- side quests ------------------------------------------------------------------------
+def _fight_then(pl: Placer, source: str, percent: int, tier: str, difficulty: str) -> bool:
+    """A choice entry at ``percent``%: fight, then the quest's reward (sections 7.10)."""
+    if pl.free_slots < 1:
+        return False
+    room = pl.at_timing(percent)
+    if room is None:
+        return False
+    enemy = draw_enemy(pl.rng, tier, difficulty)
+    reward: tuple[Action, ...]
+    if source == "side_the_reward":
+        reward = (pl.card_action("heal", "choice"),)
+    elif source == "side_the_hostage":
+        reward = (pl.card_action("hostage", "choice"),)
+    else:  # the chest and the trap
+        reward = (Story(label=f"{source}.text"), pl.card_action("loot", "choice"))
+    pl.commit(room, "choice", (Fight(enemy=enemy), *reward), source)
+    return True
+
+
+def _side_the_reward(pl: Placer) -> bool:
+    return _fight_then(pl, "side_the_reward", 50, "lvl4", "hard_unbuffed")
+
+
+def _side_the_hostage(pl: Placer) -> bool:
+    return _fight_then(pl, "side_the_hostage", 50, "lvl4", "hard_unbuffed")
+
+
+def _side_the_chest(pl: Placer) -> bool:
+    tier = pl.rng.choice(("lvl3", "lvl4"), label="side_the_chest tier")
+    return _fight_then(pl, "side_the_chest", 80, tier, "hard_lock")
+
+
+def _side_the_trap(pl: Placer) -> bool:
+    tier = pl.rng.choice(("lvl3", "lvl4"), label="side_the_trap tier")
+    return _fight_then(pl, "side_the_trap", 80, tier, "hard_trap")
+
+
+def _side_the_forge(pl: Placer) -> bool:
+    """The forge in the farthest pickable room: its back is the hero card it adds."""
+    if pl.free_slots < 1 or pl.picked:
+        return False
+    room = pl.at_farthest_pickable_room()
+    if room is None:
+        return False
+    pl.commit(room, "immediate", (pl.card_action("forge", "immediate"),), "side_the_forge")
+    return True
+
+
+_SIDE_PLACERS: dict[str, Callable[[Placer], bool]] = {
+    "side_the_reward": _side_the_reward,
+    "side_the_chest": _side_the_chest,
+    "side_the_trap": _side_the_trap,
+    "side_the_forge": _side_the_forge,
+    "side_the_hostage": _side_the_hostage,
+}
+
+
+def place_side_quests(pl: Placer) -> list[str]:
+    """Up to :data:`SIDE_QUEST_DRAWS` draws from a non-looping bag; the ids placed."""
+    bag = list(SIDE_QUESTS)
+    placed: list[str] = []
+    for _ in range(SIDE_QUEST_DRAWS):
+        if not bag:
+            break
+        quest = pl.rng.draw(bag, label="dungeon side quest")
+        if _SIDE_PLACERS[quest](pl):
+            placed.append(quest)
+    return placed
 
 
 # -- miscellaneous enemies ---------------------------------------------------------------
@@ -224,10 +363,26 @@ def _event_quiet(pl: Placer) -> bool:
     return True
 
 
+def _card_event(event: str) -> Callable[[Placer], bool]:
+    percent, trigger, kind = CARD_EVENTS[event]
+
+    def place(pl: Placer) -> bool:
+        if pl.free_slots < 1:
+            return False
+        room = pl.at_timing(percent)
+        if room is None:
+            return False
+        pl.commit(room, trigger, (pl.card_action(kind, trigger),), event)
+        return True
+
+    return place
+
+
 _EVENT_PLACERS: dict[str, Callable[[Placer], bool]] = {
     "event_bidirectional_teleport": _event_bidirectional_teleport,
     "event_teleport_trap": _event_teleport_trap,
     "event_quiet": _event_quiet,
+    **{event: _card_event(event) for event in CARD_EVENTS},
 }
 
 
@@ -245,15 +400,23 @@ def place_events(pl: Placer) -> list[str]:
 @dataclass(frozen=True)
 class Placement:
     main_quest: str
+    side_quests: tuple[str, ...]
     events: tuple[str, ...]
     instructions: tuple[Instruction, ...]
 
 
 def place_adventure(m: DungeonMap, rng: RNG) -> Placement:
-    """Main quest, miscellaneous enemies and events on ``m``; :class:`PlacementFailed` if stuck."""
+    """Main quest, side quests, miscellaneous enemies and events on ``m``;
+    :class:`PlacementFailed` if stuck."""
     pl = Placer(m, rng)
     main = rng.choice(MAIN_QUESTS, label="dungeon main quest")
     place_main_the_boss(pl)
+    sides = place_side_quests(pl)
     place_misc_enemies(pl)
     events = place_events(pl)
-    return Placement(main_quest=main, events=tuple(events), instructions=tuple(pl.instructions))
+    return Placement(
+        main_quest=main,
+        side_quests=tuple(sides),
+        events=tuple(events),
+        instructions=tuple(pl.instructions),
+    )
