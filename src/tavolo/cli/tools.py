@@ -169,7 +169,7 @@ def tool_command(fn: Tool, hl: str, lang_opt: Any) -> Callable[..., None]:
         if as_json:
             sys.stdout.write(json.dumps(result.data, ensure_ascii=False, default=str) + "\n")
         else:
-            console().print(result.text)
+            console().print(result.text, soft_wrap=True)  # maps and tables keep their lines
 
     run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     run.__annotations__ = {p.name: p.annotation for p in params}

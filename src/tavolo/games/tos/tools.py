@@ -74,4 +74,25 @@ def _hero(date: str | None, seed: int | None, class_: str | None, lang: str) -> 
     return generator.daily(day, class_)
 
 
-TOOLS = {"hero": hero, "manual": manual, "print": print_set}
+def dungeon(seed: int | None = None, date: str | None = None, lang: str = "en") -> ToolResult:
+    """A dungeon adventure in words: the map (for debugging) and the 3 index cards.
+
+    Without --seed, the day's dungeon (UTC date, default today): its seed is
+    derive_seed(<the day's hero seed>, "dungeon"), so each day has one hero and one dungeon.
+    """
+    from tavolo.engine.rng import derive_seed
+
+    from .dungeon.adventure import generate_adventure
+    from .dungeon.text import render_dungeon
+
+    check_lang(lang)
+    if date is not None and seed is not None:
+        raise ConfigError("give --date or --seed, not both")
+    if seed is None:
+        day = generator.parse_day(date) if date is not None else generator.today_utc()
+        seed = derive_seed(generator.seed_for(day), "dungeon")
+    adventure = generate_adventure(seed)
+    return ToolResult(adventure.to_json(), render_dungeon(adventure, lang))
+
+
+TOOLS = {"hero": hero, "manual": manual, "print": print_set, "dungeon": dungeon}

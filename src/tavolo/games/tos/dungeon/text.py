@@ -1,0 +1,159 @@
+"""A generated dungeon adventure in words, in English and Italian.
+
+:func:`render_instruction` reads one index entry as the players would: the symbol it names
+(glyph name, orientation letter, and the map's code for it), the trigger, the "For 1 time"
+mark, its conditions, then one line per action::
+
+    Sun A [*0a] — When you step on it:
+      Only if you have: the mark of the defeated villain.
+      - The light of the world outside falls on your face: you leave the dungeon alive.
+      - You win the adventure!
+
+    Sole A [*0a] — Quando ci passi sopra:
+      Solo se hai: il segno del cattivo sconfitto.
+      - La luce del mondo esterno ti colpisce il viso: esci vivo dal dungeon.
+      - Hai vinto l'avventura!
+
+Fights read through :func:`tavolo.games.tos.text.render_enemy` (a fight followed by more
+actions ends with "Once it is defeated:"), the shared card actions through
+:func:`tavolo.games.tos.adventure.text.render_action`; items and story steps have their own
+sentences here. :func:`render_index` gives the three index cards entry by entry and
+:func:`render_dungeon` the whole adventure: title, the debugging map of
+:func:`.render.render_map` with a legend, then the index.
+
+The wording lives in ``messages/en.yaml`` and ``messages/it.yaml`` (same keys, same
+placeholders); a missing item or story label is a :class:`ContentError`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tavolo.engine.errors import ContentError
+from tavolo.engine.i18n import Catalog, check_lang
+from tavolo.games.tos.adventure.text import render_action
+from tavolo.games.tos.text import render_enemy
+
+from .adventure import DungeonAdventure
+from .geometry import ORIENTATIONS
+from .index import Attach, Fight, Gain, Instruction, Lose, Story, Teleport, Win
+from .render import render_map
+
+MSG = Catalog(Path(__file__).parent / "messages")
+"""The dungeon's message catalog."""
+
+INDENT = "  "
+
+
+def _t(lang: str, key: str, /, **kw: object) -> str:
+    if key not in MSG.messages.get(lang, {}):
+        raise ContentError(f"tos dungeon messages/{lang}.yaml: no text for {key!r}")
+    return MSG.t(lang, key, **kw)
+
+
+def glyph_name(glyph: int, lang: str) -> str:
+    """The glyph's name (Sun, Moon, ... / Sole, Luna, ...)."""
+    return _t(lang, f"glyph.{glyph}")
+
+
+def render_symbol(symbol: tuple[int, int], lang: str) -> str:
+    """``Sun B [*0b]``: glyph name, orientation letter, and how the debugging map draws it."""
+    glyph, turn = symbol
+    letter = ORIENTATIONS[turn]
+    code = f"*{glyph}{letter.lower()}"
+    return _t(lang, "symbol", glyph=glyph_name(glyph, lang), letter=letter, code=code)
+
+
+def item_label(item: str, lang: str) -> str:
+    """The readable name of an item, key or quest mark id."""
+    return _t(lang, f"item.{item}")
+
+
+def _action_lines(instr: Instruction, lang: str) -> list[str]:
+    lines: list[str] = []
+    last = len(instr.actions) - 1
+    for n, a in enumerate(instr.actions):
+        match a:
+            case Fight():
+                key = "act.fight" if n == last else "act.fight.then"
+                lines.append(_t(lang, key, enemy=render_enemy(a.enemy, lang)))
+            case Gain():
+                lines.append(_t(lang, "act.gain", item=item_label(a.item, lang)))
+            case Lose():
+                lines.append(_t(lang, "act.lose", item=item_label(a.item, lang)))
+            case Teleport():
+                lines.append(_t(lang, "act.teleport", room=a.room))
+            case Attach():
+                lines.append(_t(lang, "act.attach", room=a.room))
+            case Win():
+                lines.append(_t(lang, "act.win"))
+            case Story():
+                lines.append(_t(lang, f"story.{a.label}", rooms=", ".join(a.rooms)))
+            case _:  # a shared card action; the entry already says "For 1 time"
+                once = a.once and not instr.once
+                lines.append(render_action(a.model_copy(update={"once": once}), lang))
+    return lines
+
+
+def render_instruction(instr: Instruction, lang: str) -> str:
+    """One index entry: symbol and trigger, then "For 1 time", conditions and actions."""
+    check_lang(lang)
+    symbol = (instr.symbol[0], instr.symbol[1])
+    lines = [f"{render_symbol(symbol, lang)} — {_t(lang, f'trigger.{instr.trigger}')}"]
+    if instr.once:
+        lines.append(INDENT + _t(lang, "once") + ".")
+    lines.extend(
+        INDENT + _t(lang, "cond.has_item", item=item_label(c.item, lang)) for c in instr.conditions
+    )
+    lines.extend(f"{INDENT}- {line}" for line in _action_lines(instr, lang))
+    return "\n".join(lines)
+
+
+def render_index(adventure: DungeonAdventure, lang: str) -> str:
+    """The three index cards, card by card, entry by entry."""
+    check_lang(lang)
+    blocks: list[str] = []
+    for card in adventure.index.cards:
+        lines = [_t(lang, "index.card", n=card.number)]
+        if not card.instructions:
+            lines.append(INDENT + _t(lang, "index.empty"))
+        for instr in card.instructions:
+            lines.extend(INDENT + line for line in render_instruction(instr, lang).splitlines())
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def render_legend(lang: str) -> str:
+    """What the debugging map's marks mean."""
+    check_lang(lang)
+    keys = ("legend.room", "legend.wall", "legend.door", "legend.symbol")
+    lines = [_t(lang, "legend.title")]
+    lines.extend(INDENT + _t(lang, key, glyph=glyph_name(3, lang)) for key in keys)
+    return "\n".join(lines)
+
+
+def render_dungeon(adventure: DungeonAdventure, lang: str) -> str:
+    """The whole adventure: title with the seed, the map and its legend, the index cards."""
+    check_lang(lang)
+    none = _t(lang, "none")
+    summary = _t(
+        lang,
+        "summary",
+        main=adventure.main_quest,
+        sides=", ".join(adventure.side_quests) or none,
+        events=", ".join(adventure.events) or none,
+    )
+    parts = [
+        _t(lang, "title", seed=adventure.seed),
+        summary,
+        "",
+        _t(lang, "map.title"),
+        render_map(adventure.map),
+        "",
+        render_legend(lang),
+        "",
+        _t(lang, "index.title"),
+        "",
+        render_index(adventure, lang),
+    ]
+    return "\n".join(parts)
