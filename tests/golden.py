@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -132,3 +132,26 @@ class Golden:
             g.apply(s, action)
             s = g.from_json(json.loads(json.dumps(g.to_json(s))))
         assert g.hash(s) == want["hash"]
+
+
+def golden_tests(golden: Golden) -> tuple[Callable[[int], None], ...]:
+    """The three golden tests of a game, for its test module to name at top level."""
+    seeds = sorted(golden.seeds)
+
+    @pytest.mark.parametrize("seed", seeds)
+    def test_golden_playthrough(seed: int) -> None:
+        golden.check_playthrough(seed)
+
+    @pytest.mark.parametrize("seed", seeds)
+    def test_golden_replay_gives_the_same_events_and_hash(seed: int) -> None:
+        golden.check_replay(seed)
+
+    @pytest.mark.parametrize("seed", seeds)
+    def test_golden_replay_through_json_round_trips(seed: int) -> None:
+        golden.check_round_trips(seed)
+
+    return (
+        test_golden_playthrough,
+        test_golden_replay_gives_the_same_events_and_hash,
+        test_golden_replay_through_json_round_trips,
+    )

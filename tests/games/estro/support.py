@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import playing
 from tavolo.engine import Decision, ScriptedRNG, registry
 from tavolo.games.estro.game import EstroGame
 from tavolo.games.estro.state import EstroState
@@ -38,18 +39,12 @@ def position(
 
 
 def play(s: EstroState, *actions: str) -> list[dict[str, Any]]:
-    """Apply the actions in order; return every event as JSON (the omniscient view)."""
-    out: list[dict[str, Any]] = []
-    for a in actions:
-        out.extend(e.to_json() for e in GAME.apply(s, a))  # type: ignore[misc]
-    return out
+    """Apply the actions in order; return every event as JSON (the full record)."""
+    return playing.play(GAME, s, *actions)
 
 
 def decision(s: EstroState) -> Decision:
-    d = GAME.decision(s)
-    assert d is not None, "the game is over"
-    return d
+    return playing.decision(GAME, s)
 
 
-def of_kind(events: list[dict[str, Any]], kind: str, **match: Any) -> list[dict[str, Any]]:
-    return [e for e in events if e["kind"] == kind and all(e.get(k) == v for k, v in match.items())]
+of_kind = playing.of_kind

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import playing
 from tavolo.engine import RNG, Decision, registry
 from tavolo.games.tos.game import TosGame
 from tavolo.games.tos.schema import Hero
@@ -39,20 +40,15 @@ def with_hero(hero: Hero, s: TosState) -> TosState:
 
 
 def play(s: TosState, *actions: str) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for a in actions:
-        out.extend(e.to_json() for e in GAME.apply(s, a))  # type: ignore[misc]
-    return out
+    """Apply the actions in order; return every event as JSON (the full record)."""
+    return playing.play(GAME, s, *actions)
 
 
 def decision(s: TosState) -> Decision:
-    d = GAME.decision(s)
-    assert d is not None, "the game is over"
-    return d
+    return playing.decision(GAME, s)
 
 
-def of_kind(events: list[dict[str, Any]], kind: str, **match: Any) -> list[dict[str, Any]]:
-    return [e for e in events if e["kind"] == kind and all(e.get(k) == v for k, v in match.items())]
+of_kind = playing.of_kind
 
 
 def half(number: int, banner: int, abilities: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:

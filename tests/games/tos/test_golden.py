@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from golden import Golden
+from golden import Golden, golden_tests
 from tavolo.engine import registry
 
 GAME = registry.get("tos")
@@ -25,16 +23,8 @@ SEEDS = {
 GOLDEN = Golden(GAME, Path(__file__).parent / "golden", SEEDS, __file__)
 
 
-@pytest.mark.parametrize("seed", sorted(SEEDS))
-def test_golden_playthrough(seed: int) -> None:
-    GOLDEN.check_playthrough(seed)
-
-
-@pytest.mark.parametrize("seed", sorted(SEEDS))
-def test_golden_replay_gives_the_same_events_and_hash(seed: int) -> None:
-    GOLDEN.check_replay(seed)
-
-
-@pytest.mark.parametrize("seed", sorted(SEEDS))
-def test_golden_replay_through_json_round_trips(seed: int) -> None:
-    GOLDEN.check_round_trips(seed)
+(
+    test_golden_playthrough,
+    test_golden_replay_gives_the_same_events_and_hash,
+    test_golden_replay_through_json_round_trips,
+) = golden_tests(GOLDEN)
