@@ -11,9 +11,10 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tavolo.engine import RNG, Config, ConfigError, Event
+from tavolo.engine import RNG, Config, ConfigError, Event, TavoloError
+from tavolo.engine.rng import derive_seed
 
-from . import enemies, generator, view
+from . import daily, enemies, generator, view
 from . import play as inplay
 from .rules import SERIES, TosRules
 from .schema import CLASSES, Enemy
@@ -54,6 +55,20 @@ class TosGame(TosRules):
             "ticks": dict(sorted(s.ticks.items())),
             "enemy": None if e is None else e.model_dump(mode="json", exclude_defaults=True),
         }
+        if s.adv_src is not None:  # the adventure lies face up: nothing of it is hidden
+            out["adventure"] = {
+                "kind": s.mode,
+                "grid": s.grid[:],
+                "table": s.table[:],
+                "pawn": list(s.pawn),
+                "marks": sorted(s.marks),
+                "items": sorted(s.items),
+                "reading": [list(f) for f in s.reading],
+                "extra": s.extra,
+                "foe": None if s.foe is None else list(s.foe),
+                "flee": s.flee,
+                "count": dict(sorted(s.count.items())),
+            }
         d = self.decision(s)
         if d is not None:
             out["decision"] = {"player": d.player, "kind": d.kind}
@@ -89,6 +104,8 @@ class TosGame(TosRules):
     def heuristic(self, s: TosState, player: int) -> float:
         if s.result is not None:
             return s.result[0]
+        if s.adv_src is not None:
+            return self._adventure_heuristic(s)
         total = len(s.fights)
         e = s.enemy
         progress = 0.0
@@ -102,10 +119,28 @@ class TosGame(TosRules):
         x = 3.0 * won + 2.0 * alive - 2.0 - 0.05 * s.turn
         return 1.0 / (1.0 + math.exp(-x))
 
+    def _adventure_heuristic(self, s: TosState) -> float:
+        """Cards kept, levels gained, fights won and ground covered, squashed into (0, 1)."""
+        owned = 8 + bool(s.extra)
+        alive = (owned - len(s.removed)) / owned
+        turned = sum(1 for c in range(owned) if s.up[c] == 1) / owned
+        won = min(1.0, s.count.get("won", 0) / 6)
+        if s.mode == "world":
+            seen = sum(1 for t in s.table if t != 0) / 9
+        else:
+            seen = sum(1 for t in s.table if t >= 0) / 6
+        x = 2.5 * alive - 0.8 * turned + 0.25 * (s.level - 2) + won + 0.5 * seen - 2.0
+        x -= 0.004 * s.count.get("moves", 0)
+        return 1.0 / (1.0 + math.exp(-x))
+
     # -------------------------------------------------------------------- positions --
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> TosState:
         """A fight in progress: level, enemy (L/A/D or a tier), hand, discard (bottom
-        first), removed, turned cards, and tracks. The hero comes from the config."""
+        first), removed, turned cards, and tracks. The hero comes from the config.
+        In the world and dungeon modes, an adventure between two moves (see
+        :meth:`_adventure_position`)."""
+        if config.mode in ("world", "dungeon"):
+            return self._adventure_position(config, position, rng)
         known = {
             "level",
             "enemy",
@@ -152,32 +187,92 @@ class TosGame(TosRules):
         self._run(s, events)
         return s
 
+    def _adventure_position(
+        self, config: Config, position: Mapping[str, Any], rng: RNG
+    ) -> TosState:
+        """The pawn between two moves: ``hero`` (a hero file such as ``training``, else the
+        config's), ``level``, ``hand``, ``discard``, ``removed``, ``turned``, tracks,
+        ``ticks``; world ``grid`` (9 card numbers, 0 for an empty cell), ``table`` (per card
+        0 A up, 1 B up, -1 removed, -2 picked), ``pawn`` (a cell 0-8); dungeon ``table``
+        (per card an orientation 0-3 or -1 in the deck, -2 picked), ``pawn`` ([x, y]),
+        ``items``; ``marks`` ("For 1 time" tokens). The adventure is the config's."""
+        known = {
+            "hero", "level", "hand", "discard", "removed", "turned", "attack", "defense",
+            "mana", "ticks", "grid", "table", "pawn", "items", "marks",
+        }  # fmt: skip
+        extra = sorted(set(position) - known)
+        if extra:
+            raise ConfigError(f"tos position: unknown field {extra[0]!r}")
+        src = self._hero_src(config, 0)
+        if position.get("hero") is not None:
+            src = ["file", str(position["hero"])]
+        s = TosState(rng, self.hero(src), src, config.mode)
+        s.level = int(position.get("level", 2))
+        s.hand = [int(c) for c in position.get("hand", [1, 2, 3, 4, 5])]
+        s.discard = [int(c) for c in position.get("discard", [6, 7, 8])]
+        s.removed = [int(c) for c in position.get("removed", [])]
+        for c in position.get("turned", []):
+            s.up[int(c) - 1] = 1
+        if sorted(s.hand + s.discard + s.removed) != list(range(1, 9)):
+            raise ConfigError("tos position: hand, discard and removed must hold cards 1-8 once")
+        s.ticks = {str(k): int(v) for k, v in (position.get("ticks") or {}).items()}
+        events: list[Event] = []
+        adv_src = self._adventure_src(config, src if src[0] != "file" else ["seed", 0])
+        s.adv, s.adv_src = self.adventure(adv_src), adv_src
+        s.count = {"moves": 0, "fights": 0, "won": 0}
+        s.phase = "explore"
+        if config.mode == "world":
+            s.grid = [int(c) for c in position.get("grid", range(1, 10))]
+            s.table = [int(v) for v in position.get("table", [0] * 9)]
+            s.pawn = (int(position.get("pawn", s.grid.index(1) if 1 in s.grid else 0)), 0)
+            if sorted(c for c in s.grid if c) != [c + 1 for c, v in enumerate(s.table) if v >= 0]:
+                raise ConfigError("tos position: the grid must hold the cards the table keeps")
+        else:
+            s.table = [int(v) for v in position.get("table", [0, -1, -1, -1, -1, -1])]
+            if len(s.table) != 6:
+                raise ConfigError("tos position: a dungeon table lists the 6 room cards")
+            p = position.get("pawn")
+            s.pawn = (int(p[0]), int(p[1])) if p is not None else self._symbol_cell(s, "1A")
+            try:
+                self.room_here(s)
+            except TavoloError as e:
+                raise ConfigError(f"tos position: {e}") from None
+            s.items = [str(i) for i in position.get("items", [])]
+        s.marks = [int(m) for m in position.get("marks", [])]
+        s.attack = int(position.get("attack", 0))
+        s.defense = int(position.get("defense", 0))
+        s.mana = min(s.level, int(position.get("mana", 0)))
+        self._run(s, events)
+        return s
+
     # ------------------------------------------------------------------ command line --
     def play_args(
         self, mode: str | None, options: dict[str, Any], args: Sequence[str]
     ) -> tuple[str | None, dict[str, Any]]:
-        """``--tutorial``; ``--fight LEVEL`` (fights of rising level from LEVEL) or
-        ``--fight L/A/D`` (one fight); ``--date YYYY-MM-DD`` and ``--class C`` for the hero,
-        which is the day's (UTC) unless a date or seed is given."""
+        """The day's adventure by default (UTC; world or dungeon by date); ``--adventure
+        world|dungeon`` picks the type; ``--date YYYY-MM-DD`` or ``--seed S`` another set;
+        ``--class C`` the hero's class; ``--tutorial``; ``--fight LEVEL`` (fights of rising
+        level from LEVEL) or ``--fight L/A/D`` (one fight)."""
         opts = dict(options)
+        flags = ("--fight", "--date", "--seed", "--class", "--adventure")
         it = iter(args)
         for flag in it:
             name, eq, value = flag.partition("=")
             if name == "--tutorial" and not eq:
                 mode = "tutorial"
                 continue
-            if name not in ("--fight", "--date", "--class"):
-                raise ConfigError(
-                    f"tos takes no flag {flag!r} (--tutorial, --fight, --date, --class)"
-                )
+            if name not in flags:
+                raise ConfigError(f"tos takes no flag {flag!r} (--tutorial, {', '.join(flags)})")
             if not eq:
                 value = next(it, "")
             if not value:
                 raise ConfigError(f"tos: {name} needs a value")
-            if name == "--date":
-                opts["date"] = value
-            elif name == "--class":
-                opts["class"] = value
+            if name in ("--date", "--seed", "--class"):
+                opts[name[2:]] = value
+            elif name == "--adventure":
+                if value not in daily.ADVENTURE_TYPES:
+                    raise ConfigError(f"tos: --adventure is world or dungeon, not {value!r}")
+                mode = value
             elif value.isdigit():
                 mode, opts["level"] = "series", int(value)
             else:
@@ -187,6 +282,12 @@ class TosGame(TosRules):
                     opts.setdefault("level", min(9, max(2, int(first))))
         if mode != "tutorial" and "date" not in opts and "seed" not in opts:
             opts["date"] = generator.today_utc().isoformat()
+        if mode is None:  # the day's (or the seed's) adventure
+            if opts.get("seed") is not None:
+                seed = self.check_options("world", {"seed": opts["seed"]})["seed"]
+                mode = RNG(derive_seed(seed, "adventure type")).choice(daily.ADVENTURE_TYPES)
+            else:
+                mode = daily.adventure_type(generator.parse_day(str(opts["date"])))
         return mode, opts
 
     def simulate_args(
@@ -247,7 +348,11 @@ class TosGame(TosRules):
         if "ticks" in config.options or not isinstance(ticks, Mapping):
             return config
         n = ticks.get("legacy", 0)
-        return self.make_config(config.players, config.mode, **{**config.options, "ticks": n})
+        bars = {str(k): int(v) for k, v in ticks.items() if k != "legacy"}
+        opts = {**config.options, "ticks": n}
+        if bars and config.mode in ("world", "dungeon"):
+            opts["bars"] = bars
+        return self.make_config(config.players, config.mode, **opts)
 
     # ------------------------------------------------------------------------ words --
     def describe_action(self, s: TosState, action: str, lang: str = "en") -> str:

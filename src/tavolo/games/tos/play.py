@@ -13,8 +13,9 @@ from .state import TosState
 
 
 def half(s: TosState, c: int) -> Half:
-    """Card ``c`` as it lies: only the upright half counts (T-3)."""
-    return s.hero.half(c, s.up[c - 1])
+    """Card ``c`` as it lies: only the upright half counts (T-3). Card 9 is the copy of
+    hero card ``s.extra`` the hero picked from an adventure card's back."""
+    return s.hero.half(c if c <= 8 else s.extra, s.up[c - 1])
 
 
 def cards_in_play(s: TosState) -> int:

@@ -26,8 +26,9 @@ from tavolo.engine.files import read_data
 from tavolo.engine.rng import derive_seed
 from tavolo.engine.steps import Step, resolve
 
-from . import enemies, generator
+from . import daily, enemies, generator
 from . import play as inplay
+from .adventure.play import AdventureRules
 from .schema import CLASSES, Enemy, Hero
 from .state import TosState
 
@@ -39,10 +40,11 @@ TRAINING_LEVEL = 4
 TRAINING_ENEMY = Enemy(level=4, attack=3, defense=5)
 SERIES = ("lvl1", "lvl2", "lvl3", "lvl4", "lvl5", "boss")
 HEROES = Path(__file__).parent / "content" / "heroes"
-OPTIONS = ("date", "seed", "class", "level", "enemy", "difficulty", "ticks")
+OPTIONS = ("date", "seed", "class", "level", "enemy", "difficulty", "ticks", "bars", "file")
+ADVENTURES = ("world", "dungeon")
 
 
-class TosRules(Game):
+class TosRules(AdventureRules, Game):
     name = "tos"
     RULES_VERSION = "1.0"
     titles: ClassVar[Mapping[str, str]] = {
@@ -50,12 +52,14 @@ class TosRules(Game):
         "it": "Viaggiatori di Stampadia",
     }
     min_players = max_players = 1
-    modes = ("fight", "series", "tutorial")
+    modes = ("fight", "series", "tutorial", "world", "dungeon")
     conformance_playouts = 150
 
     def __init__(self) -> None:
         self._heroes: dict[tuple[Any, ...], Hero] = {}
+        self._adventures: dict[tuple[Any, ...], Any] = {}
         self.handlers = {
+            **self.adventure_handlers(),
             "ability": self._step_ability,
             "take_back": self._step_take_back,
             "exhaust": self._step_exhaust,
@@ -104,8 +108,21 @@ class TosRules(Game):
             if t < 0:
                 raise ConfigError("tos: ticks (pencil marks on the legacy bar) are 0 or more")
             out["ticks"] = t
+        if options.get("file") is not None:
+            if mode not in ADVENTURES:
+                raise ConfigError("tos: an adventure file goes with the world or dungeon mode")
+            path = Path(str(options["file"])).resolve()
+            self.adventure(["file", str(path), mode])  # one clear line now
+            out["file"] = str(path)
+        if options.get("bars") is not None:
+            bars = options["bars"]
+            if mode not in ADVENTURES or not isinstance(bars, Mapping):
+                raise ConfigError("tos: bars (pencil marks of an adventure) go with an adventure")
+            out["bars"] = {str(k): _int(v, "bars") for k, v in sorted(bars.items())}
         if mode == "tutorial" and set(out) - {"ticks"}:
             raise ConfigError("tos: the tutorial has its own hero, level and enemy")
+        if mode in ADVENTURES and set(out) & {"level", "difficulty"}:
+            raise ConfigError("tos: an adventure starts at level 2 with its own enemies")
         return out
 
     # --------------------------------------------------------------------------- heroes --
@@ -139,6 +156,40 @@ class TosRules(Game):
             return ["seed", o["seed"], klass]
         return ["seed", derive_seed(seed, "tos hero"), klass]
 
+    def adventure(self, src: list[Any]) -> Any:
+        """The adventure a state names, generated once and shared: ["seed", s, kind]."""
+        key = tuple(src)
+        adv = self._adventures.get(key)
+        if adv is None and src[0] == "file":
+            adv = _load_adventure(Path(str(src[1])), str(src[2]))
+        elif adv is None:
+            seed, kind = int(src[1]), str(src[2])
+            if kind == "world":
+                from .world.generate import generate_world
+
+                adv = generate_world(seed)
+            elif kind == "dungeon":
+                from .dungeon.adventure import generate_adventure
+
+                adv = generate_adventure(seed)
+            else:
+                raise TavoloError(f"tos: unknown adventure type {kind!r}")
+            if len(self._adventures) > 64:
+                self._adventures.clear()
+            self._adventures[key] = adv
+        return adv
+
+    def _adventure_src(self, config: Config, hero_src: list[Any]) -> list[Any]:
+        """The file's adventure; the day's with a date; else one derived from the hero's
+        seed."""
+        kind = config.mode
+        if config.options.get("file") is not None:
+            return ["file", config.options["file"], kind]
+        if hero_src[0] == "date":
+            day = generator.parse_day(str(hero_src[1]))
+            return ["seed", daily.adventure_seed(day, kind), kind]
+        return ["seed", derive_seed(int(hero_src[1]), kind), kind]
+
     # -------------------------------------------------------------------------- setup --
     def new(self, config: Config, seed: int) -> TosState:
         """T-1: tracks, the Discard Deck shuffled, five cards drawn from its bottom."""
@@ -148,6 +199,17 @@ class TosRules(Game):
         o = config.options
         s.ticks = {"legacy": int(o.get("ticks", 0))} if s.hero.bars else {}
         diff = o.get("difficulty", "normal")
+        if config.mode in ADVENTURES:
+            s.discard = list(range(1, 9))
+            rng.shuffle(s.discard, "discard deck")
+            s.unknown = len(s.discard)
+            events: list[Event] = []
+            self._draw_to_hand(s, events)
+            s.ticks.update(o.get("bars") or {})
+            adv_src = self._adventure_src(config, src)
+            self.setup_adventure(s, self.adventure(adv_src), adv_src, events)
+            self._run(s, events)
+            return s
         if config.mode == "tutorial":
             s.level = TRAINING_LEVEL
             s.fights = [TRAINING_ENEMY]
@@ -162,7 +224,7 @@ class TosRules(Game):
         s.discard = list(range(1, 9))
         rng.shuffle(s.discard, "discard deck")
         s.unknown = len(s.discard)
-        events: list[Event] = []
+        events = []
         self._draw_to_hand(s, events)
         self._start_fight(s, events)
         self._run(s, events)
@@ -218,8 +280,11 @@ class TosRules(Game):
             return None
         if s.steps:
             return self._ask_step(s, s.steps[-1])
+        if s.phase == "explore":
+            return self.explore_decision(s)
         if s.phase == "open":
-            return Decision(0, "open", tuple(f"open:{c}" for c in s.hand))
+            flee = ("flee",) if s.flee else ()
+            return Decision(0, "open", (*(f"open:{c}" for c in s.hand), *flee))
         return Decision(0, "plan", tuple(self._plan_actions(s)))
 
     def _run(self, s: TosState, events: list[Event]) -> None:
@@ -237,7 +302,12 @@ class TosRules(Game):
     def _apply(self, s: TosState, d: Decision, action: str) -> list[Event]:
         events: list[Event] = []
         if s.steps:
-            self._answer_step(s, action, events)
+            if not self.answer_adventure_step(s, action, events):
+                self._answer_step(s, action, events)
+        elif s.phase == "explore":
+            self.explore(s, action, events)
+        elif action == "flee":
+            self.flee(s, events)
         elif s.phase == "open":
             self._open(s, int(action.split(":")[1]), events)
         else:
@@ -269,6 +339,8 @@ class TosRules(Game):
                 acts.append("activate")
         if s.restarts < MAX_RESTARTS:
             acts.append("restart")
+        if s.flee:
+            acts.append("flee")
         acts.append("done")
         return acts
 
@@ -281,6 +353,8 @@ class TosRules(Game):
             self._end_plan(s, events)
         elif verb == "restart":
             self._restart(s, events)
+        elif verb == "flee":
+            self.flee(s, events)
         else:
             c = int(parts[1])
             s.hand.remove(c)
@@ -432,6 +506,8 @@ class TosRules(Game):
         s.phase = "exhaust"
         s.steps.append(("restore",))
         s.steps.append(("execute",))
+        if s.foe is not None:  # T-26: the dungeon's Execute starts with moving
+            s.steps.append(("dmove",))
         for c in reversed((*s.column, *s.strain)):
             s.steps.append(("exhaust", c))
         s.column, s.strain = [], []
@@ -461,8 +537,7 @@ class TosRules(Game):
         else:
             s.removed.append(c)
             events.append(Event(why, {"card": c, "how": "removed"}))
-            if len(s.removed) == 8:
-                self._finish(s, "defeated", events)
+            self.check_defeat(s, events)
 
     # ----------------------------------------------------------------------- execute --
     def _step_execute(self, s: TosState, step: Step, events: list[Event]) -> bool:
@@ -478,7 +553,15 @@ class TosRules(Game):
             {int(k): v for k, v in seen["banners"].items()},
             bool(s.flags.get("ignore_modifier")),
         )
-        if e.trap:
+        if s.foe is not None:  # T-26: the pawn must stand on the enemy's symbol
+            on, atk = self.dungeon_strike(s, atk)
+            if e.trap:
+                won = on and s.defense >= atk
+            else:
+                assert dfn is not None
+                won = on and s.attack >= dfn
+            damage = 0 if won else max(0, atk - s.defense)
+        elif e.trap:
             won = s.defense >= atk
             damage = 0 if won else atk - s.defense
         else:
@@ -522,11 +605,16 @@ class TosRules(Game):
         events.append(Event("restore", {"hand": len(s.hand)}))
         if s.flags.get("won"):
             events.append(Event("fight_won", {"index": s.enemy_index}))
+            if s.adv_src is not None:
+                self.fight_won(s, events)
+                return False
             s.enemy_index += 1
             if s.enemy_index >= len(s.fights):
                 self._finish(s, "won", events)
                 return False
             self._start_fight(s, events)
+            return False
+        if s.adv_src is not None and self.escaped(s, events):
             return False
         if s.turn >= MAX_TURNS:
             self._finish(s, "exhausted", events)
@@ -538,7 +626,7 @@ class TosRules(Game):
         done = s.enemy_index
         total = len(s.fights)
         if s.mode == "series":
-            score = done / total
+            score = done / max(1, total)
         else:
             score = 1.0 if reason == "won" else 0.0
         s.result = (score,)
@@ -550,6 +638,9 @@ class TosRules(Game):
     # ---------------------------------------------------------------- step decisions --
     def _ask_step(self, s: TosState, step: Step) -> Decision:
         kind = step[0]
+        adv = self.ask_adventure_step(s, step)
+        if adv is not None:
+            return adv
         if kind == "ability":
             _, c, i, _, k, _ = step
             return Decision(0, "may", ("may:yes", "may:no"), {"card": c, "ability": i, "n": k})
@@ -602,6 +693,8 @@ class TosRules(Game):
         return s.result if s.result is not None else (0.0,)
 
     def metrics(self, s: TosState) -> dict[str, float]:
+        if s.adv_src is not None:
+            return self.adventure_metrics(s)
         return {
             "fights_won": float(s.enemy_index),
             "level": float(s.level),
@@ -614,7 +707,31 @@ class TosRules(Game):
 
     def from_json(self, data: Mapping[str, Any]) -> TosState:
         d = dict(data)
-        return TosState.from_json(d, self.hero(list(d["hero"])))
+        s = TosState.from_json(d, self.hero(list(d["hero"])))
+        if s.adv_src is not None:
+            s.adv = self.adventure(s.adv_src)
+        return s
+
+
+def _load_adventure(path: Path, kind: str) -> Any:
+    """A hand-made (or saved) adventure from a YAML or JSON file, checked like a generated
+    one; errors name the file."""
+    from pydantic import ValidationError
+
+    from tavolo.engine.errors import ContentError
+
+    data = read_data(path, ContentError)
+    try:
+        if kind == "world":
+            from .world.model import WorldAdventure
+
+            return WorldAdventure.from_json(data)
+        from .dungeon.adventure import DungeonAdventure
+
+        return DungeonAdventure.from_json(data)
+    except (ValidationError, KeyError, TypeError, ValueError) as e:
+        first = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise ContentError(f"{path.name}: not a {kind} adventure: {first}") from None
 
 
 def _int(v: Any, what: str) -> int:

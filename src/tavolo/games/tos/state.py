@@ -22,24 +22,35 @@ class TosState(State):
     __slots__ = (
         "act",
         "activated",
+        "adv",
+        "adv_src",
         "attack",
         "charge",
         "column",
+        "count",
         "defense",
         "discard",
         "enemy",
         "enemy_index",
+        "extra",
         "fight",
         "fights",
         "flags",
+        "flee",
+        "foe",
+        "grid",
         "hand",
         "hero",
         "hero_src",
         "infuse",
+        "items",
         "level",
         "mana",
+        "marks",
         "mode",
+        "pawn",
         "phase",
+        "reading",
         "reason",
         "removed",
         "restarts",
@@ -47,6 +58,7 @@ class TosState(State):
         "snapshot",
         "steps",
         "strain",
+        "table",
         "ticks",
         "turn",
         "unknown",
@@ -88,6 +100,20 @@ class TosState(State):
         self.steps: list[Step] = []
         self.result: tuple[float, ...] | None = None
         self.reason = ""
+        # the adventure (world and dungeon modes); see tavolo.games.tos.adventure.play
+        self.adv: Any = None  # the WorldAdventure or DungeonAdventure, shared content
+        self.adv_src: list[Any] | None = None  # how to rebuild it: ["seed", s, kind]
+        self.grid: list[int] = []  # world: the card in each of the 9 cells, 0 for none
+        self.table: list[int] = []  # per card: world 0/1 upright half, dungeon 0-3
+        # orientation; -1 removed (world) or in the deck (dungeon); -2 picked by the hero
+        self.pawn: tuple[int, int] = (0, 0)  # world: (cell, 0); dungeon: map cell (x, y)
+        self.marks: list[int] = []  # "For 1 time" tokens: world cards, dungeon entries
+        self.items: list[str] = []  # dungeon: what the hero carries
+        self.reading: list[tuple[str, str, int]] = []  # (source, branch, next line)
+        self.extra = 0  # the hero card whose copy the hero picked as card 9 (0: none)
+        self.foe: tuple[str, int, int] | None = None  # dungeon: the enemy's room and cell
+        self.flee = False  # this fight may be abandoned (stop fight)
+        self.count: dict[str, int] = {}  # moves, fights, ... for metrics
 
     def clone(self) -> TosState:
         s = TosState.__new__(TosState)
@@ -109,6 +135,15 @@ class TosState(State):
         s.fight, s.turn, s.phase = self.fight, self.turn, self.phase
         s.steps = self.steps[:]
         s.result, s.reason = self.result, self.reason
+        s.adv, s.adv_src = self.adv, self.adv_src
+        if self.adv_src is not None:
+            s.grid, s.table = self.grid[:], self.table[:]
+            s.pawn, s.marks, s.items = self.pawn, self.marks[:], self.items[:]
+            s.reading, s.extra, s.foe = self.reading[:], self.extra, self.foe
+            s.flee, s.count = self.flee, dict(self.count)
+        else:
+            s.grid, s.table, s.pawn, s.marks, s.items = [], [], (0, 0), [], []
+            s.reading, s.extra, s.foe, s.flee, s.count = [], 0, None, False, {}
         return s
 
     def in_play(self) -> list[int]:
@@ -116,6 +151,24 @@ class TosState(State):
         return self.column + self.charge + self.infuse
 
     def to_json(self) -> dict[str, Any]:
+        out = self._fight_json()
+        if self.adv_src is not None:
+            out["adventure"] = {
+                "src": list(self.adv_src),
+                "grid": self.grid[:],
+                "table": self.table[:],
+                "pawn": list(self.pawn),
+                "marks": self.marks[:],
+                "items": self.items[:],
+                "reading": [list(f) for f in self.reading],
+                "extra": self.extra,
+                "foe": None if self.foe is None else list(self.foe),
+                "flee": self.flee,
+                "count": dict(sorted(self.count.items())),
+            }
+        return out
+
+    def _fight_json(self) -> dict[str, Any]:
         return {
             "rng": self.rng.to_json(),
             "hero": list(self.hero_src),
@@ -171,4 +224,17 @@ class TosState(State):
         s.steps = [tuple(st) for st in d["steps"]]
         s.result = None if d["result"] is None else tuple(d["result"])
         s.reason = d["reason"]
+        a = d.get("adventure")
+        if a is not None:
+            s.adv_src = list(a["src"])
+            s.grid, s.table = [int(x) for x in a["grid"]], [int(x) for x in a["table"]]
+            s.pawn = (int(a["pawn"][0]), int(a["pawn"][1]))
+            s.marks, s.items = [int(x) for x in a["marks"]], [str(x) for x in a["items"]]
+            s.reading = [(str(x), str(y), int(z)) for x, y, z in a["reading"]]
+            s.extra = int(a["extra"])
+            f = a["foe"]
+            s.foe = None if f is None else (str(f[0]), int(f[1]), int(f[2]))
+            s.flee, s.count = bool(a["flee"]), {str(k): int(v) for k, v in a["count"].items()}
+            if s.phase == "explore":
+                s.enemy = None
         return s

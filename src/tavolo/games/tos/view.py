@@ -54,17 +54,38 @@ def _card_line(s: TosState, c: int, lang: str) -> list[str]:
 def board(g: TosGame, s: TosState, lang: str) -> str:
     check_lang(lang)
     t = UI.t
-    lines = [
-        t(
-            lang,
-            "title",
-            klass=text.class_name(s.hero.klass, lang),
-            serial=s.hero.serial,
-            fight=max(1, s.fight),
-            fights=len(s.fights),
-            turn=s.turn,
-        )
-    ]
+    if s.adv_src is not None:
+        from .adventure import board as adv_board
+
+        lines = [
+            t(
+                lang,
+                "adv.title",
+                klass=text.class_name(s.hero.klass, lang),
+                serial=s.hero.serial,
+                kind=t(lang, f"adv.kind.{s.mode}"),
+                moves=s.count.get("moves", 0),
+                won=s.count.get("won", 0),
+            )
+        ]
+        if s.mode == "world":
+            lines += adv_board.world_lines(s, UI, lang)
+        else:
+            lines += adv_board.dungeon_lines(g, s, UI, lang)
+        if s.enemy is not None:
+            lines.append(t(lang, "adv.fighting", turn=s.turn))
+    else:
+        lines = [
+            t(
+                lang,
+                "title",
+                klass=text.class_name(s.hero.klass, lang),
+                serial=s.hero.serial,
+                fight=max(1, s.fight),
+                fights=len(s.fights),
+                turn=s.turn,
+            )
+        ]
     if s.enemy is not None:
         lines.append(t(lang, "enemy", enemy=escape(text.render_enemy(s.enemy, lang))))
     lines.append(t(lang, "tracks", attack=s.attack, defense=s.defense, level=s.level, mana=s.mana))
@@ -126,7 +147,11 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
         lines.extend(_card_line(s, c, lang))
     if s.result is not None:
         lines.append("")
-        lines.append(t(lang, f"result.{s.reason}", won=int(s.result[0] * len(s.fights) + 0.5)))
+        if s.adv_src is not None:
+            lines.append(t(lang, f"result.adv_{s.reason}", won=s.count.get("won", 0)))
+        else:
+            won = int(s.result[0] * len(s.fights) + 0.5)
+            lines.append(t(lang, f"result.{s.reason}", won=won))
     else:
         d = g.decision(s)
         if d is not None:
@@ -156,7 +181,29 @@ def describe_action(g: TosGame, s: TosState, action: str, lang: str) -> str:
         a = inplay.half(s, c).abilities[i]
         return t(lang, "act.activate", card=_name(s, c, lang), text=text.render_ability(a, lang))
     if verb == "may":
+        if s.steps and s.steps[-1][0] in ("line_may", "choice"):
+            return t(lang, f"act.adv_may_{rest}", text=_line_text(g, s, lang))
         return t(lang, f"act.may_{rest}")
+    if verb in ("move", "step"):
+        return t(lang, f"act.{verb}", dir=t(lang, f"dir.{rest}"))
+    if verb == "discard":
+        return t(lang, "act.adv_discard", card=_name(s, int(rest), lang))
+    if verb == "door":
+        card, o = int(rest[0]), "ABCD".index(rest[1])
+        key = "act.door" if s.table[card - 1] == o else "act.door_attach"
+        return t(lang, key, room=rest)
+    if verb == "card":
+        if rest == "stop":
+            return t(lang, "act.card_stop")
+        c = int(rest)
+        where = t(lang, "where.hand") if c in s.hand else t(lang, "where.discard")
+        if c in s.removed:
+            where = t(lang, "where.removed")
+        return t(lang, "act.card", card=_name(s, c, lang), where=where)
+    if verb == "half":
+        return t(lang, f"act.half{rest}")
+    if verb == "cell":
+        return t(lang, "act.cell", cell=int(rest) + 1)
     if verb == "back":
         if rest == "stop":
             return t(lang, "act.back_stop")
@@ -173,6 +220,24 @@ def describe_action(g: TosGame, s: TosState, action: str, lang: str) -> str:
         h = inplay.half(s, c)
         return t(lang, f"act.hurt{h.banner}", card=_name(s, c, lang), where=where)
     return t(lang, f"act.{verb}")
+
+
+def _line_text(g: TosGame, s: TosState, lang: str) -> str:
+    """The printed line (or index entry) a yes/no question is about."""
+    step = s.steps[-1]
+    if step[0] == "choice":
+        from .dungeon.text import render_instruction
+
+        return render_instruction(s.adv.index.instructions[int(step[1])], lang).splitlines()[0]
+    line = g.line(s, step[1])
+    if s.mode == "world":
+        from .world.text import render_line
+
+        return render_line(line, lang)
+    from .adventure.actions import KINDS
+    from .adventure.text import render_action
+
+    return render_action(line, lang) if line.kind in KINDS else str(line.kind)
 
 
 # --------------------------------------------------------------------------- events --
@@ -210,6 +275,19 @@ def describe_event(g: TosGame, e: Event, lang: str) -> str | None:
             defense=d["defense"],
             mana=d["mana"],
         )
+    if k == "adv_text":
+        return None  # the board shows the whole card or entry being read
+    if k.startswith("adv_"):
+        d = {
+            x: (t(lang, f"word.{'yes' if v else 'no'}") if isinstance(v, bool) else v)
+            for x, v in d.items()
+        }
+        if k == "adv_step":
+            d["dir"] = t(lang, f"dir.{d['dir']}")
+        if k == "adv_buff":
+            d["track"] = t(lang, f"track.{d['track']}") if d["track"] != "mana" else "mana"
+    if k in ("adv_exhaust", "adv_entry", "adv_teleport"):
+        k = f"{k}_{d.get('how', d.get('ok'))}".lower()
     key = f"ev.{k}"
     if UI.has(key):
         return t(lang, key, card=card, **{x: v for x, v in d.items() if x != "card"})
