@@ -10,8 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tavolo.engine import RNG
 from tavolo.games.tos.state import TosState
 
@@ -190,7 +188,7 @@ def _entry(s: TosState, trigger: str) -> tuple[int, str]:
     for n, ins in enumerate(s.adv.index.instructions):
         if ins.trigger == trigger:
             return n, GAME._entry_room(s, f"e{n}")
-    pytest.skip(f"no {trigger} entry in the fixture")
+    raise AssertionError(f"the fixture has no {trigger} entry")
 
 
 def _stand_in(rid: str, **pos: Any) -> TosState:
@@ -236,14 +234,14 @@ def _fight_door(s: TosState) -> tuple[str, Any]:
     m = s.adv.map
     for door in m.doors:
         a, b = GAME._entry_of(s, door.room), GAME._entry_of(s, door.code)
-        if b is None or int(door.room[0]) == 1 and door.room != "1A":
+        if b is None or (int(door.room[0]) == 1 and door.room != "1A"):
             continue
         ins = s.adv.index.instructions[b]
         quiet = a is None or s.adv.index.instructions[a].trigger != "immediate"
-        if ins.trigger == "immediate" and ins.actions[0].kind == "fight" and quiet:
-            if not ins.conditions and int(door.room[0]) != int(door.code[0]):
-                return door.room, door
-    pytest.skip("no fight door in the fixture")
+        fight = ins.trigger == "immediate" and ins.actions[0].kind == "fight"
+        if fight and quiet and not ins.conditions and door.room[0] != door.code[0]:
+            return door.room, door
+    raise AssertionError("the fixture has no door into a fight")
 
 
 def _at_fight(**pos: Any) -> tuple[TosState, Any]:
@@ -260,7 +258,7 @@ def _at_fight(**pos: Any) -> tuple[TosState, Any]:
 
 
 def test_T_26_attack_counts_only_on_the_enemys_symbol() -> None:
-    s, door = _at_fight(attack=30, defense=30)
+    s, _ = _at_fight(attack=30, defense=30)
     win_turn(s)
     assert decision(s).kind == "adv_dmove"
     events = play(s, "strike")  # 30 attack, but the pawn is not on the symbol
@@ -269,7 +267,7 @@ def test_T_26_attack_counts_only_on_the_enemys_symbol() -> None:
 
 
 def test_T_26_moving_to_the_symbol_with_attack_points_then_striking() -> None:
-    s, door = _at_fight(attack=40, defense=30)
+    s, _ = _at_fight(attack=40, defense=30)
     win_turn(s)
     _, x, y = s.foe
     target = (x, y)
@@ -280,14 +278,16 @@ def test_T_26_moving_to_the_symbol_with_attack_points_then_striking() -> None:
         best = min(
             (a for a in decision(s).actions if a.startswith("step:")),
             key=lambda a: GAME.distance(
-                s, (rid, GAME._door_step(s, rid, s.pawn, a[5:])[1]), target  # type: ignore[index]
+                s,
+                (rid, GAME._door_step(s, rid, s.pawn, a[5:])[1]),
+                target,  # type: ignore[index]
             ),
         )
         play(s, best)
     assert s.pawn == target
     events = play(s, "strike")
     assert of_kind(events, "execute", defeated=True)
-    assert s.enemy is None and s.phase in ("explore",) or s.result is not None
+    assert (s.enemy is None and s.phase in ("explore",)) or s.result is not None
 
 
 def test_T_26_escape_into_another_room_ends_the_fight() -> None:
@@ -302,7 +302,7 @@ def test_T_26_escape_into_another_room_ends_the_fight() -> None:
 
 
 def test_T_26_the_enemy_reaches_the_pawn_spending_attack() -> None:
-    s, door = _at_fight(defense=0)
+    s, _ = _at_fight(defense=0)
     _, x, y = s.foe
     d = GAME.distance(s, (GAME.room_here(s), s.pawn), (x, y))
     assert d >= 1
@@ -324,12 +324,14 @@ def test_T_27_a_symbol_is_mapped_in_its_exact_orientation() -> None:
 # ---- T-28 dungeon "For 1 time" -----------------------------------------------------------
 def test_T_28_for_1_time_once_per_instruction() -> None:
     s = dungeon()
-    for n, ins in enumerate(s.adv.index.instructions):
-        acts = [a for a in ins.actions if getattr(a, "once", False)]
-        if ins.trigger == "choice" and acts and not ins.conditions and len(ins.actions) == 1:
-            break
-    else:
-        pytest.skip("no single 'For 1 time' choice entry in the fixture")
+    n = next(
+        n
+        for n, ins in enumerate(s.adv.index.instructions)
+        if ins.trigger == "choice"
+        and len(ins.actions) == 1
+        and getattr(ins.actions[0], "once", False)
+        and not ins.conditions
+    )
     rid = GAME._entry_room(s, f"e{n}")
     c = _stand_in(rid, turned=[1, 2, 3])
     play(c, "symbol", "may:yes")
@@ -345,11 +347,11 @@ def test_T_28_for_1_time_once_per_instruction() -> None:
 # ---- T-29 teleports ----------------------------------------------------------------------
 def test_T_29_teleport_fetches_an_unattached_room_and_reads_it() -> None:
     s = dungeon()
-    for n, ins in enumerate(s.adv.index.instructions):
-        if ins.trigger == "choice" and ins.actions[-1].kind == "teleport" and len(ins.actions) == 1:
-            break
-    else:
-        pytest.skip("no plain teleport in the fixture")
+    n, ins = next(
+        (n, ins)
+        for n, ins in enumerate(s.adv.index.instructions)
+        if ins.trigger == "choice" and len(ins.actions) == 1 and ins.actions[0].kind == "teleport"
+    )
     rid = GAME._entry_room(s, f"e{n}")
     target = ins.actions[-1].room
     c = _stand_in(rid)

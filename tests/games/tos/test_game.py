@@ -5,14 +5,21 @@ from __future__ import annotations
 import pytest
 
 from tavolo.engine import ConfigError
-from tavolo.games.tos import generator
+from tavolo.games.tos import daily, generator
 
 from .support import GAME, TUTORIAL
 
 
 def test_play_args() -> None:
     today = generator.today_utc().isoformat()
-    assert GAME.play_args(None, {}, []) == (None, {"date": today})  # the day's hero
+    kind = daily.adventure_type(generator.today_utc())
+    assert GAME.play_args(None, {}, []) == (kind, {"date": today})  # the day's set
+    day = generator.parse_day("2026-11-22")
+    assert GAME.play_args(None, {}, ["--date", "2026-11-22"])[0] == daily.adventure_type(day)
+    assert GAME.play_args(None, {}, ["--adventure", "dungeon"]) == ("dungeon", {"date": today})
+    mode, opts = GAME.play_args(None, {}, ["--seed=9", "--adventure=world"])
+    assert (mode, opts) == ("world", {"seed": "9"})
+    assert GAME.play_args(None, {}, ["--seed", "9"])[0] in ("world", "dungeon")
     assert GAME.play_args(None, {}, ["--tutorial"]) == ("tutorial", {})
     assert GAME.play_args(None, {}, ["--fight", "3", "--date=2026-01-02"]) == (
         "series",
@@ -23,7 +30,7 @@ def test_play_args() -> None:
         "fight",
         {"seed": 4, "enemy": "5/6/12", "level": 5, "class": "stargazer"},
     )
-    for bad in (["--wizard"], ["--fight"], ["--date"], ["--tutorial=yes"]):
+    for bad in (["--wizard"], ["--fight"], ["--date"], ["--tutorial=yes"], ["--adventure=cave"]):
         with pytest.raises(ConfigError):
             GAME.play_args(None, {}, bad)
 
@@ -56,3 +63,17 @@ def test_marks() -> None:
     assert GAME.marks(GAME.new(marked, 1)) == {"ticks": {"legacy": 2}}
     explicit = GAME.make_config(1, "fight", date="2026-11-21", ticks=0)
     assert GAME.with_marks(explicit, {"ticks": {"legacy": 5}}) == explicit
+
+
+def test_adventure_pencil_marks_persist_per_set() -> None:
+    dated = GAME.make_config(1, "world", date="2026-11-21")
+    assert GAME.marks_key(dated) == "tos/TOS20261121"
+    marked = GAME.with_marks(dated, {"ticks": {"legacy": 1, "theft": 2}})
+    assert marked.options["bars"] == {"theft": 2} and marked.options["ticks"] == 1
+    s = GAME.new(marked, 1)
+    assert s.ticks.get("theft") == 2
+    assert GAME.marks(s)["ticks"]["theft"] == 2
+    with pytest.raises(ConfigError):
+        GAME.make_config(1, "fight", bars={"theft": 1})
+    with pytest.raises(ConfigError):
+        GAME.make_config(1, "world", level=4)

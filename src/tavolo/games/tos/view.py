@@ -276,7 +276,16 @@ def describe_event(g: TosGame, e: Event, lang: str) -> str | None:
             mana=d["mana"],
         )
     if k == "adv_text":
-        return None  # the board shows the whole card or entry being read
+        if str(d["ref"]).startswith("e"):
+            from .dungeon.text import MSG
+
+            return MSG.t(lang, f"story.{d['label']}", rooms=d.get("rooms", ""))
+        from .world.model import Text
+        from .world.text import render_line
+
+        return render_line(Text(label=d["label"]), lang)
+    if k in ("adv_exhaust", "adv_entry", "adv_teleport"):
+        k = f"{k}_{d.get('how', d.get('ok'))}".lower()
     if k.startswith("adv_"):
         d = {
             x: (t(lang, f"word.{'yes' if v else 'no'}") if isinstance(v, bool) else v)
@@ -286,8 +295,6 @@ def describe_event(g: TosGame, e: Event, lang: str) -> str | None:
             d["dir"] = t(lang, f"dir.{d['dir']}")
         if k == "adv_buff":
             d["track"] = t(lang, f"track.{d['track']}") if d["track"] != "mana" else "mana"
-    if k in ("adv_exhaust", "adv_entry", "adv_teleport"):
-        k = f"{k}_{d.get('how', d.get('ok'))}".lower()
     key = f"ev.{k}"
     if UI.has(key):
         return t(lang, key, card=card, **{x: v for x, v in d.items() if x != "card"})

@@ -378,7 +378,10 @@ class AdventureRules:
     def _read_line(self, s: TosState, ref: str, line: Any, events: list[Event]) -> str:
         k = line.kind
         if k in ("text", "story"):
-            events.append(Event("adv_text", {"ref": ref}))
+            data = {"ref": ref, "label": line.label}
+            if k == "story":
+                data["rooms"] = ", ".join(line.rooms)
+            events.append(Event("adv_text", data))
             return "go"
         if k == "fight":
             s.steps.pop()  # the reading waits in s.reading until the enemy is defeated
@@ -566,7 +569,7 @@ class AdventureRules:
             rid = self._entry_room(s, src)
             x, y = self._symbol_cell(s, rid)
             s.foe = (rid, x, y)
-        s.fights.append(enemy)
+        s.fights = [*s.fights, enemy]  # copied on write: clones share the list
         s.enemy_index = len(s.fights) - 1
         s.count["fights"] = s.count.get("fights", 0) + 1
         self._start_fight(s, events)
