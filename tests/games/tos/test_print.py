@@ -157,18 +157,6 @@ def test_doublesidedcross_draws_crosshairs_not_outlines() -> None:
     assert min(r[x0] for r in cross[row - 4 : row - 1]) < 230
 
 
-def test_tool_writes_the_file_and_says_what_is_missing(tmp_path: Path) -> None:
-    out = tmp_path / "set.pdf"
-    result = TOOLS["print"](date="2026-11-21", mode="doublesided", out=out)
-    assert out.read_bytes().startswith(b"%PDF")
-    assert result.data["pages"] == [printing.hero_codes(hero())]
-    assert result.data["mode"] == "doublesided"
-    assert "back page" in result.text and "not built yet" in result.text
-    it = TOOLS["print"](seed=7, class_="stargazer", out=out, lang="it")
-    assert it.data["serial"] == "SEED-0000000000000007" and it.data["class"] == "stargazer"
-    assert "Solo la pagina dell'eroe" in it.text
-
-
 @pytest.mark.parametrize(
     ("kw", "error"),
     [
@@ -183,15 +171,6 @@ def test_bad_input_is_refused(kw: dict[str, object], error: type[Exception]) -> 
     with pytest.raises(error) as e:
         TOOLS["print"](**kw)  # type: ignore[operator]
     assert "\n" not in str(e.value)
-
-
-def test_cli_prints_the_day(tmp_path: Path) -> None:
-    out = tmp_path / "day.pdf"
-    result = invoke(["tos", "print", "--date", "2026-11-21", "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    assert "TOS20261121-H-1A" in result.output
-    (page,) = pages(out.read_bytes())
-    assert all(cell_ink(page, i) > 0.03 for i in range(9))
 
 
 @pytest.mark.parametrize(

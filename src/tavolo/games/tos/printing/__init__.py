@@ -1,19 +1,20 @@
-"""Print-and-play PDF of a TOS set: the hero page (8 hero cards and the status card).
+"""Print-and-play PDF of a TOS set: the hero page, then the adventure page.
 
-``render(hero, lang, mode)`` returns the PDF bytes and what is on each page. The sheet is
-A4 portrait with a 3 x 3 grid of 64 x 89 mm cards (see ``layout``), drawn as vector
-graphics with reportlab (see ``draw``). Card codes are ``<serial>-H-<n>A``.
+``render(hero, lang, mode, adventure=...)`` returns the PDF bytes, the card codes of each
+page and how every text box was fitted. The sheet is A4 portrait with a 3 x 3 grid of
+64 x 89 mm cards (see ``layout``), all vector graphics with reportlab: hero cards in
+``draw``, world cards in ``world_page``, dungeon room and index cards in ``dungeon_page``.
+Card codes are ``<serial>-H-<n>A`` on the hero page and ``<serial>-W-<n>B`` or
+``<serial>-D-<n>B`` on the adventure page (hero card n and adventure card n are the two
+faces of one physical card).
 
-Modes:
+Modes (tos-facts 8.1):
 
-* ``default``: the hero page with dashed cut outlines and codes;
-* ``doublesided``: the same front; its back (the adventure page) would sit at horizontally
-  mirrored positions (column c -> 2 - c, a long-edge flip) without outlines or codes;
-* ``doublesidedcross``: crop crosshairs at the grid corners instead of outlines; its back
-  would sit at vertically mirrored positions (row r -> 2 - r, a short-edge flip).
-
-Adventures are not generated yet, so no mode prints a back or adventure page: the result
-says so. ``draw_page(..., mirror=...)`` already places faces at back positions.
+* ``default``: both pages with dashed cut outlines and codes;
+* ``doublesided``: the adventure page is the back of the hero page (long-edge flip): its
+  columns are mirrored (column c -> 2 - c) and it has no outlines and no codes;
+* ``doublesidedcross``: the same, with crop crosshairs on the hero page instead of
+  outlines (nothing to miss-align with on the back).
 """
 
 from __future__ import annotations
@@ -31,8 +32,11 @@ from tavolo.engine.i18n import Catalog, check_lang
 from tavolo.engine.tools import ToolResult
 
 from .. import text
+from ..dungeon.adventure import DungeonAdventure
 from ..schema import Hero
-from . import draw, layout
+from ..world.model import WorldAdventure
+from . import draw, dungeon_page, layout, world_page
+from .fit import Fit
 from .layout import CARD_H, CARD_W, CORNER, CROSS_ARM, CUT_DASH, CUT_WIDTH, Mirror
 
 MSG = Catalog(Path(__file__).parent / "messages")
@@ -40,9 +44,12 @@ MODES = ("default", "doublesided", "doublesidedcross")
 BACK_MIRROR: dict[str, Mirror] = {
     "default": "none",
     "doublesided": "horizontal",
-    "doublesidedcross": "vertical",
+    "doublesidedcross": "horizontal",
 }
-"""Where a mode puts the back of each card (used once adventure pages exist)."""
+"""Where a mode puts the adventure face of each card: both double-sided modes flip the
+sheet on its long edge, so the back's columns are mirrored."""
+ADVENTURE_LETTER = {"world": "W", "dungeon": "D"}
+Adventure = DungeonAdventure | WorldAdventure
 
 
 @dataclass(frozen=True)
@@ -53,12 +60,29 @@ class Printed:
     pages: list[list[str]] = field(default_factory=list)
     """The card codes of each page, by grid position."""
     notes: list[str] = field(default_factory=list)
-    """Honest remarks for the user (what is not printed)."""
+    """Honest remarks for the user (how to print, what is not printed)."""
+    fits: list[Fit] = field(default_factory=list)
+    """Every text box of the adventure page: the height it needs and has."""
+
+    @property
+    def overflows(self) -> list[Fit]:
+        return [f for f in self.fits if not f.fits]
 
 
 def hero_codes(hero: Hero) -> list[str]:
     """``<serial>-H-1A`` ... ``<serial>-H-9A``: 8 hero cards, then the status card."""
     return [f"{hero.serial}-H-{n}A" for n in range(1, 10)]
+
+
+def kind_of(adventure: Adventure) -> str:
+    """``world`` or ``dungeon``."""
+    return "world" if isinstance(adventure, WorldAdventure) else "dungeon"
+
+
+def adventure_codes(serial: str, adventure: Adventure) -> list[str]:
+    """``<serial>-W-1B`` ... ``-W-9B`` or ``<serial>-D-1B`` ... ``-D-9B``."""
+    letter = ADVENTURE_LETTER[kind_of(adventure)]
+    return [f"{serial}-{letter}-{n}B" for n in range(1, 10)]
 
 
 def check_mode(mode: str) -> str:
@@ -101,6 +125,40 @@ def draw_page(
     return placed
 
 
+def draw_adventure_page(
+    c: Any,
+    serial: str,
+    adventure: Adventure,
+    lang: str,
+    *,
+    mirror: Mirror = "none",
+    outlines: bool = True,
+    codes: bool = True,
+    words: world_page.WorldWords | None = None,
+) -> tuple[list[str], list[Fit]]:
+    """The adventure page on canvas ``c``: card n at grid position n - 1, or at its
+    mirrored position; returns the codes by grid position and every text box's fit.
+    ``words`` is the world text module (tests may pass their own)."""
+    card_codes = adventure_codes(serial, adventure)
+    placed = [""] * 9
+    fits: list[Fit] = []
+    for i in range(9):
+        x, y = layout.origin(i, mirror)
+        c.saveState()
+        c.translate(x, y)
+        if isinstance(adventure, WorldAdventure):
+            fits += world_page.world_card_at(c, adventure, i + 1, lang, words)
+        else:
+            fits += dungeon_page.dungeon_card(c, adventure, i + 1, lang)
+        if codes:
+            draw.card_code(c, card_codes[i])
+        c.restoreState()
+        placed[layout.mirrored(i, mirror)] = card_codes[i]
+    if outlines:
+        cut_outlines(c)
+    return placed, fits
+
+
 def cut_outlines(c: Any) -> None:
     """A dashed rounded outline around every card position."""
     c.saveState()
@@ -132,9 +190,16 @@ def _messages(lang: str) -> Any:
 
 
 def render(
-    hero: Hero, lang: str = "en", mode: str = "default", *, compress: bool = True
+    hero: Hero,
+    lang: str = "en",
+    mode: str = "default",
+    *,
+    adventure: Adventure | None = None,
+    compress: bool = True,
+    words: world_page.WorldWords | None = None,
 ) -> Printed:
-    """The print-and-play PDF of ``hero`` in ``mode``: today, the hero page alone."""
+    """The print-and-play PDF of ``hero`` and ``adventure`` (page 2) in ``mode``; without
+    an adventure, the hero page alone."""
     check_lang(lang)
     check_mode(mode)
     buf = io.BytesIO()
@@ -145,38 +210,82 @@ def render(
     c.setAuthor("tavolo")
     c.setSubject(f"{hero.serial}-{lang}")
     cross = mode == "doublesidedcross"
-    codes = draw_page(c, hero, lang, outlines=not cross, crosses=cross)
+    pages = [draw_page(c, hero, lang, outlines=not cross, crosses=cross)]
     c.showPage()
+    fits: list[Fit] = []
+    notes: list[str] = []
+    if adventure is None:
+        notes.append(MSG.t(lang, "print.hero_only"))
+    else:
+        front = mode == "default"
+        codes, fits = draw_adventure_page(
+            c,
+            hero.serial,
+            adventure,
+            lang,
+            mirror=BACK_MIRROR[mode],
+            outlines=front,
+            codes=front,
+            words=words,
+        )
+        pages.append(codes)
+        c.showPage()
+        if not front:
+            notes.append(MSG.t(lang, "print.back"))
     c.save()
-    notes = [MSG.t(lang, "print.hero_only")]
-    if mode != "default":
-        notes.append(MSG.t(lang, "print.no_back"))
-    return Printed(buf.getvalue(), [codes], notes)
+    return Printed(buf.getvalue(), pages, notes, fits)
 
 
-def print_to(hero: Hero, lang: str, mode: str, out: Path) -> ToolResult:
+def print_to(
+    hero: Hero,
+    lang: str,
+    mode: str,
+    out: Path,
+    adventure: Adventure | None = None,
+    notes: tuple[str, ...] = (),
+) -> ToolResult:
     """Render and write ``out`` (a .pdf file); the result lists the pages' codes."""
     check_lang(lang)
     check_mode(mode)
     if out.suffix.lower() != ".pdf":
         raise ConfigError(f"{out}: the output must end in .pdf")
-    printed = render(hero, lang, mode)
+    printed = render(hero, lang, mode, adventure=adventure)
     try:
         out.write_bytes(printed.pdf)
     except OSError as e:
         raise ConfigError(f"cannot write {out}: {e.strerror or e}") from None
     codes = printed.pages[0]
-    done = MSG.t(
-        lang,
-        "print.done",
-        file=out,
-        pages=len(printed.pages),
-        serial=hero.serial,
-        klass=text.class_name(hero.klass, lang),
-        first=codes[0],
-        last=codes[-1],
-        mode=mode,
-    )
+    lines = [
+        MSG.t(
+            lang,
+            "print.done",
+            file=out,
+            pages=len(printed.pages),
+            serial=hero.serial,
+            klass=text.class_name(hero.klass, lang),
+            first=codes[0],
+            last=codes[-1],
+            mode=mode,
+        )
+    ]
+    if adventure is not None:
+        kind = kind_of(adventure)
+        adventure_card_codes = adventure_codes(hero.serial, adventure)
+        first, last = adventure_card_codes[0], adventure_card_codes[-1]
+        lines.append(
+            MSG.t(
+                lang,
+                "print.adventure",
+                kind=MSG.t(lang, f"print.kind.{kind}"),
+                seed=adventure.seed,
+                first=first,
+                last=last,
+            )
+        )
+    all_notes = [*notes, *printed.notes]
+    if printed.overflows:
+        where = ", ".join(f.where for f in printed.overflows)
+        all_notes.append(MSG.t(lang, "print.overflow", n=len(printed.overflows), where=where))
     data = {
         "file": str(out),
         "bytes": len(printed.pdf),
@@ -184,7 +293,10 @@ def print_to(hero: Hero, lang: str, mode: str, out: Path) -> ToolResult:
         "class": hero.klass,
         "lang": lang,
         "mode": mode,
+        "adventure": None
+        if adventure is None
+        else {"type": kind_of(adventure), "seed": adventure.seed},
         "pages": printed.pages,
-        "notes": printed.notes,
+        "notes": all_notes,
     }
-    return ToolResult(data, "\n".join([done, *printed.notes]))
+    return ToolResult(data, "\n".join([*lines, *all_notes]))

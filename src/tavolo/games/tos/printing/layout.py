@@ -4,10 +4,9 @@ All lengths are in points (reportlab's unit); ``MM`` converts. The grid has no g
 is centred by the margins: 9 mm left and right, 15 mm top and bottom (9 + 3 x 64 + 9 = 210,
 15 + 3 x 89 + 15 = 297). Grid position = card index in reading order (row 0 at the top).
 
-Backs of a double-sided sheet sit at mirrored positions:
-
-* ``doublesided`` (long-edge flip): column ``c`` goes to ``2 - c``, the row is kept;
-* ``doublesidedcross`` (short-edge flip): row ``r`` goes to ``2 - r``, the column is kept.
+Backs of a double-sided sheet sit at mirrored positions: with a long-edge flip (both
+double-sided modes) column ``c`` goes to ``2 - c`` and the row is kept; ``vertical`` (row
+``r`` to ``2 - r``) would serve a short-edge flip.
 """
 
 from __future__ import annotations
@@ -37,6 +36,22 @@ CODE_GAP = 0.45 * MM
 CROSS_ARM = 3 * MM
 """Half-length of a crop crosshair arm (doublesidedcross)."""
 SPHERE = 7.4 * MM
+
+# world cards (tos-facts 6.10, 8.1)
+ID_SQUARE = 8 * MM
+ENEMY_STRIP = 15.6 * MM
+"""The enemy strip's height; it sits vertically centred in its half."""
+CODE_ROOM = 2.2 * MM
+"""Width kept free along the right long edge for the card code."""
+
+# dungeon cards (tos-facts 7.1, 7.13, 8.1)
+TILE = 13.94 * MM
+TILE_GAP = 0.3 * MM
+DOOR_STRIP = 3 * MM
+DOOR_STRIP_INSET = 1 * MM
+"""A door code sits in a 3 mm strip, 1 mm inside the cell edge that is on top."""
+INDEX_BLOCKS = 6
+INDEX_BLOCK_H = 81 * MM / INDEX_BLOCKS
 
 Mirror = Literal["none", "horizontal", "vertical"]
 

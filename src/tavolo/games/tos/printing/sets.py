@@ -1,0 +1,87 @@
+"""Which hero and adventure a ``tavolo tos print`` call prints.
+
+A day gives its hero and, by ``daily.adventure_type``, its adventure type; each type has
+its own seed (``daily.adventure_seed``). A ``--seed S`` stands for a day's seed: the hero
+is generated from S, the type is drawn from S the same way, and the adventure's seed is
+``derive_seed(S, kind)``, so ``--seed`` of a day's seed prints exactly that day's set.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from importlib.util import find_spec
+
+from tavolo.engine.errors import ConfigError, UnknownName
+from tavolo.engine.rng import RNG, derive_seed
+
+from .. import generator
+from ..daily import ADVENTURE_TYPES, AdventureType
+from ..dungeon.adventure import DungeonAdventure
+from ..schema import Hero
+from ..world.model import WorldAdventure
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """What to print: the hero, the adventure (None when it cannot be printed), and why
+    not."""
+
+    hero: Hero
+    kind: AdventureType
+    adventure: DungeonAdventure | WorldAdventure | None
+    missing: list[str] = field(default_factory=list)
+
+
+def check_kind(kind: str | None) -> AdventureType | None:
+    if kind is None:
+        return None
+    for k in ADVENTURE_TYPES:
+        if k == kind:
+            return k
+    raise UnknownName("adventure type", kind, ADVENTURE_TYPES)
+
+
+def type_for_seed(seed: int) -> AdventureType:
+    """The adventure type of the set of hero seed ``seed`` (as ``daily.adventure_type``)."""
+    return RNG(derive_seed(seed, "adventure type")).choice(ADVENTURE_TYPES)
+
+
+def world_available() -> bool:
+    """Whether the world generator and its text are installed (they come separately)."""
+    names = ("tavolo.games.tos.world.generate", "tavolo.games.tos.world.text")
+    return all(find_spec(n) is not None for n in names)
+
+
+def generate(kind: AdventureType, seed: int) -> DungeonAdventure | WorldAdventure:
+    """The adventure of type ``kind`` for adventure seed ``seed``."""
+    if kind == "world":
+        from ..world.generate import generate_world
+
+        world: WorldAdventure = generate_world(seed)
+        return world
+    from ..dungeon.adventure import generate_adventure
+
+    return generate_adventure(seed)
+
+
+def choose(date: str | None, seed: int | None, class_: str | None, kind: str | None) -> Chosen:
+    """The hero and adventure of ``--date`` (default today, UTC) or ``--seed``; ``kind``
+    overrides the adventure type. A world adventure that cannot be built yet is left out
+    when the type came from the day (the result says so) and refused when asked for."""
+    wanted = check_kind(kind)
+    if date is not None and seed is not None:
+        raise ConfigError("give --date or --seed, not both")
+    if seed is not None:
+        hero = generator.generate(seed, class_)
+        base = seed
+    else:
+        day: dt.date = generator.parse_day(date) if date is not None else generator.today_utc()
+        hero = generator.daily(day, class_)
+        base = generator.seed_for(day)
+    chosen = wanted or type_for_seed(base)
+    if chosen == "world" and not world_available():
+        if wanted:
+            raise ConfigError("world adventures cannot be printed yet: use --adventure dungeon")
+        return Chosen(hero, chosen, None, ["print.no_world"])
+    return Chosen(hero, chosen, generate(chosen, derive_seed(base, chosen)))

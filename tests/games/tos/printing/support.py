@@ -1,0 +1,88 @@
+"""Helpers for the print tests: sets to print, pages rendered to grey images, ink per card."""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import cache
+from types import ModuleType
+
+import pypdfium2 as pdfium
+
+from tavolo.games.tos import daily, generator
+from tavolo.games.tos.dungeon.adventure import DungeonAdventure, generate_adventure
+from tavolo.games.tos.printing import layout
+from tavolo.games.tos.printing.sets import world_available
+from tavolo.games.tos.schema import Hero
+from tavolo.games.tos.world.model import WorldAdventure
+
+from . import fake_world_words
+
+DAY = dt.date(2026, 11, 21)
+DPI = 40
+Page = list[bytes]
+"""A page as rows of grey levels (0 black .. 255 white)."""
+
+
+@cache
+def hero() -> Hero:
+    return generator.daily(DAY)
+
+
+@cache
+def dungeon(day: dt.date = DAY) -> DungeonAdventure:
+    return generate_adventure(daily.adventure_seed(day, "dungeon"))
+
+
+@cache
+def world(day: dt.date = DAY) -> WorldAdventure:
+    from tavolo.games.tos.world.generate import generate_world
+
+    return generate_world(daily.adventure_seed(day, "world"))
+
+
+def words() -> ModuleType:
+    """The world text module once it exists, else the tests' stand-in."""
+    if world_available():
+        from tavolo.games.tos.world import text
+
+        return text
+    return fake_world_words
+
+
+def pages(pdf: bytes, dpi: int = DPI) -> list[Page]:
+    doc = pdfium.PdfDocument(pdf)
+    out = []
+    for i in range(len(doc)):
+        image = doc[i].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+        w, h = image.size
+        data = image.tobytes()
+        out.append([data[r * w : (r + 1) * w] for r in range(h)])
+    doc.close()
+    return out
+
+
+def px(points: float, dpi: int = DPI) -> int:
+    return round(points * dpi / 72)
+
+
+def cell_ink(page: Page, index: int) -> float:
+    """The share of dark pixels in grid position ``index`` (1 mm in from its edges)."""
+    x, y = layout.origin(index)
+    top = layout.PAGE_H - y - layout.CARD_H
+    pad = layout.MM
+    rows = page[px(top + pad) : px(top + layout.CARD_H - pad)]
+    x0, x1 = px(x + pad), px(x + layout.CARD_W - pad)
+    dark = sum(1 for row in rows for v in row[x0:x1] if v < 160)
+    return dark / (len(rows) * (x1 - x0))
+
+
+def margin_ink(page: Page) -> int:
+    """Dark pixels in the top and bottom margins, away from the grid."""
+    m = px(layout.MARGIN_Y) - 3
+    band = page[:m] + page[-m:]
+    return sum(1 for row in band for v in row if v < 160)
+
+
+def grey_at(page: Page, x: float, y_from_top: float) -> int:
+    """The grey level at a point given in points (y measured from the page top)."""
+    return page[px(y_from_top)][px(x)]

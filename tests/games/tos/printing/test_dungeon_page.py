@@ -1,0 +1,60 @@
+"""Room cards: door codes on the right cells and edges, corner labels; index entries."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pypdfium2 as pdfium
+from reportlab.pdfgen.canvas import Canvas
+
+from tavolo.games.tos import printing
+from tavolo.games.tos.dungeon.geometry import CARD_COLUMNS, CARD_ROWS, SIDES, edge_side
+from tavolo.games.tos.printing import dungeon_page, layout
+
+from .support import dungeon, hero
+
+
+def test_every_door_arch_is_on_its_cells_card_edge() -> None:
+    dmap = dungeon().map
+    for d in dmap.doors:
+        side = dungeon_page.card_side(d.side, "ABCD".index(d.room[1]))
+        assert SIDES[side] == edge_side(CARD_COLUMNS, CARD_ROWS, *d.card_cell), d
+
+
+def test_page_text_has_every_door_code_and_corner_label() -> None:
+    """The text layer holds 24 corner labels plus one code per door side, and no other
+    room code."""
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(layout.PAGE_W, layout.PAGE_H))
+    for n in range(1, 7):
+        c.saveState()
+        c.translate(*layout.origin(n - 1))
+        dungeon_page.room_card(c, dungeon().map.card(n), dungeon().map)
+        c.restoreState()
+    c.showPage()
+    c.save()
+    doc = pdfium.PdfDocument(buf.getvalue())
+    tokens = doc[0].get_textpage().get_text_range().split()
+    doc.close()
+    codes = sorted(t for t in tokens if re.fullmatch(r"[1-6][A-D]", t))
+    labels = [f"{n}{k}" for n in range(1, 7) for k in "ABCD"]
+    assert codes == sorted(labels + [d.code for d in dungeon().map.doors])
+
+
+def test_index_entries_leave_out_symbol_and_trigger_words() -> None:
+    from tavolo.games.tos.dungeon.text import glyph_name
+
+    for instr in dungeon().index.instructions:
+        for lang in ("en", "it"):
+            lines = dungeon_page.entry_lines(instr, lang)
+            assert lines
+            assert not any(glyph_name(instr.symbol[0], lang) + " " in ln[:12] for ln in lines)
+
+
+def test_index_cards_number_their_pages() -> None:
+    out = printing.render(hero(), "en", adventure=dungeon())
+    doc = pdfium.PdfDocument(out.pdf)
+    text = doc[1].get_textpage().get_text_range()
+    doc.close()
+    assert all(f"{k}/3" in text for k in (1, 2, 3))

@@ -1,0 +1,55 @@
+"""No card text overflows: 30 days of each adventure type, both languages, laid out for
+real and every text box's measured height compared with its room."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from tavolo.games.tos import daily, printing
+from tavolo.games.tos.dungeon.adventure import generate_adventure
+from tavolo.games.tos.printing import Adventure, layout
+from tavolo.games.tos.printing.fit import Fit
+
+from .support import words
+
+DAYS = [dt.date(2026, 1, 1) + dt.timedelta(days=7 * k) for k in range(30)]
+
+
+def laid_out(adventure: Adventure, lang: str) -> list[Fit]:
+    c = Canvas(io.BytesIO(), pagesize=(layout.PAGE_W, layout.PAGE_H))
+    _, fits = printing.draw_adventure_page(c, "TOS20260101", adventure, lang, words=words())
+    return fits
+
+
+def check(fits: list[Fit]) -> None:
+    bad = [f for f in fits if not f.fits]
+    assert not bad, bad
+    assert min(f.size for f in fits if f.size) >= 3.0
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_dungeon_text_fits_for_30_days(lang: str) -> None:
+    for day in DAYS:
+        check(laid_out(generate_adventure(daily.adventure_seed(day, "dungeon")), lang))
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_world_text_fits_for_30_days(lang: str) -> None:
+    from tavolo.games.tos.world.generate import generate_world
+
+    for day in DAYS:
+        fits = laid_out(generate_world(daily.adventure_seed(day, "world")), lang)
+        check(fits)
+        assert len(fits) >= 18  # every half has at least one text box
+
+
+def test_a_box_too_small_says_so() -> None:
+    from tavolo.games.tos.printing import fit
+
+    build = fit.paragraphs([fit.text("word " * 200)], "Helvetica")
+    _, f = fit.set_box(build, 50 * layout.MM, 5 * layout.MM, "tiny")
+    assert not f.fits and f.size == fit.SIZES[-1] and f.height > f.room
