@@ -299,3 +299,14 @@ def test_subset_mismatch_uses_path_prefix() -> None:
     expected = copy.deepcopy(actual)
     expected["deep"]["list"][0]["x"][1] = 3
     assert subset_mismatch(actual, expected) == ".deep.list[0].x[1]: expected 3, got 2"
+
+
+def test_legal_and_illegal_actions_at_the_end() -> None:
+    data = six()  # the game is over: nothing is legal any more
+    data["expect"]["legal"] = ["play:1"]
+    data["expect"]["illegal"] = ["play:2"]
+    assert run(data)["failures"] == ["legal: ['play:1'] not offered (offered: [])"]
+    data["expect"]["legal"] = []
+    assert run(data)["failures"] == []
+    data["expect"]["illegal"] = "play:2"
+    refused(data, "illegal")

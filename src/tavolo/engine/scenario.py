@@ -13,6 +13,8 @@ Format (YAML or JSON)::
       state: {...}        # a subset of the final state's JSON
       events: [{...}]     # event subsets that must occur, in this order
       over: false         # whether the game has ended
+      legal: [id, ...]    # actions that must be legal at the end
+      illegal: [id, ...]  # actions that must not be legal at the end (a blocked door...)
 """
 
 from __future__ import annotations
@@ -70,10 +72,11 @@ def run(data: Mapping[str, Any], source: str = "scenario") -> dict[str, Any]:
     expect = data.get("expect") or {}
     if not isinstance(expect, Mapping):
         raise ScenarioError(f"{source}: field 'expect' must be a mapping")
-    stray = sorted(set(expect) - {"state", "events", "over"})
+    stray = sorted(set(expect) - {"state", "events", "over", "legal", "illegal"})
     if stray:
         raise ScenarioError(
-            f"{source}: unknown expect field {stray[0]!r}; known: events, over, state"
+            f"{source}: unknown expect field {stray[0]!r}; "
+            "known: events, illegal, legal, over, state"
         )
     if not isinstance(expect.get("events", []), list):
         raise ScenarioError(f"{source}: expect.events must be a list of event subsets")
@@ -115,6 +118,19 @@ def run(data: Mapping[str, Any], source: str = "scenario") -> dict[str, Any]:
         bad = subset_mismatch(result["state"], expect["state"], "state")
         if bad:
             failures.append(bad)
+    for key in ("legal", "illegal"):
+        wanted = expect.get(key, [])
+        if not isinstance(wanted, list) or not all(isinstance(a, str) for a in wanted):
+            raise ScenarioError(f"{source}: expect field {key!r} must be a list of action ids")
+    d = game.decision(state)
+    offered = set(d.actions) if d is not None else set()
+    result["legal"] = sorted(offered)
+    missing = [a for a in expect.get("legal", []) if a not in offered]
+    if missing:
+        failures.append(f"legal: {missing!r} not offered (offered: {sorted(offered)!r})")
+    present = [a for a in expect.get("illegal", []) if a in offered]
+    if present:
+        failures.append(f"illegal: {present!r} offered")
     if "over" in expect and expect["over"] != result["over"]:
         failures.append(f"over: expected {expect['over']!r}, got {result['over']!r}")
     pos = 0
