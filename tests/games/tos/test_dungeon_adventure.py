@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections import Counter
 from dataclasses import replace
 
@@ -101,8 +102,8 @@ def test_placement_follows_the_facts() -> None:
         room_of = {r.symbol: r for r in m.rooms}
         rooms = [room_of[(i.symbol[0], i.symbol[1])] for i in ins]
         by_source = Counter(i.source for i in ins)
-        assert by_source["main_the_boss"] == 2
-        assert by_source["misc_enemy"] == len(MISC_ENEMIES)
+        assert by_source[a.main_quest] == (2 if a.main_quest == "main_the_boss" else 3)
+        assert by_source["misc_enemy"] <= len(MISC_ENEMIES)
         entrance = next(i for i, r in zip(ins, rooms, strict=True) if r.id == "1A")
         assert entrance.trigger == "walk_on"
         assert entrance.conditions == (HasItem(item=VILLAIN_DEFEATED),)
@@ -110,14 +111,14 @@ def test_placement_follows_the_facts() -> None:
         boss_entry, boss_room = next(
             (i, r)
             for i, r in zip(ins, rooms, strict=True)
-            if i.source == "main_the_boss" and r.id != "1A"
+            if i.source == a.main_quest and Gain(item=VILLAIN_DEFEATED) in i.actions
         )
         assert boss_entry.trigger == "immediate"
         assert isinstance(boss_entry.actions[0], Fight)
-        assert Gain(item=VILLAIN_DEFEATED) in boss_entry.actions
-        assert not boss_room.pickable
-        # the boss is as deep as a free non-pickable room can be
-        assert boss_room.distance == max(r.distance for r in m.rooms if not r.pickable)
+        if a.main_quest == "main_the_boss":
+            assert not boss_room.pickable
+            # the boss is as deep as a free non-pickable room can be
+            assert boss_room.distance == max(r.distance for r in m.rooms if not r.pickable)
         levels = sorted(
             a.enemy.level
             for i in ins
@@ -125,9 +126,10 @@ def test_placement_follows_the_facts() -> None:
             for a in i.actions
             if isinstance(a, Fight)
         )
-        assert levels == sorted(tier_stats(t)["level"] for t, _ in MISC_ENEMIES)
+        if by_source["misc_enemy"] == len(MISC_ENEMIES):
+            assert levels == sorted(tier_stats(t)["level"] for t, _ in MISC_ENEMIES)
         for i, r in zip(ins, rooms, strict=True):
-            if i.source.startswith("event") or i.source.startswith("main"):
+            if i.source.startswith("event") or i.source == "main_the_boss":
                 assert not r.pickable, (seed, i)
         teleports = [
             (r.id, a.room)
@@ -221,8 +223,11 @@ def test_thousand_seeds_failure_and_retry_rates() -> None:
     entries: Counter[int] = Counter()
     moves: Counter[int] = Counter()
     sides: Counter[str] = Counter()
+    mains: Counter[str] = Counter()
+    start = time.perf_counter()
     for seed in range(1000):
         a = generate_adventure(seed)
+        mains[a.main_quest] += 1
         attempts[a.attempts] += 1
         entries[len(a.index.instructions)] += 1
         reasons.update(r.split(": ", 1)[1] for r in a.rejected)
@@ -231,11 +236,13 @@ def test_thousand_seeds_failure_and_retry_rates() -> None:
         moves[won] += 1
         sides.update(a.side_quests)
     first_failed = 1000 - attempts[1]
+    ms = (time.perf_counter() - start) / 1000 * 1000  # generation plus a second search
     print(
         f"\n1000 seeds: first attempt failed {first_failed} ({first_failed / 10:.1f}%); "
         f"attempts {dict(sorted(attempts.items()))}; reasons {dict(reasons)}; "
         f"index entries {dict(sorted(entries.items()))}; "
         f"fewest moves to win {dict(sorted(moves.items()))}; "
-        f"side quests {dict(sorted(sides.items()))}"
+        f"main quests {dict(sorted(mains.items()))}; "
+        f"side quests {dict(sorted(sides.items()))}; {ms:.1f} ms per adventure"
     )
     assert first_failed <= 10

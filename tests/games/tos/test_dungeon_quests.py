@@ -44,6 +44,7 @@ from tavolo.games.tos.dungeon.quests import (
 from tavolo.games.tos.enemies import tier_stats
 
 SEEDS = range(120)
+NEW_SIDE_QUESTS = ("side_the_lost_technique", "side_the_theft")
 
 
 @pytest.fixture(scope="module")
@@ -138,13 +139,14 @@ def test_card_events_take_their_timing_band() -> None:
 def test_side_quests_follow_the_facts(adventures: list[DungeonAdventure]) -> None:
     seen: Counter[str] = Counter()
     for a in adventures:
-        assert 1 <= len(a.side_quests) <= SIDE_QUEST_DRAWS
+        # both draws may be skipped (the final form leaves no pick for the forge, say)
+        assert len(a.side_quests) <= SIDE_QUEST_DRAWS
         assert len(set(a.side_quests)) == len(a.side_quests)
         picks = 0
         for ins, room_id in _rooms(a):
             picks += sum(isinstance(x, Forge | Pick) for x in ins.actions)
-            if not ins.source.startswith("side_"):
-                continue
+            if not ins.source.startswith("side_") or ins.source in NEW_SIDE_QUESTS:
+                continue  # the lost technique and the theft: tests/games/tos/dungeon/
             seen[ins.source] += 1
             assert ins.source in a.side_quests
             room = a.map.room(room_id)
@@ -170,7 +172,7 @@ def test_side_quests_follow_the_facts(adventures: list[DungeonAdventure]) -> Non
                 assert isinstance(ins.actions[1], Story)
                 assert isinstance(ins.actions[2], Loot) and ins.actions[2].may is False
         assert picks <= 1
-    assert set(seen) == set(SIDE_QUESTS)
+    assert set(seen) == set(SIDE_QUESTS) - set(NEW_SIDE_QUESTS)
 
 
 def test_forge_skips_when_the_pick_is_taken() -> None:

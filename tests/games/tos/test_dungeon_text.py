@@ -43,7 +43,7 @@ ENTRANCE = Instruction(
     symbol=(0, 0),
     trigger="walk_on",
     conditions=(HasItem(item="villain_defeated"),),
-    actions=(Story(label="main_the_boss.victory"), Win()),
+    actions=(Story(label="main.victory"), Win()),
     source="main_the_boss",
 )
 TRAP = Instruction(
@@ -134,7 +134,7 @@ def test_story_names_its_rooms_and_card_actions_read_as_on_cards() -> None:
         trigger="immediate",
         actions=(
             Fight(enemy=ENEMY),
-            Story(label="main_the_boss.go_back", rooms=("1A",)),
+            Story(label="main.go_back", rooms=("1A",)),
             heal,
         ),
         source="event_test",

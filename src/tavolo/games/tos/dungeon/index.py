@@ -14,14 +14,20 @@ enemies and teleports need:
 - :class:`Win` -- the adventure is won;
 - :class:`Story` -- a story step, named by a label (wording lives with the card text, not
   here), optionally naming rooms the text refers to;
+- :class:`Tick` -- "if possible, fill the leftmost box" of a pencil bar of ``boxes`` boxes
+  (tos-facts section 6.9); the marks stay on the card from one game to the next;
 - any :data:`~tavolo.games.tos.adventure.actions.CardAction` of the shared vocabulary (heal,
   shop, swap, ritual, loot, forge, ...), as the events and side quests print them. These act
   on the hero's cards and status tracks only; they never move the pawn or change the items.
 
-Conditions (:class:`HasItem`) gate the whole instruction: when one does not hold, the
-instruction does nothing. Everything is a frozen pydantic model; :meth:`IndexCards.to_json`
-and :meth:`IndexCards.from_json` give the JSON round trip, and validation checks entry order
-(effective orientation, then glyph), card filling and distinct symbols.
+Conditions gate the whole instruction: when one does not hold, the instruction does nothing
+("the room is empty"). :class:`HasItem` -- the hero carries an item; :class:`SymbolMapped`
+-- a symbol is mapped (T-27: its room card is on the table, turned to show that symbol in
+that orientation), or with ``negate`` is not; :class:`BarFull` -- every box of a pencil bar
+is filled, or with ``negate`` some box is still empty. Everything is a frozen pydantic
+model; :meth:`IndexCards.to_json` and :meth:`IndexCards.from_json` give the JSON round
+trip, and validation checks entry order (effective orientation, then glyph), card filling
+and distinct symbols.
 """
 
 from __future__ import annotations
@@ -83,7 +89,15 @@ class Story(_Strict):
     rooms: tuple[Annotated[str, Field(pattern=_ROOM_ID)], ...] = ()
 
 
-DungeonAction = Fight | Gain | Lose | Teleport | Attach | Win | Story
+class Tick(_Strict):
+    """Fill the leftmost empty box of the ``boxes``-box bar ``bar``, if any is left."""
+
+    kind: Literal["tick"] = "tick"
+    bar: str = Field(pattern=_NAME)
+    boxes: int = Field(ge=1)
+
+
+DungeonAction = Fight | Gain | Lose | Teleport | Attach | Win | Story | Tick
 """The dungeon's own actions: those that move the pawn, change the items carried or fight."""
 
 Action = Annotated[DungeonAction | CardAction, Field(discriminator="kind")]
@@ -95,7 +109,23 @@ class HasItem(_Strict):
     item: str = Field(pattern=_NAME)
 
 
-Condition = Annotated[HasItem, Field(discriminator="kind")]
+class SymbolMapped(_Strict):
+    """``symbol`` is mapped (T-27); with ``negate``, it is not."""
+
+    kind: Literal["mapped"] = "mapped"
+    symbol: Symbol
+    negate: bool = False
+
+
+class BarFull(_Strict):
+    """Every box of the pencil bar ``bar`` is filled; with ``negate``, one is still empty."""
+
+    kind: Literal["bar_full"] = "bar_full"
+    bar: str = Field(pattern=_NAME)
+    negate: bool = False
+
+
+Condition = Annotated[HasItem | SymbolMapped | BarFull, Field(discriminator="kind")]
 
 
 class Instruction(_Strict):

@@ -8,7 +8,7 @@ each card carries its own layout rows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, cast
 
@@ -75,7 +75,11 @@ class Door:
 
 @dataclass(frozen=True)
 class DungeonMap:
-    """A whole dungeon map; rooms in placement order (1A first)."""
+    """A whole dungeon map; rooms in placement order (1A first).
+
+    ``closed`` lists the rooms whose doors a quest closed (tos-facts section 7.7,
+    ``closeExits``): their doors are gone on both sides, so only a teleport reaches them.
+    """
 
     seed: int
     attempts: int  # 1 when the first sub-seed gave a valid map
@@ -83,6 +87,7 @@ class DungeonMap:
     cards: tuple[Card, ...]  # by number, 1..6
     rooms: tuple[Room, ...]
     doors: tuple[Door, ...]
+    closed: tuple[str, ...] = ()
 
     @cached_property
     def by_id(self) -> dict[str, Room]:
@@ -99,6 +104,11 @@ class DungeonMap:
 
     def room_at(self, mx: int, my: int) -> Room | None:
         return next((r for r in self.rooms if r.contains(mx, my)), None)
+
+    def close_room(self, room_id: str) -> DungeonMap:
+        """This map with every door of ``room_id`` removed on both sides."""
+        doors = tuple(d for d in self.doors if room_id not in (d.room, d.code))
+        return replace(self, doors=doors, closed=(*self.closed, room_id))
 
     @property
     def pickable_card(self) -> int:
@@ -156,6 +166,7 @@ class DungeonMap:
                 }
                 for d in self.doors
             ],
+            "closed": list(self.closed),
         }
 
     @staticmethod
@@ -206,4 +217,5 @@ class DungeonMap:
                 )
                 for d in data["doors"]
             ),
+            closed=tuple(str(x) for x in data.get("closed", ())),
         )

@@ -2,13 +2,11 @@
 
 :func:`place_adventure` fills the 18 index slots of one attempt, in the original's order:
 
-1. the main quest: ``main_the_boss`` (section 7.9): an entrance on 1A (walk-on: once the
-   villain is defeated, win) and the boss at 100% (immediate: fight the boss, mark it
-   defeated, a story step pointing back to the entrance);
+1. the main quest, one plain draw among the five of :mod:`.main_quests` (section 7.9);
 2. side quests (section 7.10): up to two draws from a non-looping bag, a draw that does not
-   fit being skipped; the implemented ones are the reward, the chest, the trap, the hostage
-   and the forge (the lost technique and the theft need "is mapped" conditions and tick bars,
-   see ``docs/tos-dungeon.md``); at most one picking action (the forge) per adventure;
+   fit being skipped: the reward, the chest, the trap, the hostage, the forge, the lost
+   technique and the theft; at most one picking action (the forge, the lost technique's
+   pick, the final form's first stage) per adventure;
 3. the miscellaneous enemies (section 7.11), by band searches from both ends of the map;
 4. events (section 7.12) drawn from a non-looping bag until the slots or the bag run out:
    all thirteen, the two-way teleport, the teleport trap, the quiet room and the ten events
@@ -20,49 +18,59 @@ room is drawn. On a choice entry they are printed as mandatory (choosing is the 
 entries keep each action's default. An entry holding a "For 1 time" action is marked ``once``
 (the token goes on the index entry, section 7.8).
 
-Quest steps placed "at t%" go to a free, non-pickable room of the band found from
-``p = round(maxDepth * t / 100)`` (first ``next(p, farther)``, then ``next(p, nearer)``; the
-main quest keeps lowering ``p`` until a band answers). Miscellaneous enemies may use pickable
-rooms. A failed event placement is skipped; a miscellaneous enemy search whose last step finds
-no band fails the attempt (:class:`PlacementFailed`), and the caller regenerates the whole
-adventure from the next sub-seed. All chance goes through the given :class:`RNG`.
+The room searches live on :class:`.placer.Placer`. Quest steps placed "at t%" go to a free,
+non-pickable room; miscellaneous enemies may use pickable rooms. A failed event or side
+quest placement is skipped; a main quest without a room or a miscellaneous enemy search
+whose last step finds no band fails the attempt (:class:`PlacementFailed`), and the caller
+regenerates the whole adventure from the next sub-seed. All chance goes through the RNG.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from tavolo.engine.errors import TavoloError
 from tavolo.engine.rng import RNG
-from tavolo.games.tos.adventure.actions import CardAction, Forge, Pick, draw_action
+from tavolo.games.tos.adventure.actions import Pick
 from tavolo.games.tos.enemies import draw_enemy
 
 from .bands import farther, nearer, next_band
 from .index import (
-    MAX_ENTRIES,
     Action,
-    DungeonAction,
+    BarFull,
     Fight,
-    Gain,
-    HasItem,
     Instruction,
     Story,
+    SymbolMapped,
     Teleport,
+    Tick,
     Trigger,
-    Win,
 )
-from .model import DungeonMap, Room
+from .main_quests import MAIN_PLACERS, MAIN_QUESTS, VILLAIN_DEFEATED
+from .model import DungeonMap
+from .placer import PlacementFailed, Placer
 
-MAIN_QUESTS = ("main_the_boss",)
+__all__ = [
+    "MAIN_QUESTS",
+    "VILLAIN_DEFEATED",
+    "Placement",
+    "PlacementFailed",
+    "Placer",
+    "place_adventure",
+]
+
 SIDE_QUESTS = (
+    "side_the_lost_technique",
     "side_the_reward",
+    "side_the_theft",
     "side_the_chest",
     "side_the_trap",
     "side_the_forge",
     "side_the_hostage",
 )
 SIDE_QUEST_DRAWS = 2  # "up to 2 side quests" (section 7.10)
+THEFT_BAR = "side_the_theft.map"
+THEFT_BOXES = 3
 # the events that print one card action: (timing %, trigger, action kind), section 7.12
 CARD_EVENTS: dict[str, tuple[int, Trigger, str]] = {
     "event_healer": (50, "choice", "heal"),
@@ -91,7 +99,6 @@ EVENTS = (
     "event_gambler",
     "event_sacrifice",
 )
-VILLAIN_DEFEATED = "villain_defeated"  # the quest mark the boss's entry gives
 
 # (tier, difficulty) of the miscellaneous enemies, in placement order (section 7.11)
 MISC_ENEMIES = (
@@ -105,124 +112,6 @@ MISC_ENEMIES = (
     ("lvl3", "normal"),
     ("lvl3", "normal"),
 )
-
-
-class PlacementFailed(TavoloError):
-    """This attempt cannot hold the adventure (the caller tries the next sub-seed)."""
-
-
-def _round_half_up(x: float) -> int:
-    return int(x + 0.5)
-
-
-@dataclass
-class Placer:
-    """The bookkeeping of one attempt: free rooms per band and the instructions placed."""
-
-    map: DungeonMap
-    rng: RNG
-    used: set[str] = field(default_factory=set)
-    instructions: list[Instruction] = field(default_factory=list)
-    picked: bool = False  # the one picking action of the adventure is placed (section 7.7)
-
-    def __post_init__(self) -> None:
-        self.bands = self.map.bands
-        self.max_depth = len(self.bands) - 1
-        self.pickable = {r.id for r in self.map.rooms if r.pickable}
-
-    @property
-    def free_slots(self) -> int:
-        return MAX_ENTRIES - len(self.instructions)
-
-    def draw(self, band: int, ignore: set[str]) -> Room:
-        free = [r for r in self.bands[band] if r not in ignore]
-        return self.map.room(self.rng.choice(free, label="dungeon room"))
-
-    def at_timing(
-        self, percent: int, *, force: bool = False, taken: Collection[str] = ()
-    ) -> Room | None:
-        """A free, non-pickable room about ``percent``% of the way in (section 7.7)."""
-        ignore = self.used | self.pickable | set(taken)
-        p = _round_half_up(self.max_depth * percent / 100)
-        while True:
-            b = next_band(self.bands, p, "farther", ignore)
-            if b is None:
-                b = next_band(self.bands, p, "nearer", ignore)
-            if b is not None:
-                return self.draw(b, ignore)
-            if not force or p <= 0:
-                return None
-            p -= 1
-
-    def at_farthest_pickable_room(self) -> Room | None:
-        """The still-free pickable room with the largest distance (first in its band)."""
-        for band in reversed(self.bands):
-            for rid in band:
-                if rid in self.pickable and rid not in self.used:
-                    return self.map.room(rid)
-        return None
-
-    def card_action(self, kind: str, trigger: Trigger) -> CardAction:
-        """A drawn ``kind`` action, printed mandatory on a choice entry (section 7.8)."""
-        if trigger == "choice":
-            return draw_action(self.rng, kind, may=False)
-        return draw_action(self.rng, kind)
-
-    def commit(
-        self,
-        room: Room,
-        trigger: Trigger,
-        actions: tuple[Action, ...],
-        source: str,
-        *,
-        conditions: tuple[HasItem, ...] = (),
-    ) -> None:
-        if room.id in self.used:
-            raise ValueError(f"room {room.id} already holds an instruction")
-        if self.free_slots <= 0:
-            raise ValueError("the index is full")
-        picks = sum(isinstance(a, Forge | Pick) for a in actions)
-        if picks and (self.picked or picks > 1):
-            raise ValueError("an adventure holds one picking action")
-        self.picked = self.picked or bool(picks)
-        self.used.add(room.id)
-        once = any(a.once for a in actions if not isinstance(a, DungeonAction))
-        self.instructions.append(
-            Instruction(
-                symbol=room.symbol,
-                trigger=trigger,
-                once=once,
-                conditions=conditions,
-                actions=actions,
-                source=source,
-            )
-        )
-
-
-# -- main quest --------------------------------------------------------------------------
-def place_main_the_boss(pl: Placer) -> None:
-    entrance = pl.map.room("1A")
-    boss_room = pl.at_timing(100, force=True, taken={entrance.id})
-    if boss_room is None:
-        raise PlacementFailed("main quest: no room for the boss")
-    pl.commit(
-        entrance,
-        "walk_on",
-        (Story(label="main_the_boss.victory"), Win()),
-        "main_the_boss",
-        conditions=(HasItem(item=VILLAIN_DEFEATED),),
-    )
-    boss = draw_enemy(pl.rng, "boss", "normal_unbuffed")
-    pl.commit(
-        boss_room,
-        "immediate",
-        (
-            Fight(enemy=boss),
-            Gain(item=VILLAIN_DEFEATED),
-            Story(label="main_the_boss.go_back", rooms=(entrance.id,)),
-        ),
-        "main_the_boss",
-    )
 
 
 # -- side quests ------------------------------------------------------------------------
@@ -274,7 +163,67 @@ def _side_the_forge(pl: Placer) -> bool:
     return True
 
 
+def _side_the_lost_technique(pl: Placer) -> bool:
+    """A treasure in the farthest pickable room: card N's back, while its guardian's room
+    (the farthest room visible from the treasure, a lvl4 hard fight) is mapped."""
+    if pl.free_slots < 2 or pl.picked:
+        return False
+    treasure = pl.at_farthest_pickable_room()
+    guard_room = None if treasure is None else pl.at_farthest_visible_from(treasure)
+    if treasure is None or guard_room is None:
+        return False
+    source = "side_the_lost_technique"
+    pick = pl.card_action("pick", "immediate")
+    assert isinstance(pick, Pick)
+    pick = pick.model_copy(update={"card": treasure.card})
+    pl.commit(
+        treasure,
+        "immediate",
+        (Story(label=f"{source}.treasure"), pick),
+        source,
+        conditions=(SymbolMapped(symbol=guard_room.symbol),),
+    )
+    guardian = draw_enemy(pl.rng, "lvl4", "hard")
+    pl.commit(
+        guard_room,
+        "immediate",
+        (Fight(enemy=guardian), Story(label=f"{source}.guardian")),
+        source,
+    )
+    return True
+
+
+def _side_the_theft(pl: Placer) -> bool:
+    """The stolen map at 50% (choice: tick a 3-box pencil bar, once a game); its keeper at
+    100% (immediate), there only once the bar is full: lvl4 normal_unbuffed, then heal."""
+    if pl.free_slots < 2:
+        return False
+    map_room = pl.at_timing(50)
+    keeper_room = None if map_room is None else pl.at_timing(100, taken={map_room.id})
+    if map_room is None or keeper_room is None:
+        return False
+    source = "side_the_theft"
+    pl.commit(
+        map_room,
+        "choice",
+        (Story(label=f"{source}.map"), Tick(bar=THEFT_BAR, boxes=THEFT_BOXES)),
+        source,
+        once=True,
+    )
+    keeper = draw_enemy(pl.rng, "lvl4", "normal_unbuffed")
+    pl.commit(
+        keeper_room,
+        "immediate",
+        (Fight(enemy=keeper), Story(label=f"{source}.keeper"), pl.card_action("heal", "immediate")),
+        source,
+        conditions=(BarFull(bar=THEFT_BAR),),
+    )
+    return True
+
+
 _SIDE_PLACERS: dict[str, Callable[[Placer], bool]] = {
+    "side_the_lost_technique": _side_the_lost_technique,
+    "side_the_theft": _side_the_theft,
     "side_the_reward": _side_the_reward,
     "side_the_chest": _side_the_chest,
     "side_the_trap": _side_the_trap,
@@ -403,6 +352,7 @@ class Placement:
     side_quests: tuple[str, ...]
     events: tuple[str, ...]
     instructions: tuple[Instruction, ...]
+    map: DungeonMap  # the map the quests leave: a room may have had its doors closed
 
 
 def place_adventure(m: DungeonMap, rng: RNG) -> Placement:
@@ -410,7 +360,7 @@ def place_adventure(m: DungeonMap, rng: RNG) -> Placement:
     :class:`PlacementFailed` if stuck."""
     pl = Placer(m, rng)
     main = rng.choice(MAIN_QUESTS, label="dungeon main quest")
-    place_main_the_boss(pl)
+    MAIN_PLACERS[main](pl)
     sides = place_side_quests(pl)
     place_misc_enemies(pl)
     events = place_events(pl)
@@ -419,4 +369,5 @@ def place_adventure(m: DungeonMap, rng: RNG) -> Placement:
         side_quests=tuple(sides),
         events=tuple(events),
         instructions=tuple(pl.instructions),
+        map=pl.map,
     )

@@ -14,7 +14,10 @@ mark, its conditions, then one line per action::
       - La luce del mondo esterno ti colpisce il viso: esci vivo dal dungeon.
       - Hai vinto l'avventura!
 
-Fights read through :func:`tavolo.games.tos.text.render_enemy` (a fight followed by more
+Conditions read "Only if ..." ("... otherwise this room is empty" for the map and bar
+conditions); a pencil bar is named by the symbol of the entry that ticks it when the index
+is at hand (``bars``), else by its name. Fights read through
+:func:`tavolo.games.tos.text.render_enemy` (a fight followed by more
 actions ends with "Once it is defeated:"), the shared card actions through
 :func:`tavolo.games.tos.adventure.text.render_action`; items and story steps have their own
 sentences here. :func:`render_index` gives the three index cards entry by entry and
@@ -27,6 +30,7 @@ placeholders); a missing item or story label is a :class:`ContentError`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from tavolo.engine.errors import ContentError
@@ -36,13 +40,32 @@ from tavolo.games.tos.text import render_enemy
 
 from .adventure import DungeonAdventure
 from .geometry import ORIENTATIONS
-from .index import Attach, Fight, Gain, Instruction, Lose, Story, Teleport, Win
+from .index import (
+    Attach,
+    BarFull,
+    Condition,
+    Fight,
+    Gain,
+    HasItem,
+    IndexCards,
+    Instruction,
+    Lose,
+    Story,
+    SymbolMapped,
+    Teleport,
+    Tick,
+    Win,
+)
 from .render import render_map
 
 MSG = Catalog(Path(__file__).parent / "messages")
 """The dungeon's message catalog."""
 
 INDENT = "  "
+BOX = "☐"
+
+Bars = Mapping[str, tuple[int, int]]
+"""Pencil bar name -> the symbol of the entry that ticks it."""
 
 
 def _t(lang: str, key: str, /, **kw: object) -> str:
@@ -87,6 +110,8 @@ def _action_lines(instr: Instruction, lang: str) -> list[str]:
                 lines.append(_t(lang, "act.attach", room=a.room))
             case Win():
                 lines.append(_t(lang, "act.win"))
+            case Tick():
+                lines.append(_t(lang, "act.tick", boxes=" ".join(BOX * a.boxes)))
             case Story():
                 lines.append(_t(lang, f"story.{a.label}", rooms=", ".join(a.rooms)))
             case _:  # a shared card action; the entry already says "For 1 time"
@@ -95,16 +120,43 @@ def _action_lines(instr: Instruction, lang: str) -> list[str]:
     return lines
 
 
-def render_instruction(instr: Instruction, lang: str) -> str:
+def bars_of(index: IndexCards) -> dict[str, tuple[int, int]]:
+    """Each pencil bar of the index with the symbol of the entry that ticks it."""
+    return {
+        a.bar: (ins.symbol[0], ins.symbol[1])
+        for ins in index.instructions
+        for a in ins.actions
+        if isinstance(a, Tick)
+    }
+
+
+def render_condition(c: Condition, lang: str, bars: Bars | None = None) -> str:
+    """One "Only if ..." line."""
+    match c:
+        case HasItem():
+            return _t(lang, "cond.has_item", item=item_label(c.item, lang))
+        case SymbolMapped():
+            key = "cond.not_mapped" if c.negate else "cond.mapped"
+            return _t(lang, key, symbol=render_symbol((c.symbol[0], c.symbol[1]), lang))
+        case BarFull():
+            at = (bars or {}).get(c.bar)
+            where = (
+                _t(lang, "bar.named", bar=c.bar)
+                if at is None
+                else _t(lang, "bar.at", symbol=render_symbol(at, lang))
+            )
+            return _t(lang, "cond.bar_not_full" if c.negate else "cond.bar_full", bar=where)
+    raise AssertionError(c)
+
+
+def render_instruction(instr: Instruction, lang: str, bars: Bars | None = None) -> str:
     """One index entry: symbol and trigger, then "For 1 time", conditions and actions."""
     check_lang(lang)
     symbol = (instr.symbol[0], instr.symbol[1])
     lines = [f"{render_symbol(symbol, lang)} — {_t(lang, f'trigger.{instr.trigger}')}"]
     if instr.once:
         lines.append(INDENT + _t(lang, "once") + ".")
-    lines.extend(
-        INDENT + _t(lang, "cond.has_item", item=item_label(c.item, lang)) for c in instr.conditions
-    )
+    lines.extend(INDENT + render_condition(c, lang, bars) for c in instr.conditions)
     lines.extend(f"{INDENT}- {line}" for line in _action_lines(instr, lang))
     return "\n".join(lines)
 
@@ -112,13 +164,15 @@ def render_instruction(instr: Instruction, lang: str) -> str:
 def render_index(adventure: DungeonAdventure, lang: str) -> str:
     """The three index cards, card by card, entry by entry."""
     check_lang(lang)
+    bars = bars_of(adventure.index)
     blocks: list[str] = []
     for card in adventure.index.cards:
         lines = [_t(lang, "index.card", n=card.number)]
         if not card.instructions:
             lines.append(INDENT + _t(lang, "index.empty"))
         for instr in card.instructions:
-            lines.extend(INDENT + line for line in render_instruction(instr, lang).splitlines())
+            text = render_instruction(instr, lang, bars)
+            lines.extend(INDENT + line for line in text.splitlines())
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 

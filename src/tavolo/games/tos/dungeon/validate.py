@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter, deque
 
 from .geometry import CARD_COLUMNS, CARD_ROWS, OPPOSITE, edge_side, is_corner, parse_room_id, size
-from .model import DungeonMap
+from .model import Door, DungeonMap
 from .tiles import walkable
 
 ROOMS = 24
@@ -78,6 +78,9 @@ def _check_rooms(m: DungeonMap) -> list[str]:
 def _check_doors(m: DungeonMap) -> list[str]:
     out: list[str] = []
     seen: dict[tuple[str, tuple[int, int]], str] = {}
+    sides: dict[tuple[str, tuple[int, int], str], list[Door]] = {}
+    for d in m.doors:
+        sides.setdefault((d.room, d.cell, d.side), []).append(d)
     for d in m.doors:
         where = f"door {d.room}->{d.code} at {d.cell}"
         room = m.by_id.get(d.room)
@@ -112,11 +115,7 @@ def _check_doors(m: DungeonMap) -> list[str]:
         if not target.contains(tx, ty):
             out.append(f"{where}: the facing cell {d.target_cell} is not in {d.code}")
             continue
-        back = [
-            b
-            for b in m.doors
-            if b.room == d.code and b.cell == d.target_cell and b.side == OPPOSITE[d.side]
-        ]
+        back = sides.get((d.code, d.target_cell, OPPOSITE[d.side]), [])
         if len(back) != 1 or back[0].code != d.room:
             out.append(f"{where}: {d.code} has no door back at {d.target_cell}")
     per_room = Counter((d.room, d.code) for d in m.doors)
@@ -125,14 +124,21 @@ def _check_doors(m: DungeonMap) -> list[str]:
 
 
 def _check_tree(m: DungeonMap) -> list[str]:
-    """Every room reachable from 1A, at its recorded distance; pickable rooms are leaves."""
+    """Every open room reachable from 1A, at its recorded distance; pickable rooms are leaves.
+
+    A closed room (a quest removed its doors, ``DungeonMap.closed``) has no door left; it
+    keeps the distance it was placed at, one more than its parent's.
+    """
     out: list[str] = []
+    closed = set(m.closed)
     links: dict[str, list[str]] = {r.id: [] for r in m.rooms}
     for d in m.doors:
         if d.room in links and d.code in links:  # other doors are reported by _check_doors
             links[d.room].append(d.code)
-    if len(m.doors) != 2 * (ROOMS - 1):
-        out.append(f"{len(m.doors)} door sides, a tree of {ROOMS} rooms has {2 * (ROOMS - 1)}")
+    out += _check_closed(m, links)
+    sides = 2 * (ROOMS - 1 - len(closed))
+    if len(m.doors) != sides:
+        out.append(f"{len(m.doors)} door sides, a tree of {ROOMS - len(closed)} rooms has {sides}")
     for avoid_pickable in (False, True):
         dist = {"1A": 0}
         todo = deque(["1A"])
@@ -143,7 +149,7 @@ def _check_tree(m: DungeonMap) -> list[str]:
                     dist[there] = dist[here] + 1
                     todo.append(there)
         for r in m.rooms:
-            if avoid_pickable and r.pickable:
+            if (avoid_pickable and r.pickable) or r.id in closed:
                 continue
             if r.id not in dist:
                 how = " without crossing the pickable card" if avoid_pickable else ""
@@ -151,8 +157,25 @@ def _check_tree(m: DungeonMap) -> list[str]:
             elif not avoid_pickable and dist[r.id] != r.distance:
                 out.append(f"room {r.id} is {dist[r.id]} doors from 1A, not {r.distance}")
     for r in m.rooms:
-        if r.parent is not None and r.parent not in links[r.id]:
+        if r.parent is not None and r.id not in closed and r.parent not in links[r.id]:
             out.append(f"room {r.id} has no door to its parent {r.parent}")
+    return out
+
+
+def _check_closed(m: DungeonMap, links: dict[str, list[str]]) -> list[str]:
+    out: list[str] = []
+    if len(set(m.closed)) != len(m.closed):
+        out.append(f"closed rooms {list(m.closed)} repeat a room")
+    for rid in m.closed:
+        room = m.by_id.get(rid)
+        if room is None or room.parent is None:
+            out.append(f"closed room {rid} is not a room other than 1A")
+            continue
+        if links[rid]:
+            out.append(f"closed room {rid} still has doors to {', '.join(links[rid])}")
+        parent = m.by_id.get(room.parent)
+        if parent is None or parent.distance + 1 != room.distance:
+            out.append(f"closed room {rid} is not one door beyond its parent {room.parent}")
     return out
 
 
