@@ -60,7 +60,7 @@ def world_lines(s: TosState, ui: Catalog, lang: str) -> list[str]:
 
 
 def dungeon_lines(r: AdventureRules, s: TosState, ui: Catalog, lang: str) -> list[str]:
-    from ..dungeon.text import item_label, render_instruction
+    from ..dungeon.text import bars_of, item_label, render_instruction
 
     t = ui.t
     m = s.adv.map
@@ -84,7 +84,7 @@ def dungeon_lines(r: AdventureRules, s: TosState, ui: Catalog, lang: str) -> lis
     n = r._entry_of(s, here)
     if n is not None:
         out.append(t(lang, "adv.entry", room=here))
-        text = render_instruction(s.adv.index.instructions[n], lang)
+        text = render_instruction(s.adv.index.instructions[n], lang, bars_of(s.adv.index))
         out.extend("    " + _esc(x) for x in text.splitlines())
     else:
         out.append(t(lang, "adv.no_entry", room=here))

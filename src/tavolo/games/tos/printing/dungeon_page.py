@@ -28,7 +28,7 @@ from ..dungeon.adventure import DungeonAdventure
 from ..dungeon.geometry import CARD_COLUMNS, CARD_ROWS, ORIENTATIONS, SIDES, Side
 from ..dungeon.index import IndexCard, Instruction
 from ..dungeon.model import Card, DungeonMap
-from ..dungeon.text import render_instruction
+from ..dungeon.text import Bars, bars_of, render_instruction
 from . import fit, glyphs
 from .draw import BODY_FONT, INK, TITLE_FONT
 from .fit import Fit
@@ -199,10 +199,10 @@ def room_card(c: Canvas, card: Card, dmap: DungeonMap) -> None:
 
 
 # ----------------------------------------------------------------------- index cards --
-def entry_lines(instr: Instruction, lang: str) -> list[str]:
+def entry_lines(instr: Instruction, lang: str, bars: Bars | None = None) -> list[str]:
     """An entry's text as paragraph markup, without the symbol and trigger words that the
     glyph and icon show: "For 1 time" and conditions in bold, then one line per action."""
-    lines = render_instruction(instr, lang).splitlines()[1:]
+    lines = render_instruction(instr, lang, bars).splitlines()[1:]
     out: list[str] = []
     for line in (ln.strip() for ln in lines):
         if line.startswith("- "):
@@ -212,7 +212,9 @@ def entry_lines(instr: Instruction, lang: str) -> list[str]:
     return out
 
 
-def index_entry(c: Canvas, instr: Instruction, lang: str, y_top: float, where: str) -> Fit:
+def index_entry(
+    c: Canvas, instr: Instruction, lang: str, y_top: float, where: str, bars: Bars | None = None
+) -> Fit:
     """One index block below ``y_top``: glyph and letter, trigger icon, text."""
     glyph_n, turn = instr.symbol
     gx = INSET + 4 * MM
@@ -225,11 +227,13 @@ def index_entry(c: Canvas, instr: Instruction, lang: str, y_top: float, where: s
     x = INSET + 9 * MM
     width = CARD_W - x - CODE_ROOM - 0.3 * MM
     room = INDEX_BLOCK_H - 1.2 * MM
-    build = fit.paragraphs(entry_lines(instr, lang), BODY_FONT)
+    build = fit.paragraphs(entry_lines(instr, lang, bars), BODY_FONT)
     return fit.fit_box(c, build, x, y_top - 0.6 * MM, width, room, where)
 
 
-def index_card(c: Canvas, card: IndexCard, lang: str, page: int, pages: int) -> list[Fit]:
+def index_card(
+    c: Canvas, card: IndexCard, lang: str, page: int, pages: int, bars: Bars | None = None
+) -> list[Fit]:
     """Index card ``card``: six blocks from the top, separated by thin rules, and the page
     number (``page/pages``) at the bottom right."""
     fits: list[Fit] = []
@@ -241,9 +245,8 @@ def index_card(c: Canvas, card: IndexCard, lang: str, page: int, pages: int) -> 
         if i:
             c.line(INSET, y, CARD_W - INSET - CODE_ROOM, y)
         if i < len(card.instructions):
-            fits.append(
-                index_entry(c, card.instructions[i], lang, y, f"D-{card.number}B entry {i + 1}")
-            )
+            where = f"D-{card.number}B entry {i + 1}"
+            fits.append(index_entry(c, card.instructions[i], lang, y, where, bars))
     c.setFillColor(INK)
     c.setFont(TITLE_FONT, 7)
     c.drawRightString(CARD_W - INSET - CODE_ROOM, INSET + 0.5 * MM, f"{page}/{pages}")
@@ -257,4 +260,4 @@ def dungeon_card(c: Canvas, adventure: DungeonAdventure, number: int, lang: str)
         return []
     cards = adventure.index.cards
     k = [ic.number for ic in cards].index(number)
-    return index_card(c, cards[k], lang, k + 1, len(cards))
+    return index_card(c, cards[k], lang, k + 1, len(cards), bars_of(adventure.index))
