@@ -19,6 +19,14 @@ SEEDS = {
         "a series of fights with a seeded stargazer",
         GAME.make_config(1, "series", seed=12, **{"class": "stargazer"}),
     ),
+    21: (
+        "the world adventure of 2026-11-21 (a swordsman), random play",
+        GAME.make_config(1, "world", date="2026-11-21"),
+    ),
+    22: (
+        "the dungeon adventure of 2026-11-22 (a stargazer), random play",
+        GAME.make_config(1, "dungeon", date="2026-11-22"),
+    ),
 }
 GOLDEN = Golden(GAME, Path(__file__).parent / "golden", SEEDS, __file__)
 
