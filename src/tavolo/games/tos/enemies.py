@@ -637,6 +637,16 @@ def enemy_table(path: str | Path | None = None) -> EnemyTable:
     return _default_table() if path is None else load_enemy_table(path)
 
 
+@cache
+def adventure_table() -> EnemyTable:
+    """The table adventures draw their enemies from: the original game's numbers.
+
+    The shipped tuning calibrates *single* fights (docs/tos-balance.md); an adventure chains
+    many fights with no healing between them, which is what the original numbers were made
+    for (docs/tos-adventure-balance.md measures it)."""
+    return enemy_table().untuned()
+
+
 # ------------------------------------------------------------------ the public questions
 
 

@@ -623,7 +623,7 @@ class TosRules(AdventureRules, Game):
         return False
 
     def _finish(self, s: TosState, reason: str, events: list[Event]) -> None:
-        done = s.enemy_index
+        done = s.enemy_index if s.adv_src is None else s.count.get("won", 0)
         total = len(s.fights)
         if s.mode == "series":
             score = done / max(1, total)

@@ -28,7 +28,7 @@ from typing import Any, Generic, TypeVar
 
 from tavolo.engine.errors import TavoloError
 from tavolo.engine.rng import RNG, derive_seed
-from tavolo.games.tos.enemies import draw_enemy, open_slots
+from tavolo.games.tos.enemies import adventure_table, draw_enemy, open_slots
 
 from .model import CARDS, Card, Fight, Half, Line, Mapped, Remove, Reveal, TickBar, WorldAdventure
 from .placement import (
@@ -184,7 +184,7 @@ class _Finisher:
                 kind = self.bonus_type.draw()
                 out.append(
                     Fight(
-                        enemy=draw_enemy(self.rng, d.tier, d.difficulty),
+                        enemy=draw_enemy(self.rng, d.tier, d.difficulty, table=adventure_table()),
                         bonus=self.bonus[kind].draw(),
                         open=open_slots(d.difficulty),
                     )
