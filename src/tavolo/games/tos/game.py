@@ -120,34 +120,38 @@ class TosGame(TosRules):
         return 1.0 / (1.0 + math.exp(-x))
 
     def _adventure_heuristic(self, s: TosState) -> float:
-        """Cards kept, levels gained and the moves left to win (the adventure's own search
-        run from here, fights assumed won), squashed into (0, 1)."""
+        """Cards kept, level, and the moves left to win (the adventure's own search run from
+        here), squashed into (0, 1). A fight counts as won in advance (its level and the rest
+        of its reading), less what is still missing to win it: so a useful fight is worth
+        entering, a useless one is not, and a fight in progress is worth finishing."""
         from .adventure.compass import steps_to_win
 
         owned = 8 + bool(s.extra)
         alive = (owned - len(s.removed)) / owned
         turned = sum(1 for c in range(owned) if s.up[c] == 1) / owned
-        steps = steps_to_win(s)
+        steps = steps_to_win(s)  # in a fight: from the end of the reading it interrupts
         far = 6.0 if steps is None else 0.4 * min(steps, 15)
+        level, fight = s.level, 0.0
         e = s.enemy
-        fight = 0.0
-        if e is not None:  # a fight is a risk; the attack built so far and the turns spent
+        if e is not None:
+            if e.level >= s.level and s.level < 9:
+                level += 1  # T-14: the level it gives when defeated
             need, near = e.defense or 0, 0.0
             if s.foe is not None:  # dungeon: attack counts on the enemy's symbol only
                 _, x, y = s.foe
                 dist = min(10, self.distance(s, (self.room_here(s), s.pawn), (x, y)))
                 need += dist  # each cell to walk costs an attack point
-                near = -0.12 * dist
+                near = -0.1 * dist
             if e.trap:
                 built = min(1.0, s.defense / max(1, e.attack))
             else:
                 built = min(1.0, s.attack / max(1, need))
-            # what a hero of this level usually musters: about 2 x level + 1 attack or defense
-            reach = 2 * s.level + 1
-            over = max(0, (e.attack if e.trap else (e.defense or 0)) - reach)
-            danger = 0.3 * over + 0.1 * max(0, e.attack - reach)
-            fight = 0.5 * built + near - 0.1 * s.turn - danger
-        x = 3.0 * alive - turned + 0.5 * (s.level - 2) - far + fight
+            # what a hero of this level usually musters in a turn: about 2 x level + 1
+            # attack, or level + 1 defense beside it
+            over = max(0, (e.attack if e.trap else (e.defense or 0)) - (2 * s.level + 1))
+            danger = 0.3 * over + 0.25 * max(0, e.attack - (s.level + 1))
+            fight = -0.6 * (1.0 - built) + near - 0.12 * s.turn - danger
+        x = 1.5 * alive - 0.5 * turned + 0.5 * (level - 2) - far + fight + 1.0
         x -= 0.002 * s.count.get("moves", 0)
         return 1.0 / (1.0 + math.exp(-x))
 

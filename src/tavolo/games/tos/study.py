@@ -97,7 +97,11 @@ def summarise(records: Iterable[DayRecord]) -> list[dict[str, Any]]:
         groups[(r.adventure, "all")].append(r)
         groups[("all", "all")].append(r)
     rows = []
-    for (kind, klass), rs in sorted(groups.items(), key=lambda kv: (kv[0][0] == "all", kv[0])):
+    def order(kv: tuple[tuple[str, str], list[DayRecord]]) -> tuple[bool, str, bool, str]:
+        (kind, klass), _ = kv
+        return kind == "all", kind, klass == "all", klass
+
+    for (kind, klass), rs in sorted(groups.items(), key=order):
         n = len(rs)
         wins = sum(r.won for r in rs)
         low, high = wilson(wins, n)

@@ -21,10 +21,14 @@ _LIMIT = 50_000
 
 
 def steps_to_win(s: TosState) -> int | None:
+    """Moves left to win; in a fight, counted from the end of the reading it interrupts
+    (the fight assumed won), so that a fight on the way to the win shows as progress."""
+    after = s.enemy is not None and bool(s.reading)
+    frame = s.reading[-1] if after else None
     if s.mode == "world":
-        key: tuple[Any, ...] = (tuple(s.adv_src or ()), tuple(s.table))
+        key: tuple[Any, ...] = (tuple(s.adv_src or ()), tuple(s.table), frame)
         if key not in _CACHE:
-            _remember(key, _world(s))
+            _remember(key, _world(s, frame))
         return _CACHE[key]
     room = _room(s)
     key = (
@@ -34,9 +38,9 @@ def steps_to_win(s: TosState) -> int | None:
         tuple(sorted(s.items)),
         tuple(sorted(s.marks)),
     )
-    key += tuple(sorted(s.ticks.items()))
+    key += (*sorted(s.ticks.items()), frame)
     if key not in _CACHE:
-        _remember(key, _dungeon(s, room))
+        _remember(key, _dungeon(s, room, frame))
     return _CACHE[key]
 
 
@@ -46,15 +50,27 @@ def _remember(key: tuple[Any, ...], value: int | None) -> None:
     _CACHE[key] = value
 
 
-def _world(s: TosState) -> int | None:
+def _world(s: TosState, frame: tuple[str, str, int] | None) -> int | None:
     """Fewest card readings to win from this grid (cards may lie anywhere, so a reading is a
     visit to any card still on the grid)."""
     from ..world.model import CARDS
-    from ..world.validate import REMOVED, _read
+    from ..world.validate import REMOVED, _read, _walk
 
     start = (*(v if v in (0, 1) else REMOVED for v in s.table), 0)
-    seen = {start}
-    queue = deque([(start, 0)])
+    starts = [start]
+    if frame is not None:  # the rest of the reading the fight interrupts
+        src, branch, i = frame
+        lines = s.adv.half(src).lines
+        if branch:
+            k, _, value = branch.partition("=")
+            lines = lines[int(k)].branches[value]
+        starts = []
+        for st, won in _walk(lines[i:], int(src[0]), start, False):
+            if won:
+                return 0
+            starts.append(st)
+    seen = set(starts)
+    queue = deque((st, 0) for st in starts)
     while queue:
         st, n = queue.popleft()
         for card in range(1, CARDS + 1):
@@ -76,7 +92,7 @@ def _room(s: TosState) -> str:
     return "1A"
 
 
-def _dungeon(s: TosState, room: str) -> int | None:
+def _dungeon(s: TosState, room: str, frame: tuple[str, str, int] | None) -> int | None:
     """Fewest door crossings and symbol steps to win from this room and table."""
     from ..dungeon.search import DECK, GONE, _Rules
 
@@ -87,8 +103,16 @@ def _dungeon(s: TosState, room: str) -> int | None:
         for c in rules.slot
     )
     start = (room, frozenset(s.items), frozenset(s.marks), table)
-    seen = {start}
-    queue = deque([(start, 0)])
+    starts = [start]
+    if frame is not None and frame[0].startswith("e"):  # the rest of the interrupted entry
+        n = int(frame[0][1:])
+        starts = []
+        for out in rules._run(start, s.adv.index.instructions[n], frame[2], 0):
+            if out.won:
+                return 0
+            starts.append(out.state)
+    seen = set(starts)
+    queue = deque((st, 0) for st in starts)
     while queue:
         state, n = queue.popleft()
         for out in rules.moves(state):
