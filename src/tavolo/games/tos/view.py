@@ -141,7 +141,14 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
         else:
             lines.append(t(lang, "next_none"))
     if s.ticks:
-        lines.append(t(lang, "ticks", n=sum(s.ticks.values())))
+        if "legacy" in s.ticks:
+            lines.append(t(lang, "ticks", n=s.ticks["legacy"]))
+        bars = {k: v for k, v in s.ticks.items() if k != "legacy"}
+        if bars:
+            from .adventure.board import bar_label
+
+            marks = ", ".join(f"{bar_label(s, k, lang)}: {v}" for k, v in sorted(bars.items()))
+            lines.append(t(lang, "adv.bars", bars=marks))
     lines.append(t(lang, "hand", n=len(s.hand)))
     for c in s.hand:
         lines.extend(_card_line(s, c, lang))

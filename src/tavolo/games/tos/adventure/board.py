@@ -117,3 +117,20 @@ def _cell(
         mark = "E" if s.foe is not None and (s.foe[1], s.foe[2]) == (x, y) else "*"
         return f"{mark}{glyph}{ORIENTATIONS[turn].lower()}"
     return " . " if r._walkable(s, room.id, x, y) else "###"
+
+
+def bar_label(s: TosState, bar: str, lang: str) -> str:
+    """Where a pencil bar is printed: the world half that holds it, or the dungeon symbol
+    whose entry ticks it; the bar's id when it is not this adventure's."""
+    if s.adv is None:
+        return bar
+    if s.mode == "world":
+        for card in s.adv.cards:
+            for half in (card.top, card.bottom):
+                if any(getattr(ln, "bar", None) == bar for ln in half.lines):
+                    return str(half.id)
+        return bar
+    from ..dungeon.text import bars_of, render_symbol
+
+    symbol = bars_of(s.adv.index).get(bar)
+    return bar if symbol is None else render_symbol(symbol, lang)
