@@ -193,3 +193,20 @@ def test_errors_in_workers_name_the_game() -> None:
             simulate("tricks-broken", 3, ["random", "random"], workers=2)
     finally:
         registry.unregister("tricks-broken")
+
+
+def test_cells_run_in_parallel_and_match_cell_by_cell_simulation() -> None:
+    from tavolo.sim.runner import simulate_cells
+
+    cells = [(f"hand {h}", {"options": {"hand": h}}) for h in (1, 2, 3, 4, 2)]
+    seen: list[int] = []
+    two = simulate_cells("tricks", cells, 3, ["greedy", "random"], 5, 2, seen.append)
+    one = simulate_cells("tricks", cells, 3, ["greedy", "random"], 5, 1)
+    assert [label for label, _ in two] == [c[0] for c in cells]
+    for (_, a), (_, b), (_, config) in zip(one, two, cells, strict=True):
+        alone = simulate("tricks", 3, ["greedy", "random"], 5, 1, config)
+        keys = [r.play_key() for r in alone.records]
+        assert [r.play_key() for r in a.records] == keys == [r.play_key() for r in b.records]
+    assert seen[-1] == 15
+    with pytest.raises(ConfigError):
+        simulate_cells("tricks", cells, 1, ["greedy"], 0, 2)

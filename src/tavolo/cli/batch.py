@@ -16,7 +16,7 @@ from rich.table import Table
 
 from tavolo.engine import ConfigError, registry
 from tavolo.sim.bench import bench
-from tavolo.sim.runner import simulate
+from tavolo.sim.runner import SimResult, simulate, simulate_cells
 
 from .common import console, parse_options, resolve_lang, split_list, t
 
@@ -172,29 +172,50 @@ def run_study(
     lang: str,
 ) -> None:
     """Several simulations of one game (a game's study, e.g. TOS's ``--fights``): one
-    row per cell with its win rate and Wilson interval."""
+    row per cell with its win rate and Wilson interval and its per-game averages. Cells
+    labelled ``group / item`` are also summed per group (TOS's ``--adventures``: one cell
+    per day, grouped by adventure type and class); with many cells only the groups are
+    printed, the cells go to ``--out``. Games run in parallel across cells."""
     g = registry.get(game)
-    err = console(stderr=True)
-    rows = []
+    configs = []
     for label, mode, options in cells:
         players = g.make_config(len(specs) or None, mode, **options).players
         seats = specs or ["random"] * players
-        config = {"players": players, "mode": mode or g.modes[0], "options": options}
-        if not as_json:
-            err.print(t(lang, "sim.cell", cell=escape(label), n=n))
-        result = simulate(game, n, seats, seed, workers, config)
-        summary = result.summary()
-        first = next(iter(summary["agents"].values()))
-        rows.append(
-            {"cell": label, "config": config, "agents": seats, "summary": summary, "first": first}
+        configs.append(
+            (label, {"players": players, "mode": mode or g.modes[0], "options": options})
         )
+    seats = specs or ["random"] * configs[0][1]["players"]
+    err = console(stderr=True)
+    if not as_json:
+        err.print(t(lang, "sim.cells", cells=len(configs), n=n, workers=workers))
+    results = simulate_cells(game, configs, n, seats, seed, workers)
+    rows = [
+        _study_row(label, config, seats, r)
+        for (label, config), (_, r) in zip(configs, results, strict=True)
+    ]
+    groups: dict[str, list[Any]] = {}
+    for (label, _), (_, r) in zip(configs, results, strict=True):
+        if " / " in label:
+            groups.setdefault(label.split(" / ")[0], []).append(r)
+    group_rows = [_study_row(name, None, seats, _merged(rs)) for name, rs in groups.items()]
+    if groups:
+        group_rows.append(
+            _study_row(
+                t(lang, "sim.all"), None, seats, _merged([r for rs in groups.values() for r in rs])
+            )
+        )
+    metrics = sorted({k for r in rows for k in r["summary"]["metrics"]})
     if out is not None:
+        head = "cell,games,wins,draws,losses,win_rate,ci_low,ci_high,mean_decisions"
         out.write_text(
-            "cell,games,wins,draws,losses,win_rate,ci_low,ci_high,mean_decisions\n"
+            ",".join([head, *metrics])
+            + "\n"
             + "".join(
                 f"{r['cell']},{r['first']['games']},{r['first']['wins']},{r['first']['draws']},"
                 f"{r['first']['losses']},{r['first']['win_rate']:.4f},{r['first']['ci_low']:.4f},"
-                f"{r['first']['ci_high']:.4f},{r['summary']['mean_decisions']:.1f}\n"
+                f"{r['first']['ci_high']:.4f},{r['summary']['mean_decisions']:.1f}"
+                + "".join(f",{r['summary']['metrics'].get(k, 0.0):.4f}" for k in metrics)
+                + "\n"
                 for r in rows
             ),
             encoding="utf-8",
@@ -202,16 +223,20 @@ def run_study(
     if as_json:
         data = {
             "study": [{k: v for k, v in r.items() if k != "first"} for r in rows],
+            "groups": [
+                {k: v for k, v in r.items() if k not in ("first", "config")} for r in group_rows
+            ],
             "settings": {"game": game, "n": n, "seed": seed, "workers": workers},
         }
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
         return
+    shown = group_rows if groups and len(rows) > 24 else rows + group_rows
     table = Table(title=t(lang, "sim.study_title", game=escape(game), n=n, seed=seed))
     table.add_column(t(lang, "sim.col.cell"))
     for key in ("sim.col.games", "sim.col.wdl", "sim.col.rate"):
         table.add_column(t(lang, key), justify="right")
     table.add_column(t(lang, "sim.col.decisions"), justify="right")
-    for r in rows:
+    for r in shown:
         f = r["first"]
         table.add_row(
             escape(r["cell"]),
@@ -221,6 +246,30 @@ def run_study(
             f"{r['summary']['mean_decisions']:.1f}",
         )
     console().print(table)
+    if metrics:  # a second table: the per-game averages of the game's own numbers
+        averages = Table(title=t(lang, "sim.metrics_title"))
+        averages.add_column(t(lang, "sim.col.cell"))
+        for k in metrics:
+            averages.add_column(escape(k), justify="right")
+        for r in shown:
+            m = r["summary"]["metrics"]
+            averages.add_row(escape(r["cell"]), *(f"{m.get(k, 0.0):.2f}" for k in metrics))
+        console().print(averages)
+    if out is not None:
+        console().print(t(lang, "sim.written", n=len(rows), path=escape(str(out))))
+
+
+def _study_row(label: str, config: Any, seats: list[str], result: SimResult) -> dict[str, Any]:
+    summary = result.summary()
+    first = next(iter(summary["agents"].values()))
+    return {"cell": label, "config": config, "agents": seats, "summary": summary, "first": first}
+
+
+def _merged(results: list[SimResult]) -> SimResult:
+    """Several cells' games as one batch (same agents), for a group's totals."""
+    base = results[0]
+    records = [rec for r in results for rec in r.records]
+    return SimResult(base.game, len(records), base.agents, base.labels, base.seed, {}, records)
 
 
 def print_summary(summary: dict[str, Any], settings: dict[str, Any], lang: str) -> None:

@@ -303,3 +303,79 @@ def simulate(
     for c in range(len(chunks)):
         result.records.extend(by_chunk[c])
     return result
+
+
+def _run_tasks(jobs: Sequence[_Job], tasks: Sequence[tuple[int, int]]) -> list[Any] | _Failure:
+    try:
+        game = registry.get(jobs[0].game)
+        return [(c, _play_noted(game, jobs[c], i)) for c, i in tasks]
+    except Exception as e:
+        return _Failure(e)
+
+
+def simulate_cells(
+    game: str,
+    cells: Sequence[tuple[str, Mapping[str, Any]]],
+    n: int,
+    agents: Sequence[str],
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[tuple[str, SimResult]]:
+    """A study: ``n`` games of each ``(label, config)`` cell, as :func:`simulate` would play
+    them cell by cell (same seeds, same records), but spread over ``workers`` processes
+    across cells, so a study of many one-game cells (a year of daily sets) runs in parallel.
+    """
+    if workers < 1:
+        raise ConfigError(f"workers must be 1 or more, not {workers}")
+    if workers == 1:
+        out = []
+        done = 0
+        for label, config in cells:
+            out.append((label, simulate(game, n, agents, seed, 1, config)))
+            done += n
+            if progress is not None:
+                progress(done)
+        return out
+    g = registry.get(game)
+    specs = tuple(agents)
+    for spec in specs:
+        make_agent(spec, 0)  # fail on a bad spec here, not in a worker
+    jobs, results = [], []
+    for label, config in cells:
+        cfg = g.config_from_json(config)
+        if len(specs) != cfg.players:
+            raise ConfigError(
+                f"{game} with {cfg.players} player(s) needs {cfg.players} agent(s), "
+                f"got {len(specs)}: {', '.join(specs) or '(none)'}"
+            )
+        job = _Job(game, cfg.to_json(), specs, seat_labels(specs), seed)
+        jobs.append(job)
+        results.append((label, SimResult(game, n, specs, job.labels, seed, cfg.to_json(), [])))
+    tasks = [(c, i) for c in range(len(jobs)) for i in range(n)]
+    size = max(1, min(16, math.ceil(len(tasks) / (workers * 8))))
+    chunks = [tasks[k : k + size] for k in range(0, len(tasks), size)]
+    done = 0
+    with ProcessPoolExecutor(
+        max_workers=min(workers, len(chunks) or 1),
+        initializer=_init_worker,
+        initargs=(game, _picklable_factory(g)),
+    ) as pool:
+        futures = [pool.submit(_run_tasks, jobs, chunk) for chunk in chunks]
+        for future in as_completed(futures):
+            got = future.result()
+            if isinstance(got, _Failure):
+                for f in futures:
+                    f.cancel()
+                notes = "; ".join(got.notes)
+                raise RuntimeError(
+                    f"{got.kind}: {got.message} ({notes})\nworker traceback:\n{got.trace}"
+                )
+            for c, record in got:
+                results[c][1].records.append(record)
+            done += len(got)
+            if progress is not None:
+                progress(done)
+    for _, result in results:
+        result.records.sort(key=lambda r: r.index)
+    return results

@@ -704,7 +704,11 @@ class AdventureRules:
 
     # ------------------------------------------------------------------------ words --
     def adventure_metrics(self, s: TosState) -> dict[str, float]:
+        """Per game; averaged over a study, the end flags are the shares of each cause."""
         return {
+            "defeated": float(s.reason == "defeated"),
+            "exhausted": float(s.reason == "exhausted"),
+            "lost": float(s.reason == "lost"),
             "moves": float(s.count.get("moves", 0)),
             "fights": float(s.count.get("fights", 0)),
             "fights_won": float(s.count.get("won", 0)),

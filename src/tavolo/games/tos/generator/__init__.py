@@ -19,7 +19,16 @@ from tavolo.engine.rng import RNG, derive_seed
 from ..schema import CLASSES, Hero, Klass
 from .hero import build
 
-__all__ = ["CLASSES", "daily", "generate", "parse_day", "seed_for", "serial_for", "today_utc"]
+__all__ = [
+    "CLASSES",
+    "class_of",
+    "daily",
+    "generate",
+    "parse_day",
+    "seed_for",
+    "serial_for",
+    "today_utc",
+]
 
 _SEED_LIMIT = 1 << 64
 _SERIAL = re.compile(r"[A-Z0-9-]+")
@@ -46,7 +55,7 @@ def generate(seed: int, klass: str | None = None, serial: str | None = None) -> 
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < _SEED_LIMIT:
         raise ConfigError(f"hero seed {seed!r} is not an integer from 0 to 2**64 - 1")
     if klass is None:
-        klass = CLASSES[RNG(derive_seed(seed, "class")).below(len(CLASSES))]
+        klass = class_of(seed)
     if klass not in CLASSES:
         raise UnknownName("hero class", klass, CLASSES)
     if serial is None:
@@ -54,6 +63,11 @@ def generate(seed: int, klass: str | None = None, serial: str | None = None) -> 
     if not _SERIAL.fullmatch(serial):
         raise ConfigError(f"serial {serial!r}: use capital letters, digits and '-' only")
     return build(seed, cast(Klass, klass), serial)  # checked against CLASSES above
+
+
+def class_of(seed: int) -> str:
+    """The class a seed draws when none is given (without building the hero)."""
+    return CLASSES[RNG(derive_seed(seed, "class")).below(len(CLASSES))]
 
 
 def daily(day: dt.date, klass: str | None = None) -> Hero:
