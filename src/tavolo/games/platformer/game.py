@@ -1,0 +1,344 @@
+"""Platformer as a tavolo game: what players may see, re-sampling the unseen, words, map.
+
+Hidden information (P-5): the face-down tiles and enemy cards of unrevealed levels, the
+order of the boss's attack deck, of the item and potion decks and of the solo events.
+``observe`` shows their sizes only; ``determinize`` re-deals them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from tavolo.engine import RNG, Config, Event
+from tavolo.engine.errors import ContentError
+from tavolo.engine.files import read_data
+
+from .rules import ROUND_CAP, S
+from .state import PlatformerState
+from .turn import PlatformerTurn
+
+UI = Path(__file__).parent / "ui"
+
+HELP = {
+    "en": """Platformer: climb the tower of three levels, reach the boss level and defeat the boss
+in one attack action. Each turn: (solo: reveal an event) remove the lowest level if you are
+2 levels above it, restore, roll 5 action dice and the enemy die, enemies act, then take
+actions one symbol at a time (use:SYMBOL, then what it does step by step; gems boost a
+symbol x k for k(k-1)/2 gems; forge two equal symbols into any), end, place the special
+die, gravity, boss turn.
+Decisions tavolo takes: standard is 2-4 players, solo 1; a game with no winner after
+{cap} rounds ends in a loss for all; a hero leaving a space next to an enemy is attacked
+by it; reactive shields and abilities apply by themselves, reactive potions only to
+prevent fainting; optional +1 push/move passives always apply; falling heroes take the
+coin or gem where they land; extra wounds last until the end of the turn; the special
+die is set only while blank; the boss needs its whole health in one attack action.""",
+    "it": """Platformer: scala la torre di tre livelli, raggiungi il livello del boss e sconfiggilo
+con un'unica azione di attacco. Ogni turno: (solo: rivela un evento) rimuovi il livello
+più basso se sei 2 livelli sopra, ripristina, tira 5 dadi azione e il dado nemico, i
+nemici agiscono, poi agisci un simbolo alla volta (use:SIMBOLO, poi passo per passo; le
+gemme potenziano un simbolo x k per k(k-1)/2 gemme; forgia due simboli uguali in uno
+qualsiasi), termina, posiziona il dado speciale, gravità, turno del boss.
+Decisioni di tavolo: standard per 2-4 giocatori, solo per 1; senza vincitore dopo {cap}
+round la partita è persa da tutti; un eroe che lascia uno spazio adiacente a un nemico
+viene attaccato; scudi e abilità reattive si applicano da soli, le pozioni reattive solo
+per evitare di svenire; i passivi opzionali +1 spinta/movimento si applicano sempre; chi
+cade prende la moneta o gemma dove atterra; le ferite extra durano fino a fine turno; il
+dado speciale si imposta solo se vuoto; il boss va sconfitto con un solo attacco.""",
+}
+
+
+@cache
+def ui(lang: str) -> dict[str, Any]:
+    """The interface words of ``lang`` as sections (``action``, ``event``, ``view``)."""
+    data = read_data(UI / f"{'it' if lang == 'it' else 'en'}.yaml", ContentError)
+    assert isinstance(data, dict)
+    out: dict[str, Any] = {}
+    for key, text in data.items():
+        section, _, name = str(key).partition(".")
+        out.setdefault(section, {})[name] = text
+    return out
+
+
+class PlatformerGame(PlatformerTurn):
+    # ------------------------------------------------------------------ plain data --
+    def to_json(self, state: PlatformerState) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> PlatformerState:
+        return PlatformerState.from_json(dict(data))
+
+    def returns(self, s: S) -> tuple[float, ...]:
+        return tuple(1.0 if k == s.winner else 0.0 for k in range(len(s.heroes)))
+
+    # ------------------------------------------------------------------ information --
+    def observe(self, s: S, player: int | None) -> dict[str, Any]:
+        levels = []
+        for lv, tiles in enumerate(s.tiles):
+            if lv < s.low:
+                levels.append({"removed": True})
+            elif lv < s.revealed:
+                info: dict[str, Any] = {"tiles": list(tiles)}
+                if lv < len(s.level_enemy):
+                    info["enemy"] = s.level_enemy[lv]
+                levels.append(info)
+            else:
+                levels.append({"face_down": True})
+        out: dict[str, Any] = {
+            "game": self.name,
+            "you": player,
+            "mode": s.mode,
+            "theme": s.theme,
+            "boss": s.boss,
+            "levels": levels,
+            "enemies": [list(e) for e in s.enemies],
+            "loot": {str(p): x for p, x in sorted(s.loot.items())},
+            "boss_tokens": {str(p): x for p, x in sorted(s.btokens.items())},
+            "heroes": [h.to_json() for h in s.heroes],
+            "active": s.active,
+            "round": s.round,
+            "phase": s.phase,
+            "dice": s.dice[:],
+            "extra": s.extra[:],
+            "enemy_die": s.enemy_face,
+            "bonus": s.bonus,
+            "stack": [list(f) for f in s.stack],
+            "shop": s.shop_items + s.shop_potions,
+            "decks": {
+                "items": len(s.item_deck),
+                "potions": len(s.potion_deck),
+                "attack": len(s.attack_deck),
+                "events": len(s.events),
+            },
+            "attack_discard": s.attack_discard[:],
+            "event": s.event,
+        }
+        if s.phase == "over":
+            out["winner"], out["reason"], out["score"] = s.winner, s.reason, s.score
+        return out
+
+    def secrets(self, s: S, player: int) -> Iterable[str]:
+        hidden = {t for lv in s.tiles[s.revealed :] for t in lv}
+        hidden |= set(s.level_enemy[s.revealed :])
+        hidden |= set(s.attack_deck) | set(s.events)
+        hidden |= set(s.item_deck) | set(s.potion_deck)
+        seen = {t for lv in s.tiles[: s.revealed] for t in lv}
+        seen |= set(s.level_enemy[: s.revealed]) | {e for e, _ in s.enemies}
+        seen |= set(s.attack_discard) | set(s.shop_items) | set(s.shop_potions)
+        for h in s.heroes:
+            seen |= set(h.items) | set(h.potions)
+        return hidden - seen
+
+    def _determinize(self, s: S, player: int, rng: RNG) -> PlatformerState:
+        """Re-deal the unrevealed tiles and enemy cards, and reshuffle every deck."""
+        d = s.clone()
+        c = self.content
+        nb = len(s.tiles) - 1
+        hidden_normal = [t for lv in s.tiles[s.revealed : nb] for t in lv]
+        pool = hidden_normal + d.unused_tiles
+        rng.shuffle(pool)
+        tiles = [tuple(lv) for lv in s.tiles]
+        k = 0
+        for lv in range(s.revealed, nb):
+            tiles[lv] = (pool[k], pool[k + 1])
+            k += 2
+        d.unused_tiles = pool[k:]
+        if s.revealed <= nb:
+            top = list(tiles[nb])
+            rng.shuffle(top)
+            tiles[nb] = tuple(top)
+        d.tiles = tuple(tiles)
+        for lv in range(s.revealed, len(d.level_enemy)):
+            tier = self.enemy_cards[s.level_enemy[lv]].tier or 1
+            d.level_enemy[lv] = rng.choice([e.id for e in c.tier(tier)])
+        for deck in (d.attack_deck, d.item_deck, d.potion_deck, d.events):
+            rng.shuffle(deck)
+        return d
+
+    def heuristic(self, s: S, player: int) -> float:
+        if s.phase == "over":
+            return 1.0 if s.winner == player else 0.0
+        g = self.geo(s)
+        h = s.heroes[player]
+        height = (g.row(h.pos) + 1) / g.height if h.pos >= 0 else 0.0
+        wealth = min(1.0, (h.gems + h.coins / 3 + len(h.items)) / 12)
+        hearts = h.hearts / self.max_hearts(s, player)
+        return max(0.0, min(1.0, 0.1 + 0.55 * height + 0.2 * wealth + 0.1 * hearts))
+
+    def metrics(self, s: S) -> dict[str, float]:
+        return {
+            "rounds": float(s.round),
+            "turns": float(s.turns),
+            "boss_defeated": float(s.winner >= 0),
+            "levels_revealed": float(s.revealed),
+            "score": float(s.score),
+        }
+
+    # ----------------------------------------------------------------- positions --
+    def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> S:
+        """A new game (seed ``position.seed``) with fields overridden: heroes (id, at
+        [x, y], hearts, coins, gems, special, items, potions), dice, extra, enemy_die,
+        enemies ([id, x, y]), loot ({"x,y": coin|gem}), revealed, active."""
+        s = self.new(config, int(position.get("seed", 0)))
+        s.rng = rng
+        g = self.geo(s)
+        if "revealed" in position:
+            while s.revealed < int(position["revealed"]):
+                self.reveal(s, [])
+        for k, hd in enumerate(position.get("heroes", [])):
+            h = s.heroes[k]
+            if "id" in hd:
+                h.id = hd["id"]
+                h.hearts = self.heroes[h.id].health
+            if "at" in hd:
+                h.pos = -1 if hd["at"] is None else g.pos(*hd["at"])
+            for f in ("hearts", "coins", "gems", "special", "items", "potions", "tokens"):
+                if f in hd:
+                    setattr(h, f, list(hd[f]) if isinstance(hd[f], list) else hd[f])
+        if "enemies" in position:
+            s.enemies = [(e[0], g.pos(e[1], e[2])) for e in position["enemies"]]
+        if "loot" in position:
+            s.loot = {g.pos(*map(int, k.split(","))): v for k, v in position["loot"].items()}
+        for f in ("dice", "extra"):
+            if f in position:
+                setattr(s, f, list(position[f]))
+        if "enemy_die" in position:
+            s.enemy_face = position["enemy_die"]
+        if "active" in position:
+            s.active = int(position["active"])
+        s.stack, s.phase, s._dec = [], "act", None
+        return s
+
+    # ----------------------------------------------------------------------- words --
+    def pos_name(self, s: S, p: int) -> str:
+        g = self.geo(s)
+        x, y = g.xy(p)
+        return f"({x + 1},{y + 1})"
+
+    def describe_action(self, s: S, action: str, lang: str = "en") -> str:
+        words = ui(lang)["action"]
+        verb, _, arg = action.partition(":")
+        kw: dict[str, Any] = {"sym": arg, "card": self.card_name(arg, lang), "k": arg}
+        if verb in ("to", "portal", "shove", "enemy", "strike", "at") and arg.isdigit():
+            kw["pos"] = self.pos_name(s, int(arg))
+        if verb == "forge":
+            a, _, b = arg.partition(":")
+            kw.update(a=a, b=b)
+        if verb == "x":
+            kw["cost"] = int(arg) * (int(arg) - 1) // 2
+        if verb == "ability":
+            kw["hero"] = self.card_name(s.heroes[s.active].id, lang)
+        tpl = words.get(verb)
+        return tpl.format(**kw) if tpl else action
+
+    def card_name(self, x: str, lang: str) -> str:
+        for table in (
+            self.items,
+            self.potions,
+            self.heroes,
+            self.enemy_cards,
+            self.bosses,
+            self.cards,
+            self.events,
+        ):
+            if x in table:
+                names = table[x].name
+                return str(names.it if lang == "it" else names.en)
+        if x in self.tokens:
+            n = self.tokens[x][1].name
+            return n.it if lang == "it" else n.en
+        return x
+
+    def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
+        seen = event.seen_by(player)
+        if seen is None:
+            return None
+        tpl = ui(lang)["event"].get(event.kind)
+        if tpl is None:
+            return f"{event.kind} {dict(seen)}"
+        kw = {k: v for k, v in seen.items()}
+        for k in ("enemy", "card", "hero", "event", "token", "potion"):
+            if isinstance(kw.get(k), str):
+                kw[k] = self.card_name(kw[k], lang)
+        if "player" in kw:
+            kw["player"] = kw["player"] + 1
+        if isinstance(kw.get("dice"), list):
+            kw["dice"] = " ".join(kw["dice"])
+        try:
+            return str(tpl.format(**kw))
+        except (KeyError, IndexError):
+            return f"{event.kind} {dict(seen)}"
+
+    def view(self, s: S, player: int | None, lang: str = "en") -> str:
+        """The revealed levels as a grid, top first, then heroes, dice and shop."""
+        words = ui(lang)["view"]
+        g = self.geo(s)
+        heroes = {h.pos: str(k + 1) for k, h in enumerate(s.heroes) if h.pos >= 0}
+        enemies = {p: kind for kind, p in s.enemies}
+        lines: list[str] = []
+        for lv in reversed(range(len(s.tiles))):
+            if lv < s.low:
+                lines.append(words["removed"].format(level=lv + 1))
+                continue
+            if lv >= s.revealed:
+                lines.append(words["hidden"].format(level=lv + 1))
+                continue
+            lines.append(words["level"].format(level=lv + 1))
+            for y in reversed(range(lv * 4, lv * 4 + 4)):
+                row, under = "|", " "
+                for x in range(g.width):
+                    p = g.pos(x, y)
+                    ch = g.cell[p] if g.cell[p] not in "$*E" else "."
+                    if p in s.loot:
+                        ch = "$" if s.loot[p] == "coin" else "*"
+                    if p in s.btokens:
+                        ch = "!"
+                    if p in enemies:
+                        ch = self.card_name(enemies[p], "en")[0].lower()
+                        if enemies[p] == s.boss:
+                            ch = "B"
+                    if p in heroes:
+                        ch = heroes[p]
+                    east = x + 1 == g.width or g.board.wall_east[y][x]
+                    row += ch + ("|" if east else " ")
+                    under += g.board.floor[y][x] + " "
+                lines += [row, under]
+        if s.enemies:
+            kinds = sorted({k for k, _ in s.enemies})
+            parts = []
+            for kind in kinds:
+                hp = self.boss_health(s) if kind == s.boss else self.enemy_cards[kind].health
+                mark = "B" if kind == s.boss else self.card_name(kind, "en")[0].lower()
+                parts.append(f"{mark}={self.card_name(kind, lang)} ({hp})")
+            lines.append(words["enemies"].format(list=", ".join(parts)))
+        for k, h in enumerate(s.heroes):
+            lines.append(
+                words["hero"].format(
+                    n=k + 1,
+                    name=self.card_name(h.id, lang),
+                    hearts=h.hearts,
+                    max=self.max_hearts(s, k),
+                    coins=h.coins,
+                    gems=h.gems,
+                    special=h.special or words["blank"],
+                    items=", ".join(self.card_name(x, lang) for x in h.items) or "-",
+                    potions=", ".join(self.card_name(x, lang) for x in h.potions) or "-",
+                    tokens=", ".join(self.card_name(x, lang) for x in h.tokens) or "-",
+                )
+                + ("" if h.pos >= 0 else f" ({words['offmap']})")
+            )
+        dice = " ".join(d if d.isupper() else f"({d})" for d in s.dice) or "-"
+        lines.append(
+            words["dice"].format(
+                dice=dice, enemy=s.enemy_face or "-", extra=" ".join(s.extra) or "-"
+            )
+        )
+        shop = ", ".join(self.card_name(x, lang) for x in s.shop_items + s.shop_potions)
+        lines.append(words["shop"].format(cards=shop))
+        lines.append(words["legend"])
+        return "\n".join(lines).replace("[", "\\[")
+
+    def help(self, lang: str = "en") -> str:
+        return HELP["it" if lang == "it" else "en"].format(cap=ROUND_CAP)

@@ -1,0 +1,362 @@
+"""One test per Platformer rule id (P-1 ... P-30, P-33), on positions of seed 1's map.
+
+Seed 1 (Forest): level 1 bottom row is open from x=0 to 3 with a wall east of x=3; a
+ladder joins (1,0) and (1,1); the trap at (5,2); boss level shops at (2,12) and (4,12).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavolo.engine import RNG, Event, registry
+from tavolo.games.platformer.rules import CATCH_UP, gem_cost, max_boost
+from tavolo.games.platformer.state import PlatformerState
+
+G: Any = registry.get("platformer")
+
+
+def P(x: int, y: int) -> int:
+    return y * 8 + x
+
+
+def at(players: int = 2, mode: str = "standard", **position: Any) -> PlatformerState:
+    cfg = G.make_config(players, mode, **position.pop("options", {}))
+    base = {"seed": 1, "active": 0, **position}
+    if base.get("revealed", 1) < 4:
+        base.setdefault("enemies", [])
+    return G.from_position(cfg, base, RNG(0))  # type: ignore[no-any-return]
+
+
+def play(s: PlatformerState, *actions: str) -> list[Event]:
+    ev: list[Event] = []
+    for a in actions:
+        ev += G.apply(s, a)
+    return ev
+
+
+def kinds(ev: list[Event]) -> list[str]:
+    return [e.kind for e in ev]
+
+
+def test_P_1_symbols_coin_move_sword_push() -> None:
+    s = at(
+        heroes=[{"at": [0, 0], "gems": 0, "coins": 0}],
+        dice=["COIN", "MOVE", "PUSH", "SWORD", "COIN"],
+        enemies=[["werewolf", 2, 0]],
+    )
+    play(s, "use:COIN")
+    assert s.heroes[0].coins == 1
+    play(s, "use:MOVE", "to:1")
+    assert s.heroes[0].pos == P(1, 0)
+    assert "use:SWORD" in G.decision(s).actions
+
+
+def test_P_2_forge_two_equal_symbols_into_any() -> None:
+    s = at(heroes=[{"at": [0, 0], "gems": 0}], dice=["MOVE", "MOVE", "COIN", "COIN", "PUSH"])
+    assert "forge:MOVE:SWORD" in G.decision(s).actions
+    assert not any(a.startswith("forge:PUSH") for a in G.decision(s).actions)
+    play(s, "forge:MOVE:SWORD")
+    assert s.extra == ["SWORD"] and G.pool(s).get("MOVE") is None
+
+
+def test_P_3_special_die_set_used_and_reset() -> None:
+    s = at(
+        heroes=[{"id": "sweety", "at": [0, 0], "gems": 0}],
+        dice=["COIN", "MOVE", "MOVE", "MOVE", "MOVE"],
+    )
+    play(s, "end", "set:COIN")
+    h = s.heroes[0]
+    assert h.special == "COIN"
+    s.active, s.dice, s.phase, s._dec = 0, [], "act", None
+    play(s, "special")
+    assert h.special == "" and h.coins >= 1
+    h.special = "SWORD"
+    G.faint(s, 0, [])
+    assert h.special == ""
+
+
+def test_P_4_gems_cost_triangular() -> None:
+    assert [gem_cost(k) for k in (1, 2, 3, 4, 5)] == [0, 1, 3, 6, 10]
+    assert max_boost(9) == 4 and max_boost(0) == 1
+    s = at(heroes=[{"at": [0, 0], "gems": 9, "coins": 0}], dice=["COIN"] * 5)
+    play(s, "use:COIN")
+    assert G.decision(s).actions == ("x:1", "x:2", "x:3", "x:4")
+    play(s, "x:4")
+    assert s.heroes[0].coins == 4 and s.heroes[0].gems == 3
+
+
+def test_P_5_setup() -> None:
+    for n in (2, 3, 4):
+        s = G.new(G.make_config(n), 7)
+        assert len(s.tiles) == 4 and s.revealed == 1 and s.low == 0
+        assert [G.enemy_cards[e].tier for e in s.level_enemy] == [1, 2, 3]
+        assert len(s.shop_items) == 3 and len(s.shop_potions) == 3
+        for k in range(n):
+            h = s.heroes[(s.first + k) % n]
+            assert (h.coins, h.gems) == CATCH_UP[k]
+            assert h.hearts == G.heroes[h.id].health and h.special == ""
+        assert all(G.geo(s).level(p) == 0 for _, p in s.enemies)
+
+
+def test_P_6_turn_order_and_roll() -> None:
+    s = G.new(G.make_config(2), 3)
+    first = s.active
+    assert len(s.dice) == 5 and s.enemy_face in ("ATTACK", "LEFT", "RIGHT")
+    ev = play(s, "end", "skip")
+    assert s.active == 1 - first and "roll" in kinds(ev) and "turn" in kinds(ev)
+    play(s, "end", "skip")
+    assert s.round == 2
+
+
+def test_P_7_adjacency_walls_platforms_ladders() -> None:
+    g = G.geo(at())
+    assert P(4, 0) not in g.adj[P(3, 0)]  # wall
+    assert P(0, 1) not in g.adj[P(0, 0)]  # platform
+    assert P(1, 1) in g.adj[P(1, 0)]  # ladder through the platform
+
+
+def test_P_8_form_on_lowest_row_without_trigger() -> None:
+    s = at(
+        heroes=[{"at": None}],
+        dice=["COIN", "MOVE", "MOVE", "MOVE", "MOVE"],
+        enemies=[["ent", 1, 0]],
+    )
+    acts = G.decision(s).actions
+    assert set(acts) == {"form:COIN", "form:MOVE", "end"}
+    play(s, "form:COIN")
+    assert "at:0" in G.decision(s).actions and "at:1" not in G.decision(s).actions
+    ev = play(s, "at:0")
+    assert "attacked" not in kinds(ev) and s.heroes[0].pos == 0
+
+
+def open_above(s: PlatformerState) -> int:
+    """A bottom-row space with open air (no platform, no ladder) above it."""
+    g = G.geo(s)
+    return next(p for p in range(8) if p + 8 in g.steps[p] and not g.ladder[p + 8])
+
+
+def test_P_9_jump_up_then_gravity() -> None:
+    s = at(heroes=[{"at": [0, 0], "gems": 0}], dice=["MOVE", "COIN", "COIN", "COIN", "COIN"])
+    p = open_above(s)
+    s.heroes[0].pos = p
+    play(s, "use:MOVE", f"to:{p + 8}")
+    assert s.heroes[0].pos == p + 8
+    play(s, "gravity")
+    assert s.heroes[0].pos == p
+
+
+def test_P_10_gravity_ladder_holds_heroes_not_enemies() -> None:
+    s = at(heroes=[{"at": [1, 1]}, {"at": [2, 1]}], enemies=[["werewolf", 6, 1]])
+    p = open_above(s)
+    s.heroes[1].pos = p + 8
+    G.gravity(s, [])
+    assert s.heroes[0].pos == P(1, 1)  # on the ladder
+    assert s.heroes[1].pos == p
+    assert s.enemies[0][1] == P(6, 0) or G.geo(s).holds[P(6, 1)]
+
+
+def test_P_11_zone_of_control() -> None:
+    s = at(
+        heroes=[{"at": [2, 0], "gems": 0}],
+        dice=["MOVE", "COIN", "COIN", "COIN", "COIN"],
+        enemies=[["mossling", 3, 0]],
+    )
+    ev = play(s, "use:MOVE", "to:1")
+    assert "attacked" in kinds(ev) and s.heroes[0].pos == 1
+
+
+def test_P_12_push_by_moving_into_an_enemy() -> None:
+    s = at(
+        heroes=[{"at": [1, 0], "gems": 0}],
+        dice=["MOVE", "COIN", "COIN", "COIN", "COIN"],
+        enemies=[["mossling", 2, 0]],
+    )
+    ev = play(s, "use:MOVE", "to:2")
+    assert kinds(ev).count("attacked") == 1
+    assert G.decision(s).kind == "shove" and "shove:3" in G.decision(s).actions
+    play(s, "shove:3")
+    assert s.heroes[0].pos == 2 and s.enemies[0][1] == 3
+
+
+def test_P_12_faint_cancels_the_push() -> None:
+    s = at(
+        heroes=[{"at": [1, 0], "gems": 0, "hearts": 1}],
+        dice=["MOVE", "COIN", "COIN", "COIN", "COIN"],
+        enemies=[["werewolf", 2, 0]],
+    )
+    play(s, "use:MOVE", "to:2")
+    assert s.heroes[0].pos == -1 and s.enemies[0][1] == 2 and not s.stack
+
+
+def test_P_13_trap() -> None:
+    s = at(
+        heroes=[{"id": "etern", "at": [6, 2], "gems": 0}],
+        dice=["MOVE", "COIN", "COIN", "COIN", "COIN"],
+    )
+    play(s, "use:MOVE", f"to:{P(5, 2)}")
+    assert s.heroes[0].hearts == 5
+
+
+def test_P_14_void_portals() -> None:
+    s = G.new(G.make_config(2, theme="void"), 0)
+    g = G.geo(s)
+    a, b = [p for p in range(32) if g.cell[p] == "O"][:2]
+    s.active, s.stack, s.phase = 0, [], "act"
+    s.heroes[0].pos, s.heroes[0].gems, s.dice, s._dec = a, 0, ["MOVE"] * 5, None
+    for k, (_, q) in enumerate(list(s.enemies)):
+        if q == b:
+            s.enemies.pop(k)
+    play(s, "use:MOVE")
+    assert f"portal:{b}" in G.decision(s).actions
+    play(s, f"portal:{b}")
+    assert s.heroes[0].pos == b
+
+
+def test_P_15_reveal_the_next_level() -> None:
+    s = at(heroes=[{"at": [0, 2], "gems": 0}], dice=["MOVE", "COIN", "COIN", "COIN", "COIN"])
+    g = G.geo(s)
+    up = next(p for p in range(16, 24) if p + 8 in g.steps[p])
+    s.heroes[0].pos = up
+    ev = play(s, "use:MOVE", f"to:{up + 8}")
+    assert "reveal" in kinds(ev) and s.revealed == 2
+    assert any(k == s.level_enemy[1] for k, _ in s.enemies)
+
+
+def test_P_16_remove_a_level_and_faint() -> None:
+    s = at(revealed=3, active=1, heroes=[{"at": [1, 8]}, {"at": [0, 0]}])
+    ev = play(s, "end", "skip")
+    assert s.low == 1 and "remove" in kinds(ev) and s.heroes[1].pos == -1
+    assert all(G.geo(s).level(p) >= 1 for _, p in s.enemies)
+
+
+def test_P_17_P_18_one_attack_needs_the_health() -> None:
+    s = at(
+        heroes=[{"at": [0, 0], "gems": 0, "coins": 0}],
+        dice=["SWORD", "SWORD", "COIN", "COIN", "COIN"],
+        enemies=[["werewolf", 1, 0]],
+    )
+    ev = play(s, "use:SWORD", "use:SWORD", "strike:1")
+    assert "defeat" not in kinds(ev) and len(s.enemies) == 1
+    s2 = at(
+        heroes=[{"id": "sweety", "at": [0, 0], "gems": 0, "coins": 0}],
+        dice=["SWORD", "SWORD", "SWORD", "COIN", "COIN"],
+        enemies=[["werewolf", 1, 0]],
+    )
+    play(s2, "use:SWORD", "use:SWORD", "use:SWORD", "strike:1")
+    assert not s2.enemies and (s2.heroes[0].coins, s2.heroes[0].gems) == (1, 2)
+
+
+def test_P_19_wounds_from_an_enemy_attack() -> None:
+    s = at(heroes=[{"id": "etern", "at": [0, 0], "special": "MOVE"}], enemies=[["werewolf", 1, 0]])
+    G.enemy_die(s, "ATTACK", [])
+    assert s.heroes[0].hearts == 3 and s.heroes[0].special == ""  # Werewolf resets it
+
+
+def test_P_20_faint() -> None:
+    s = at(
+        heroes=[{"id": "etern", "at": [0, 0], "hearts": 1, "special": "MOVE", "tokens": ["mirror"]}]
+    )
+    G.wound(s, 0, 1, [])
+    h = s.heroes[0]
+    assert (h.pos, h.hearts, h.special, h.tokens) == (-1, 6, "", [])
+
+
+def test_P_21_shop() -> None:
+    s = G.new(G.make_config(2), 5)
+    s.active, s.stack, s.phase = 0, [], "act"
+    h = s.heroes[0]
+    h.pos, h.coins, s._dec = 4, 20, None
+    x = s.shop_items[0]
+    play(s, f"buy:{x}")
+    assert x in h.items and h.coins == 20 - G.items[x].price and len(s.shop_items) == 3
+
+
+def test_P_22_items_exhaust_and_potions_discard() -> None:
+    s = at(
+        heroes=[{"at": [0, 0], "items": ["lucky_dice_bag"], "potions": ["liquid_gem"], "gems": 0}],
+        dice=["COIN"] * 5,
+    )
+    play(s, "item:lucky_dice_bag", "done")
+    assert "item:lucky_dice_bag" not in G.decision(s).actions
+    play(s, "potion:liquid_gem")
+    assert s.heroes[0].gems == 1 and s.potion_deck[0] == "liquid_gem"
+
+
+def test_P_23_hero_ability_once_per_turn() -> None:
+    s = at(heroes=[{"id": "brakka", "at": [0, 0]}], dice=["COIN"] * 5)
+    play(s, "ability", "reroll:0", "done")
+    assert "ability" not in G.decision(s).actions
+
+
+def boss_position(**kw: Any) -> PlatformerState:
+    return at(revealed=4, **kw)
+
+
+def test_P_24_P_27_boss_revealed_with_health_two_per_level() -> None:
+    s = boss_position(options={"boss": "medusa"}, heroes=[{"at": [2, 12]}])
+    assert G.boss_pos(s) >= 0 and G.boss_health(s) == 8
+    assert s.btokens and any(k == "serpent" for k, _ in s.enemies)
+
+
+def test_P_25_one_way_bottom_row_and_last_hero_removes_lower_levels() -> None:
+    s = boss_position(heroes=[{"at": [2, 11], "gems": 0}, {"at": [4, 12]}], dice=["MOVE"] * 5)
+    s.enemies = [e for e in s.enemies if e[1] != P(2, 12)]
+    g = G.geo(s)
+    assert P(2, 12) in g.steps[P(2, 11)] and P(2, 11) not in g.steps[P(2, 12)]
+    play(s, "use:MOVE", f"to:{P(2, 12)}")
+    assert s.low == 3
+
+
+def test_P_26_closed_zone() -> None:
+    s = boss_position(heroes=[{"at": [0, 8], "gems": 0}], dice=["PUSH"] * 5)
+    s.enemies = [e for e in s.enemies if G.geo(s).level(e[1]) == 3]
+    assert "use:PUSH" not in G.decision(s).actions
+
+
+def test_P_28_medusa_resolves_exactly_one_card() -> None:
+    s = boss_position(options={"boss": "medusa"}, heroes=[{"at": [2, 12]}])
+    ev: list[Event] = []
+    G.boss_turn(s, ev)
+    assert kinds(ev).count("boss_card") == 1
+
+
+def test_P_28_ikee_resolves_at_least_one_card() -> None:
+    for seed in range(5):
+        s = boss_position(options={"boss": "ikee"}, heroes=[{"at": [2, 12]}], dice=["MOVE"] * 5)
+        s.rng = RNG(seed)
+        ev: list[Event] = []
+        G.boss_turn(s, ev)
+        assert 1 <= kinds(ev).count("boss_card") <= 2
+
+
+def test_P_29_boss_token_twice_wounds() -> None:
+    s = boss_position(heroes=[{"id": "etern", "at": [2, 12]}])
+    G.take_token(s, 0, "stone", [])
+    G.take_token(s, 0, "stone", [])
+    assert s.heroes[0].tokens == ["stone"] and s.heroes[0].hearts == 5
+
+
+def test_P_30_summons_and_defeating_the_boss_wins() -> None:
+    s = boss_position(options={"boss": "medusa"}, heroes=[{"at": [2, 12]}])
+    for _ in range(5):
+        G.summon(s, G.geo(s), 1, [])
+    assert sum(1 for k, _ in s.enemies if k == "serpent") <= 2
+    bp = G.boss_pos(s)
+    g = G.geo(s)
+    near = next(q for q in g.adj[bp] if not G.occupant(s, q))
+    s.heroes[0].pos, s.heroes[0].gems = near, 0
+    s.dice, s._dec = ["SWORD"] * 5, None
+    s.bonus = 3
+    play(s, "use:SWORD", "use:SWORD", "use:SWORD", "use:SWORD", "use:SWORD", f"strike:{bp}")
+    assert s.phase == "over" and s.winner == 0 and G.returns(s) == (1.0, 0.0)
+
+
+def test_P_33_solo_events_and_losing() -> None:
+    s = G.new(G.make_config(1, "solo"), 2)
+    assert s.event and len(s.events) == 11
+    G.faint(s, 0, [])
+    assert s.phase == "over" and s.winner == -1
+    s = G.new(G.make_config(1, "solo"), 2)
+    s.events = []
+    play(s, "end", "skip")
+    assert s.phase == "over" and s.reason == "events"
