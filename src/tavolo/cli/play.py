@@ -120,7 +120,8 @@ def _play_command(name: str, hl: str, lang_opt: Any) -> Callable[..., None]:
             str | None, typer.Option("--mode", "-m", help=t(hl, "help.opt.mode"))
         ] = None,
         players: Annotated[
-            int | None, typer.Option("--players", "-p", min=1, help=t(hl, "help.opt.players"))
+            str | None,
+            typer.Option("--players", "-p", help=t(hl, "help.opt.players"), metavar="N|SEATS"),
         ] = None,
         option: Annotated[
             list[str] | None,
@@ -135,10 +136,20 @@ def _play_command(name: str, hl: str, lang_opt: Any) -> Callable[..., None]:
         lang = resolve_lang(ctx, lang)
         if save is not None and not save.resolve().parent.is_dir():
             raise ConfigError(t(lang, "play.save_folder", path=str(save)))
+        count: int | None = None
+        if players is not None:  # a number of players, or the seats themselves
+            if players.isdigit() and int(players) >= 1:
+                count = int(players)
+            elif seats is not None:
+                raise ConfigError(t(lang, "play.players_and_seats"))
+            elif players.strip().isdigit() or not players.strip():
+                raise ConfigError(t(lang, "play.players_bad", value=players))
+            else:
+                seats = players
         options = parse_options(option, lang)
         # a game's own flags (TOS: --tutorial, --fight, --date) become its mode and options
         mode, options = registry.get(name).play_args(mode, options, list(ctx.args))
-        table = Table.setup(name, lang, seats, seed, mode, players, options)
+        table = Table.setup(name, lang, seats, seed, mode, count, options)
         table.run()
         if save is not None:  # also a game left unfinished: a replay may stop anywhere
             table.replay.save(save)
