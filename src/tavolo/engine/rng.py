@@ -60,7 +60,11 @@ class RNG:
 
     # -- named calls ----------------------------------------------------------------
     def roll(self, sides: int = 6, label: str = "") -> int:
-        return 1 + self.below(sides)
+        s = (self.s + _GOLDEN) & _MASK  # below, inlined: games roll dice on every attack
+        self.s = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return 1 + (((z ^ (z >> 31)) * sides) >> 64)
 
     def coin(self, label: str = "") -> bool:
         return self.next64() >> 63 == 1

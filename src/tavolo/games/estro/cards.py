@@ -53,7 +53,13 @@ class CardTable(dict[str, CardInfo]):
 
     def __init__(self, infos: Iterable[tuple[str, CardInfo]]) -> None:
         super().__init__(infos)
-        self.auras = {i for i, c in self.items() if c.trigger == "aura"}
+        # Card ids by gift trigger, so that a turn skips looking for gifts no card has. A
+        # Chimera joins its set when built, and the rules build one as it enters the field.
+        self.by_trigger: dict[str, set[str]] = {}
+        for i, c in self.items():
+            if c.trigger is not None:
+                self.by_trigger.setdefault(c.trigger, set()).add(i)
+        self.auras = self.by_trigger.setdefault("aura", set())
 
     def __missing__(self, key: str) -> CardInfo:
         if "+" not in key:
@@ -71,8 +77,8 @@ class CardTable(dict[str, CardInfo]):
             g.trigger,
         )
         self[key] = fused
-        if fused.trigger == "aura":
-            self.auras.add(key)
+        if fused.trigger is not None:
+            self.by_trigger.setdefault(fused.trigger, set()).add(key)
         return fused
 
     def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]

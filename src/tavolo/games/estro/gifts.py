@@ -34,13 +34,17 @@ class GiftRules(_Base):
     def trigger_all(self, s: EstroState, p: int, trig: str) -> None:
         """Every face-up card of ``p`` with this trigger, resolving in field order."""
         pl = s.players[p]
+        cards = self.info.by_trigger.get(trig)
+        if not cards or cards.isdisjoint(pl.field):
+            return
         for c in reversed(pl.field):
             if self.info[c].trigger == trig and c not in pl.down:
                 self.trigger(s, p, c, trig)
 
     def trigger_entry(self, s: EstroState, p: int, c: str) -> None:
         """A card entered face up: its own gift first, then the opponent's reactions."""
-        self.trigger_all(s, 1 - p, "opp_play")
+        if not self._opp_play.isdisjoint(s.players[1 - p].field):
+            self.trigger_all(s, 1 - p, "opp_play")
         self.trigger(s, p, c, "play")
 
     def _available(self, s: EstroState, p: int, c: str, trig: str) -> bool:

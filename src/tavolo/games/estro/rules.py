@@ -27,8 +27,15 @@ ATTACKS_PER_TURN = 2
 LAST_ROUND = 19
 FIELD_CHECK_AFTER_ROUND = 5
 
+_new = tuple.__new__  # builds an Event or Decision without its Python-level __new__
+_DIE_FACES = combat.DIE_FACES
+_MATCHUP = combat.MATCHUP
+_ONES = [1, 1, 1, 1, 1]
+_NO_PARAMS: Mapping[str, Any] = {}
+
 ZONE_IDS = ("militare", "sviluppo_tech", "medica", "civile", "controllo")
 ARDO, GRANITO, ARMONIO, ILLUSIO, MANPO = range(5)
+TURN_ZONES = (ARDO, MANPO)  # the zones with actions in a player's play and attack steps
 
 
 class EstroRules(GiftRules, Game):
@@ -45,6 +52,10 @@ class EstroRules(GiftRules, Game):
         self.info: CardTable = card_infos(self.collection)
         self.ids: tuple[str, ...] = tuple(self.info)
         self.aura_cards = self.info.auras  # grows when a Chimera with an aura is built
+        triggers = self.info.by_trigger  # these sets grow with Chimeras too
+        self._turn_start = triggers.setdefault("turn_start", set())
+        self._turn_end = triggers.setdefault("turn_end", set())
+        self._opp_play = triggers.setdefault("opp_play", set())
         self.handlers = {
             "start": self._step_start,
             "end": self._step_end,
@@ -170,15 +181,15 @@ class EstroRules(GiftRules, Game):
                     if acts:
                         if s.played:
                             acts.append("pass")
-                        s._dec = Decision(p, "play", tuple(acts))
+                        s._dec = _new(Decision, (p, "play", tuple(acts), _NO_PARAMS))
                         return
                 s.phase = "battle"
             acts = self._attack_actions(s, p)
-            if not s.players[p].zone_used:
+            if s.zone in TURN_ZONES and not s.players[p].zone_used:
                 acts.extend(self._zone_turn_actions(s, p))
             if acts:
                 acts.append("end")
-                s._dec = Decision(p, "attack", tuple(acts))
+                s._dec = _new(Decision, (p, "attack", tuple(acts), _NO_PARAMS))
                 return
             s.steps.append(("end", "discard"))
         s._dec = None
@@ -193,7 +204,7 @@ class EstroRules(GiftRules, Game):
             acts += [rev[c] for c in pl.field if c in pl.down]
         if "+chimera" in s.mode:
             acts += self._chimera_actions(s, p)
-        if acts and not pl.zone_used:
+        if acts and s.zone in TURN_ZONES and not pl.zone_used:
             acts += self._zone_turn_actions(s, p)
         return acts
 
@@ -278,14 +289,16 @@ class EstroRules(GiftRules, Game):
                     )
                 )
             else:
-                events.append(Event("play", {"player": p, "card": c, "face_down": False}))
+                events.append(
+                    _new(Event, ("play", {"player": p, "card": c, "face_down": False}, None, None))
+                )
                 self.trigger_entry(s, p, c)
         elif verb == "reveal":
             c = parts[1]
             pl.down.discard(c)
             s.plays -= 1
             s.played += 1
-            events.append(Event("reveal", {"player": p, "card": c}))
+            events.append(_new(Event, ("reveal", {"player": p, "card": c}, None, None)))
             self.trigger_entry(s, p, c)
         elif verb == "pass":
             s.plays = 0
@@ -427,26 +440,40 @@ class EstroRules(GiftRules, Game):
 
     # ------------------------------------------------------------------ turn steps --
     def _step_start(self, s: EstroState, step: Step, events: list[Event]) -> bool:
-        """E-4 (1): a new turn; the draw is mandatory, and E-14 (b) may end the game."""
+        """The first turn of a game (the end of a turn starts the next one at once)."""
         s.steps.pop()
+        self._start_turn(s, events)
+        return False
+
+    def _start_turn(self, s: EstroState, events: list[Event]) -> None:
+        """E-4 (1): a new turn; the draw is mandatory, and E-14 (b) may end the game."""
         p = s.active = 1 - s.active
         pl = s.players[p]
-        s.turn += 1
+        turn = s.turn = s.turn + 1
         s.phase = "play"
         s.plays = 1 + pl.extra_plays
         s.attacks = ATTACKS_PER_TURN + pl.extra_attacks
         pl.extra_plays = pl.extra_attacks = 0
-        if pl.chimera_turn and s.turn > pl.chimera_turn + 2:
+        if pl.chimera_turn and turn > pl.chimera_turn + 2:
             pl.chimera_turn = 0  # a declared Chimera not made on the next turn lapses
             events.append(Event("chimera_lapsed", {"player": p}))
         s.played = 0
         s.attacked.clear()
-        events.append(Event("turn", {"player": p, "round": s.round, "turn": s.turn}))
-        if not self.draw(s, p, events) and not pl.hand:
-            self._finish(s, 1 - p, "no_cards", events)
-            return False
-        self.trigger_all(s, p, "turn_start")
-        return False
+        events.append(
+            _new(Event, ("turn", {"player": p, "round": (turn + 1) // 2, "turn": turn}, None, None))
+        )
+        deck = pl.deck
+        if deck:  # the draw, inlined
+            c = deck.pop()
+            pl.hand.append(c)
+            events.append(_new(Event, ("draw", {"player": p, "card": c}, (p,), {"player": p})))
+        else:
+            events.append(Event("deck_empty", {"player": p}))
+            if not pl.hand:
+                self._finish(s, 1 - p, "no_cards", events)
+                return
+        if not self._turn_start.isdisjoint(pl.field):
+            self.trigger_all(s, p, "turn_start")
 
     def draw(self, s: EstroState, p: int, events: list[Event]) -> bool:
         pl = s.players[p]
@@ -467,7 +494,8 @@ class EstroRules(GiftRules, Game):
                 return True
             s.steps[-1] = ("end", "check")
             depth = len(s.steps)
-            self.trigger_all(s, p, "turn_end")
+            if not self._turn_end.isdisjoint(s.players[p].field):
+                self.trigger_all(s, p, "turn_end")
             if len(s.steps) != depth:
                 return False
         s.steps.pop()
@@ -486,7 +514,7 @@ class EstroRules(GiftRules, Game):
             else:
                 self._finish(s, None, "last_round", events)
             return False
-        s.steps.append(("start",))
+        self._start_turn(s, events)  # the "start" step, run at once
         return False
 
     def _ask_end(self, s: EstroState, step: Step) -> Decision:
@@ -502,10 +530,6 @@ class EstroRules(GiftRules, Game):
         events.append(Event("end", {"winner": winner, "reason": reason, "round": s.round}))
 
     # -------------------------------------------------------------------- battle --
-    def _defender_rolls(self, s: EstroState, dp: int, d: str) -> bool:
-        """E-7: in round 1 the defender rolls only for a card a gift put on the field."""
-        return s.round > 1 or d in s.players[dp].summoned
-
     def judge(self, s: EstroState) -> combat.Verdict:
         b = s.battle
         assert b is not None
@@ -521,27 +545,76 @@ class EstroRules(GiftRules, Game):
             tuple(b.dmul),
         )
 
-    def _battle_event(self, s: EstroState, v: combat.Verdict, events: list[Event]) -> None:
-        b = s.battle
-        assert b is not None
+    def _judge(self, s: EstroState, b: Battle, events: list[Event]) -> str:
+        """``judge`` with plain ints, its verdict stored on the battle and told as the
+        ``battle`` event (the same numbers as ``combat.judge``, checked by a test); this
+        runs in every battle, the hottest path of a playout."""
+        ap = b.ap
+        dp = 1 - ap
+        a, d = b.a, b.d
+        pls = s.players
+        info = self.info
+        av = self.stats(s, ap, a)
+        dv = self.stats(s, dp, d)
+        ae = pls[ap].estro.get(a)
+        if ae is None:
+            ae = info[a].estro
+        de = pls[dp].estro.get(d)
+        if de is None:
+            de = info[d].estro
+        delta = b.adelta
+        if any(delta):
+            av = [x + y for x, y in zip(av, delta, strict=True)]
+        delta = b.ddelta
+        if any(delta):
+            dv = [x + y for x, y in zip(dv, delta, strict=True)]
+        adie, ddie = b.adie, b.ddie
+        if adie is not None and ae in _DIE_FACES[adie]:
+            av[ae] += combat.DIE_BONUS
+        if ddie is not None and de in _DIE_FACES[ddie]:
+            dv[de] += combat.DIE_BONUS
+        mul = b.amul
+        if mul != _ONES:
+            av = [x * m for x, m in zip(av, mul, strict=True)]
+        mul = b.dmul
+        if mul != _ONES:
+            dv = [x * m for x, m in zip(dv, mul, strict=True)]
+        matchup = _MATCHUP[ae][de]
+        apri = av[ae]
+        dpri = dv[de]
+        atot = sum(av) + matchup
+        dtot = sum(dv)
+        if apri >= 2 * dpri + 1:
+            rule = "primary"
+        elif atot > dtot:
+            rule = "tot"
+        else:
+            rule = "none"
+        b.rule = rule
         events.append(
-            Event(
-                "battle",
-                {
-                    "player": b.ap,
-                    "attacker": b.a,
-                    "defender": b.d,
-                    "att_die": v.attacker.die,
-                    "def_die": v.defender.die,
-                    "att_primary": v.attacker.primary,
-                    "def_primary": v.defender.primary,
-                    "att_tot": v.attacker.tot,
-                    "def_tot": v.defender.tot,
-                    "matchup": v.attacker.matchup,
-                    "rule": v.rule,
-                },
+            _new(
+                Event,
+                (
+                    "battle",
+                    {
+                        "player": ap,
+                        "attacker": a,
+                        "defender": d,
+                        "att_die": adie,
+                        "def_die": ddie,
+                        "att_primary": apri,
+                        "def_primary": dpri,
+                        "att_tot": atot,
+                        "def_tot": dtot,
+                        "matchup": matchup,
+                        "rule": rule,
+                    },
+                    None,
+                    None,
+                ),
             )
         )
+        return rule
 
     def _zone_window(self, s: EstroState, p: int, card: str) -> list[str]:
         """Zone actions player ``p`` may still use during an attack, ``card`` being theirs:
@@ -559,26 +632,38 @@ class EstroRules(GiftRules, Game):
     def _step_battle(self, s: EstroState, step: Step, events: list[Event]) -> bool:
         b = s.battle
         assert b is not None
-        ap, dp = b.ap, 1 - b.ap
         stage = step[1]
+        if stage == "done":  # the battle is over, once its destruction is resolved
+            s.steps.pop()
+            s.battle = None
+            return False
+        ap, dp = b.ap, 1 - b.ap
         if stage == "declare":
-            d_down = b.d in s.players[dp].down
+            dpl = s.players[dp]
+            d_down = b.d in dpl.down
             events.append(
-                Event(
-                    "attack",
-                    {
-                        "player": ap,
-                        "attacker": b.a,
-                        "defender": None if d_down else b.d,
-                        "slot": s.players[dp].field.index(b.d),
-                    },
+                _new(
+                    Event,
+                    (
+                        "attack",
+                        {
+                            "player": ap,
+                            "attacker": b.a,
+                            "defender": None if d_down else b.d,
+                            "slot": dpl.field.index(b.d),
+                        },
+                        None,
+                        None,
+                    ),
                 )
             )
             s.steps[-1] = step = ("battle", "roll")
             depth = len(s.steps)
-            if not d_down:
+            info = self.info
+            if not d_down and info[b.d].trigger == "defend":
                 self.trigger(s, dp, b.d, "defend")
-            self.trigger(s, ap, b.a, "attack")
+            if info[b.a].trigger == "attack":
+                self.trigger(s, ap, b.a, "attack")
             if "+" in b.d:  # Chimeras pick their primary estro first, the attacker's first
                 s.steps.append(("chimera", dp, b.d))
             if "+" in b.a:
@@ -593,38 +678,40 @@ class EstroRules(GiftRules, Game):
             s.steps[-1] = ("battle", "done")
             return False
         if stage == "roll":
-            if b.d in s.players[dp].down:  # E-6: a face-down card falls to any attack
+            dpl = s.players[dp]
+            if b.d in dpl.down:  # E-6: a face-down card falls to any attack
                 b.rule = "face_down"
                 events.append(
-                    Event(
-                        "battle",
-                        {"player": ap, "attacker": b.a, "defender": None, "rule": "face_down"},
+                    _new(
+                        Event,
+                        (
+                            "battle",
+                            {"player": ap, "attacker": b.a, "defender": None, "rule": "face_down"},
+                            None,
+                            None,
+                        ),
                     )
                 )
                 s.steps[-1] = ("battle", "done")
                 s.steps.append(("destroy", dp, b.d, "battle", "check"))
                 return False
-            b.adie = s.rng.roll(6, "attacker")
-            b.ddie = s.rng.roll(6, "defender") if self._defender_rolls(s, dp, b.d) else None
-            v = self.judge(s)
-            b.rule = v.rule
-            self._battle_event(s, v, events)
-            if not v.destroyed and self._zone_window(s, ap, b.a):
+            rng = s.rng
+            b.adie = rng.roll(6, "attacker")
+            # E-7: the defender rolls from round 2 on, or for a card a gift put on the field
+            b.ddie = rng.roll(6, "defender") if s.turn > 2 or b.d in dpl.summoned else None
+            destroyed = self._judge(s, b, events) != "none"
+            if not destroyed and not s.players[ap].zone_used and self._zone_window(s, ap, b.a):
                 s.steps[-1] = ("battle", "att_window")
                 return True
-            return self._after_verdict(s, v.destroyed)
-        if stage in ("att_window", "def_window", "redirect"):
-            return True
-        s.steps.pop()  # done
-        s.battle = None
-        return False
+            return self._after_verdict(s, destroyed)
+        return True  # att_window, def_window, redirect: waiting for a decision
 
     def _after_verdict(self, s: EstroState, destroyed: bool) -> bool:
         b = s.battle
         assert b is not None
         dp = 1 - b.ap
         if destroyed:
-            if self._zone_window(s, dp, b.d):
+            if not s.players[dp].zone_used and self._zone_window(s, dp, b.d):
                 s.steps[-1] = ("battle", "def_window")
                 return True
             s.steps[-1] = ("battle", "done")
@@ -678,10 +765,7 @@ class EstroRules(GiftRules, Game):
             return
         self._zone_action(s, d.player, action.split(":"), events)
         b.zoned = True
-        v = self.judge(s)
-        b.rule = v.rule
-        self._battle_event(s, v, events)
-        if v.destroyed:
+        if self._judge(s, b, events) != "none":
             if stage == "att_window":
                 self._after_verdict(s, True)
             else:
@@ -704,17 +788,20 @@ class EstroRules(GiftRules, Game):
         if stage == "check":
             if c in pl.down:  # E-6: revealed as it falls; a gift on death may still save it
                 pl.down.discard(c)
-                events.append(Event("reveal", {"player": p, "card": c, "falling": True}))
+                events.append(
+                    _new(Event, ("reveal", {"player": p, "card": c, "falling": True}, None, None))
+                )
             if pl.shield.get(c, 0) >= s.turn:
                 events.append(Event("protected", {"player": p, "card": c}))
                 s.steps.pop()
                 return False
             s.flags.pop("saved", None)
-            s.steps[-1] = ("destroy", p, c, cause, "saving")
-            depth = len(s.steps)
-            self.trigger(s, p, c, "destroyed")
-            if len(s.steps) != depth:
-                return False
+            if self.info[c].trigger == "destroyed":
+                s.steps[-1] = ("destroy", p, c, cause, "saving")
+                depth = len(s.steps)
+                self.trigger(s, p, c, "destroyed")
+                if len(s.steps) != depth:
+                    return False
             stage = "saving"  # no gift of its own to try: go on at once
         if stage == "saving":
             if s.flags.pop("saved", None):
@@ -730,7 +817,9 @@ class EstroRules(GiftRules, Game):
         s.steps.pop()
         self.remove_from_field(s, p, c)
         pl.inc.extend(chimera_parts(c))
-        events.append(Event("destroyed", {"player": p, "card": c, "cause": cause}))
+        events.append(
+            _new(Event, ("destroyed", {"player": p, "card": c, "cause": cause}, None, None))
+        )
         return False
 
     def remove_from_field(self, s: EstroState, p: int, c: str) -> None:

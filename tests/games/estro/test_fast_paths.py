@@ -1,0 +1,86 @@
+"""The shortcuts the rules take for speed (issue #2) give what the plain code gives.
+
+The golden playthroughs pin whole games; these tests pin the shortcuts themselves on many
+more positions: the plain-int battle judgement against ``combat.judge``, and the card sets
+by gift trigger that let a turn skip looking for gifts that cannot answer.
+"""
+
+from __future__ import annotations
+
+from tavolo.engine import RNG, registry
+from tavolo.games.estro.game import EstroGame
+from tavolo.games.estro.state import Battle
+
+GAME: EstroGame = registry.get("estro")  # type: ignore[assignment]
+CONFIG = GAME.make_config()
+
+
+def _random_battle(rng: RNG, ap: int, a: str, d: str) -> Battle:
+    b = Battle(ap, a, d)
+    b.adie = rng.roll(6)
+    b.ddie = None if rng.coin() else rng.roll(6)
+    if rng.chance(30):  # battle-only changes and multipliers, as gifts and zones make them
+        b.adelta[rng.below(5)] += rng.below(21) - 10
+        b.ddelta[rng.below(5)] += rng.below(21) - 10
+    if rng.chance(20):
+        b.amul[rng.below(5)] = 2
+    if rng.chance(20):
+        b.dmul[rng.below(5)] = 2
+    return b
+
+
+def test_plain_int_judge_matches_combat_judge_and_its_event() -> None:
+    rng = RNG(11)
+    play = RNG(12)
+    checked = 0
+    rules = set()
+    for seed in range(60):
+        s = GAME.new(CONFIG, seed)
+        while (d := GAME.decision(s)) is not None:
+            ap = s.active
+            opp = s.players[1 - ap]
+            for a in s.players[ap].field:
+                if a in s.players[ap].down:
+                    continue
+                for dc in opp.field:
+                    c = s.clone()
+                    b = c.battle = _random_battle(rng, ap, a, dc)
+                    v = GAME.judge(c)
+                    events: list = []
+                    assert GAME._judge(c, b, events) == v.rule == b.rule
+                    (event,) = events
+                    assert event.kind == "battle" and event.to is None
+                    want = {
+                        "player": ap,
+                        "attacker": a,
+                        "defender": dc,
+                        "att_die": v.attacker.die,
+                        "def_die": v.defender.die,
+                        "att_primary": v.attacker.primary,
+                        "def_primary": v.defender.primary,
+                        "att_tot": v.attacker.tot,
+                        "def_tot": v.defender.tot,
+                        "matchup": v.attacker.matchup,
+                        "rule": v.rule,
+                    }
+                    assert list(event.data.items()) == list(want.items())  # order too
+                    rules.add(v.rule)
+                    checked += 1
+            GAME.apply(s, d.actions[play.below(len(d.actions))])
+    assert checked > 5000 and rules == {"primary", "tot", "none"}
+
+
+def test_cards_by_trigger_cover_every_card_and_each_chimera_built() -> None:
+    info = GAME.info
+    for i in GAME.ids:
+        trig = info[i].trigger
+        assert trig is None or i in info.by_trigger[trig]
+    host = next(i for i in GAME.ids if info[i].gift is None)
+    built = set(info.keys())  # CardTable's ``in`` also answers True for unbuilt Chimeras
+    guest = next(
+        i for i in GAME.ids if info[i].trigger == "turn_start" and f"{host}+{i}" not in built
+    )
+    chimera = f"{host}+{guest}"
+    assert chimera not in GAME._turn_start
+    assert info[chimera].trigger == "turn_start"  # built on first use
+    assert chimera in GAME._turn_start and chimera in info.by_trigger["turn_start"]
