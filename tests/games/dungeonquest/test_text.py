@@ -1,0 +1,189 @@
+"""DungeonQuest text: every card, tile, counter and event renders in English and Italian."""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Any
+
+import pytest
+
+from tavolo.engine import ContentError
+from tavolo.games.dungeonquest.board import E, Placed
+from tavolo.games.dungeonquest.content import CARD_DECKS, default_content
+from tavolo.games.dungeonquest.dice import parse_dice
+from tavolo.games.dungeonquest.effects import VERBS, Effect, walk
+from tavolo.games.dungeonquest.text import (
+    EVENTS,
+    MSG,
+    dice_text,
+    render_board,
+    render_card,
+    render_combat,
+    render_effect,
+    render_event,
+    render_hero,
+    render_item,
+    render_monster,
+    render_monster_card,
+    render_ring,
+    render_sun,
+    render_table,
+    render_tile,
+    render_treasure,
+)
+
+C = default_content()
+LANGS = ("en", "it")
+CARDS = [(d, c) for d in CARD_DECKS for c in C.cards[d]] + [("dragon", c) for c in C.dragon]
+
+
+def clean(line: str) -> bool:
+    leftover = "{" in line or "}" in line or re.search(r"\b(fx|card|tile|attr|event)\.[a-z]", line)
+    return not leftover and "  " not in line.strip(" ") and line == line.rstrip()
+
+
+def all_clean(lines: list[str]) -> None:
+    for line in lines:
+        assert clean(line), line
+
+
+def fields(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f is not None}
+
+
+def test_catalogs_match() -> None:
+    en, it = MSG.messages["en"], MSG.messages["it"]
+    assert set(en) == set(it)
+    for key in en:
+        assert fields(en[key]) == fields(it[key]), key
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("deck", "card"), CARDS, ids=[f"{d}.{c.id}" for d, c in CARDS])
+def test_every_card_renders(deck: str, card: Any, lang: str) -> None:
+    lines = render_card(card, deck, lang)
+    assert len(lines) >= 2
+    all_clean(lines)
+    assert all(line.endswith(".") for line in lines[1:])
+
+
+@pytest.mark.parametrize(("deck", "card"), CARDS, ids=[f"{d}.{c.id}" for d, c in CARDS])
+def test_english_and_italian_differ(deck: str, card: Any) -> None:
+    assert render_card(card, deck, "en")[1:] != render_card(card, deck, "it")[1:]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_everything_else_renders(lang: str) -> None:
+    for mc in C.monster_cards:
+        all_clean(render_monster_card(mc, lang))
+    for m in C.monsters:
+        all_clean(render_monster(m, lang))
+    for h in C.heroes:
+        all_clean(render_hero(h, lang))
+    for r in C.rings:
+        all_clean(render_ring(r, lang))
+    for i in C.items:
+        all_clean(render_item(i, lang))
+    for t in C.tables:
+        all_clean(render_table(t, lang))
+    for name in C.combat.tables:
+        all_clean(render_combat(name, lang))
+    for gp in C.treasure_pool():
+        assert clean(render_treasure(gp, lang))
+    assert clean(render_sun(3, lang))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_tile_renders(lang: str) -> None:
+    from tavolo.games.dungeonquest.options import Options
+
+    for t in C.tiles(Options(catacombs_tiles=True)):
+        lines = render_tile(t, lang)
+        all_clean([lines[0], *lines[4:]])
+        assert len(lines[1]) == len(lines[2]) == len(lines[3]) == 5
+        all_clean(render_tile(t, lang, Placed(t, E))[4:])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", sorted(EVENTS))
+def test_every_event_renders(kind: str, lang: str) -> None:
+    kw = {name: "x" for name in EVENTS[kind]}
+    text = render_event(kind, lang, **kw)
+    assert clean(text) and text.endswith((".", "!"))
+
+
+VERB_SAMPLES: list[dict[str, Any]] = [
+    {"lose_turns": "d6-3"},
+    {"lose_turns": 1},
+    {"gain_life": "d6"},
+    {"keep": "rope", "optional": True},
+    {"monster": "goblin", "sneak": True},
+    {"monster_loses": "d6/2"},
+    {"has": "potion", "otherwise": [{"nothing": True}]},
+    {"test": "strength", "pass": [{"door_opens": True}]},
+    *({"rotate_corridors": x} for x in ("left", "half", "right")),
+    *({"cancel": x} for x in ("monster", "trap", "barrier")),
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_verb_renders(lang: str) -> None:
+    """Every verb in every use found in the data, plus samples of the rarer forms."""
+    seen = set()
+    every = [e for _, c in CARDS for e in walk((*c.do, *c.each_turn))]
+    every += [e for m in C.monsters for e in walk((*m.flee, *m.fight))]
+    every += [e for x in (*C.rings, *C.items, *C.tables) for e in walk(x.do)]
+    every += [Effect.model_validate(s) for s in VERB_SAMPLES]
+    for e in every:
+        assert clean(render_effect(e, lang)), e
+        seen.add(e.verb)
+    assert seen == set(VERBS)
+
+
+def test_examples() -> None:
+    crossfire = C.card("room", "crossfire_trap")
+    assert render_card(crossfire, "room", "en") == [
+        "Crossfire Trap (Room card, x1)",
+        "Lose D12 − Armour LP.",
+    ]
+    assert render_card(crossfire, "room", "it")[1] == "Perdi D12 − Armatura PV."
+    assert render_card(C.card("room", "cave_in"), "room", "en")[1] == (
+        "Call a number from 1 to 6 and roll D6: if a called number comes up, you are killed; "
+        "otherwise lose D6 LP."
+    )
+    assert render_card(C.card("trap", "explosion"), "trap", "it")[1] == (
+        "Perdi 4 PV, poi salti il prossimo turno."
+    )
+
+
+def test_dice_text() -> None:
+    assert dice_text(parse_dice("d6+3-luck"), "en") == "D6+3 − Luck"
+    assert dice_text(parse_dice("2d6"), "it") == "2D6"
+    assert dice_text(parse_dice("d6/2"), "en") == "½D6"
+    assert dice_text(parse_dice("d6-3"), "it") == "D6−3"
+    assert str(parse_dice("D12 - Armour")) == "d12-armour"
+    with pytest.raises(ValueError, match="bad dice expression"):
+        parse_dice("3d8")
+
+
+def test_tile_picture_and_board() -> None:
+    odw = next(x for x in C.tiles() if x.id == "room_odw_01")
+    lines = render_tile(odw, "en")  # shown entered northwards
+    assert lines[0] == "Room (room_odw_01)"
+    assert lines[1:4] == ["+-D-+", " R ^|", "+   +"]
+    assert lines[4] == "Edges: entry open; left open; ahead door; right wall."
+    b = C.new_board()
+    b.place(C.tiles()[0], (1, 0), E)  # a four-way room east of the tower
+    text = render_board(b, "it", marks={(1, 0): "V"})
+    assert len(text) == 31 and all(len(line) == 65 for line in text[:-1])
+    assert text[0].startswith("+---++   +") and text[1].startswith("|#    R > ")
+    assert text[2].startswith("+   ++  V+")
+    assert text[-1].startswith("R stanza")
+
+
+def test_missing_message_is_a_content_error() -> None:
+    with pytest.raises(ContentError, match=r"no text for 'fx\.nope'"):
+        from tavolo.games.dungeonquest.text import _t
+
+        _t("en", "fx.nope")
