@@ -107,7 +107,7 @@ class TileGroup(_Strict):
     @property
     def edges(self) -> tuple[str, str, str, str]:
         """Entry (behind the hero), left, ahead, right."""
-        left, ahead, right = self.exits
+        left, ahead, right = self.exits[0], self.exits[1], self.exits[2]
         return self.entry, left, ahead, right
 
 

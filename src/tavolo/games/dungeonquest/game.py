@@ -1,0 +1,440 @@
+"""DungeonQuest as a tavolo game: what players may see, re-sampling the unseen, words, map.
+
+Hidden information: the order of the tile pile (unplaced tiles), of every deck, the
+treasure cup and the dragon pool, and, under ``monster_counter=left_player``, the
+monster's counter picked in secret. ``observe`` shows their sizes only; ``determinize``
+re-deals them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from tavolo.engine import RNG, Config, Event
+from tavolo.engine.errors import ContentError, ScenarioError
+from tavolo.engine.files import read_data
+
+from .board import Board
+from .rules import SIDE
+from .schema import COUNTERS
+from .state import DQState, Hero, all_tiles
+from .text import render_board, render_sun
+from .turn import DQTurn
+
+S = DQState
+DEATHS = ("monster", "creature", "trap", "pit", "rotating", "dragon", "potion", "sunset")
+UI = Path(__file__).parent / "ui"
+
+HELP = {
+    "en": """DungeonQuest (Games Workshop, 1987): enter the dungeon from a tower, reach the
+Treasure Chamber, take what the dragon lets you and get out through any tower before the
+sun sets after {rounds} rounds. Each turn: start-of-turn effects (lost turns, a torch gone
+out, a trapdoor, the spider, the Chamber of Darkness, a Cave-In tile), then ONE action:
+move:N/E/S/W (a new square lays a tile with its arrow where you cross; corridors and towers
+give another move), search (twice in a row at most per tile), wait, potion, ring (Healing),
+leave (in a tower), stay (in the Chamber: draw a Dragon counter). Monsters: ring (Blinding),
+shoot (El-Adoran), attack / wait / escape, then each round a counter: mighty_blow, slash,
+leap_aside. The edition's full rulebook was not available: tavolo follows the Italian
+reference sheet and reconstructs the rest as decisions D1-D27 (docs/dungeonquest.md):
+26 rounds; a Room card on every entry; symmetric combat display; monster counter at random;
+dragon counter first, D12 breath; the potion table is a placeholder from a fan source.
+Rulings of tavolo: called numbers are 1..n (same odds); a hero driven out by the dragon
+bursts through doors and draws no card where he lands; the rope is kept; at most 8 extra
+moves a turn; leaving needs a tower other than the start, or having left it first.""",
+    "it": """DungeonQuest (Games Workshop, 1987): entra nel sotterraneo da una torre, raggiungi
+la Camera del Tesoro, prendi ciò che il drago ti lascia ed esci da una torre qualsiasi prima
+che il sole tramonti dopo {rounds} round. Ogni turno: effetti d'inizio turno (turni persi,
+torcia spenta, trabocchetto, ragno, Camera dell'oscurità, Crollo), poi UNA azione:
+move:N/E/S/W (una casella vuota riceve una tessera con la freccia dove passi; corridoi e
+torri danno un'altra mossa), search (al massimo due volte di fila per tessera), wait, potion,
+ring (Guarigione), leave (in una torre), stay (nella Camera: pesca un segnalino Drago).
+Mostri: ring (Accecamento), shoot (El-Adoran), attack / wait / escape, poi a ogni round un
+segnalino: mighty_blow, slash, leap_aside. Il regolamento completo dell'edizione non era
+disponibile: tavolo segue il foglio di riferimento italiano e ricostruisce il resto come
+decisioni D1-D27 (docs/dungeonquest.md): 26 round; una carta Stanza a ogni ingresso;
+tabella di combattimento simmetrica; segnalino del mostro a caso; prima il segnalino Drago,
+soffio D12; la tabella delle pozioni è provvisoria. Decisioni di tavolo: i numeri chiamati
+sono 1..n (stesse probabilità); chi è cacciato dal drago sfonda le porte e non pesca carte
+dove arriva; la corda si conserva; al massimo 8 mosse extra per turno; si esce da una torre
+dopo aver lasciato quella di partenza.""",
+}
+
+
+@cache
+def ui(lang: str) -> dict[str, dict[str, str]]:
+    """The interface words of ``lang`` as sections (``action``, ``event``, ``view``)."""
+    data = read_data(UI / f"{'it' if lang == 'it' else 'en'}.yaml", ContentError)
+    assert isinstance(data, dict)
+    out: dict[str, dict[str, str]] = {}
+    for key, text in data.items():
+        section, _, name = str(key).partition(".")
+        out.setdefault(section, {})[name] = str(text)
+    return out
+
+
+class DungeonQuestGame(DQTurn):
+    # ------------------------------------------------------------------ plain data --
+    def to_json(self, state: S) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> S:
+        return DQState.from_json(dict(data))
+
+    def returns(self, s: S) -> tuple[float, ...]:
+        """D21: solo, escaping alive with treasure; else the richest escaped heroes win."""
+        hs = s.heroes
+        if len(hs) == 1:
+            h = hs[0]
+            return (1.0 if h.status == "escaped" and h.gp > 0 else 0.0,)
+        out = [h for h in hs if h.status == "escaped"]
+        if not out:
+            return tuple(0.0 for _ in hs)
+        best = max(h.gp for h in out)
+        return tuple(1.0 if h.status == "escaped" and h.gp == best else 0.0 for h in hs)
+
+    # ------------------------------------------------------------------ information --
+    def hero_view(self, h: Hero) -> dict[str, Any]:
+        return {
+            "id": h.id,
+            "life": h.life,
+            "max_life": self.heroes[h.id].life if h.id else 0,
+            "at": list(h.pos) if h.pos else None,
+            "status": h.status,
+            "cause": h.cause,
+            "ring": h.ring,
+            "ring_used": h.ring_used,
+            "potion": h.potion is not None,
+            "ropes": len(h.ropes),
+            "held": [c for _, c in h.held],
+            "treasure_cards": [[c, gp] for _, c, gp in h.cards],
+            "treasure": h.treasure[:],
+            "gp": h.gp,
+            "lost_turns": h.lost_turns,
+        }
+
+    def observe(self, s: S, player: int | None) -> dict[str, Any]:
+        board = []
+        for sq, p in sorted(s.board.items()):
+            board.append(
+                {
+                    "at": list(sq),
+                    "tile": p.tile.id,
+                    "kind": p.tile.kind,
+                    "edges": "".join(p.edges()),
+                    "heading": SIDE[p.facing],
+                }
+            )
+        out: dict[str, Any] = {
+            "game": self.name,
+            "you": player,
+            "round": s.round,
+            "rounds": s.opts.sun_rounds,
+            "phase": s.phase,
+            "active": s.active,
+            "order": s.order[:],
+            "board": board,
+            "heroes": [self.hero_view(h) for h in s.heroes],
+            "tiles_left": len(s.pile),
+            "decks": {k: len(v) for k, v in s.decks.items()},
+            "cup": len(s.cup),
+            "dragon_pool": len(s.dragon),
+            "dragon_asleep_drawn": len(s.dragon_out),
+        }
+        for f in reversed(s.stack):
+            if f[0] == "monster":
+                out["encounter"] = {
+                    "hero": f[1],
+                    "monster": f[2],
+                    "stage": f[3],
+                    "life": f[4],
+                    "wound": f[5],
+                    "arrows": f[7],
+                }
+                break
+            if f[0] == "spider":
+                out["encounter"] = {"hero": f[1], "monster": "giant_spider", "stage": f[2]}
+                break
+        if s.phase == "over":
+            out["reason"] = s.reason
+            out["result"] = list(self.returns(s))
+        return out
+
+    def secrets(self, s: S, player: int) -> Iterable[str]:
+        return [t for t in s.pile if t not in {p.tile.id for p in s.board.values()}]
+
+    def _determinize(self, s: S, player: int, rng: RNG) -> S:
+        """Re-deal the tile pile, reshuffle every deck, re-pick a secret monster counter."""
+        d = s.clone()
+        rng.shuffle(d.pile)
+        for name, deck in d.decks.items():  # the unseen top part; returned cards are known
+            n = d.fresh[name]
+            top = deck[len(deck) - n :]
+            rng.shuffle(top)
+            deck[len(deck) - n :] = top
+        for i, f in enumerate(d.stack):
+            if f[0] == "monster" and f[9] and self.monster_picker(s, f[1]) != player:
+                d.stack[i] = (*f[:9], rng.choice(COUNTERS), f[10])
+        return d
+
+    def inventory(self, s: S) -> list[tuple[str, str]] | None:
+        out: list[tuple[str, str]] = [(t, "pile") for t in s.pile]
+        out += [(p.tile.id, "board") for p in s.board.values()]
+        return out
+
+    def heuristic(self, s: S, player: int) -> float:
+        """Alive, near a tower late in the day, with treasure and Life Points."""
+        if s.phase == "over":
+            return self.returns(s)[player]
+        h = s.heroes[player]
+        if h.status == "dead":
+            return 0.0
+        if h.status == "escaped":
+            return 0.6 + 0.4 * min(1.0, h.gp / 3000)
+        if not h.id:
+            return 0.5
+        life = max(0, h.life) / self.heroes[h.id].life
+        late = s.round / s.opts.sun_rounds
+        dist = 0
+        if h.pos is not None:
+            dist = min(abs(h.pos[0] - x) + abs(h.pos[1] - y) for x, y in self.spec.towers)
+        rich = min(1.0, h.gp / 3000)
+        home = 1.0 - min(1.0, dist / max(1.0, (1.0 - late) * 20 + 1))
+        value = 0.1 + 0.25 * life + 0.35 * rich + 0.2 * home * late * (0.3 + rich)
+        return max(0.0, min(1.0, value))
+
+    def cause_kind(self, cause: str) -> str:
+        """A cause of death grouped for statistics: monster, creature, trap, the rest."""
+        if cause in self.monsters:
+            return "creature" if self.monsters[cause].kind == "creature" else "monster"
+        if cause.startswith("sneak_attack"):
+            return "monster"
+        if cause.startswith(("scorpion", "vampire", "poisonous_snake")):
+            return "creature"
+        if cause in ("sunset", "pit", "rotating", "dragon", "potion"):
+            return cause
+        return "trap"
+
+    def metrics(self, s: S) -> dict[str, float]:
+        """Per game: rounds, tiles, the share of heroes out, their treasure, how the others
+        died (grouped), and per hero played whether he got out."""
+        n = len(s.heroes)
+        esc = [h for h in s.heroes if h.status == "escaped"]
+        out: dict[str, float] = {
+            "rounds": float(min(s.round, s.opts.sun_rounds)),
+            "tiles placed": float(len(s.board)),
+            "escaped": len(esc) / n,
+            "escaped with treasure": sum(h.gp > 0 for h in esc) / n,
+            "treasure": sum(h.gp for h in esc) / n,
+        }
+        for kind in DEATHS:
+            out[f"death {kind}"] = 0.0
+        for h in s.heroes:
+            if h.status == "dead":
+                out[f"death {self.cause_kind(h.cause)}"] += 1.0 / n
+            if h.id:
+                out[f"escaped {h.id}"] = float(h.status == "escaped")
+        return out
+
+    # ----------------------------------------------------------------- positions --
+    def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> S:
+        """A game past set-up (seed ``position.seed``, heroes in towers as chosen) with
+        fields overridden: ``tiles`` ([{tile, at: [x, y], heading: N|E|S|W}], each checked
+        by the board's placement rules), ``heroes`` ([{id, at, prev, life, ring, potion,
+        rope, treasure, held}]), ``round``, ``active``, ``dragon_out``."""
+        cfg_opts = dict(config.options)
+        heroes = position.get("heroes", [])
+        if heroes and "heroes" not in cfg_opts:
+            cfg_opts["heroes"] = ",".join(h["id"] for h in heroes)
+        cfg = Config(config.players, config.mode, cfg_opts)
+        s = self.new(cfg, int(position.get("seed", 0)))
+        while (d := self.decision(s)) is not None and s.phase == "setup":
+            want = None
+            if d.kind == "pickring":
+                ring = heroes[d.player].get("ring") if d.player < len(heroes) else None
+                want = f"ring:{ring}" if ring else None
+            self.apply(s, want if want in d.actions else d.actions[0])
+        s.rng = rng
+        board = Board(self.spec, dict(s.board))
+        tiles = all_tiles()
+        for t in position.get("tiles", []):
+            tid = t.get("tile")
+            if tid not in tiles:
+                raise ScenarioError(f"position: no tile {tid!r}")
+            sq = tuple(t["at"])
+            heading = SIDE.index(t.get("heading", "N"))
+            board.place(tiles[tid], sq, heading, bool(t.get("secret_door", False)))
+            if tid in s.pile:
+                s.pile.remove(tid)
+            turns = int(t.get("turns", 0))
+            if turns:
+                board.turn(sq, turns)
+        s.board = board.placed
+        for k, hd in enumerate(heroes):
+            h = s.heroes[k]
+            if "at" in hd:
+                h.pos = tuple(hd["at"])
+                h.moved = True
+            if "prev" in hd:
+                h.prev = tuple(hd["prev"])
+                dx, dy = h.pos[0] - h.prev[0], h.pos[1] - h.prev[1]  # type: ignore[index]
+                h.entered = {(0, 1): 0, (-1, 0): 1, (0, -1): 2, (1, 0): 3}[(dx, dy)]
+            for f in ("life", "ring", "treasure", "lost_turns"):
+                if f in hd:
+                    setattr(h, f, list(hd[f]) if isinstance(hd[f], list) else hd[f])
+            for gp in h.treasure:  # counters come out of the cup
+                if gp not in s.cup:
+                    raise ScenarioError(f"position: no treasure counter of {gp} GP in the cup")
+                s.cup.remove(gp)
+            if hd.get("potion"):
+                s.decks["room"].remove("potion")
+                h.potion = ("room", "potion")
+            if hd.get("rope"):
+                s.decks["corpse"].remove("rope")
+                h.ropes = [("corpse", "rope")]
+            for held in hd.get("held", []):
+                deck, _, card = held.partition(":")
+                s.decks[deck].remove(card)
+                h.held.append((deck, card))
+        if "round" in position:
+            s.round = int(position["round"])
+        if "dragon_out" in position:
+            for _ in range(int(position["dragon_out"])):
+                s.dragon.remove("asleep")
+                s.dragon_out.append("asleep")
+        k = int(position.get("active", s.order[0]))
+        s.stack = []
+        self.begin_turn(s, k)
+        s.active = k
+        s._dec = None
+        self.run(s, [])
+        return s
+
+    # ----------------------------------------------------------------------- words --
+    def name_of(self, what: str, lang: str) -> str:
+        c = self.c
+        it = lang == "it"
+        if what in self.heroes:
+            n = self.heroes[what].name
+            return n.it if it else n.en
+        if what in self.monsters:
+            n = self.monsters[what].name
+            return n.it if it else n.en
+        if what in self.rings:
+            n = self.rings[what].name
+            return n.it if it else n.en
+        for (_deck, cid), card in self.cards.items():
+            if cid == what:
+                return str(card.name.it if it else card.name.en)
+        if what in c.decks:
+            n = c.decks[what].name
+            return n.it if it else n.en
+        if what in self.kinds:
+            n = self.kinds[what].name
+            return n.it if it else n.en
+        words = ui(lang)["word"]
+        return words.get(what, what.replace("_", " "))
+
+    def hero_name(self, s: S | None, k: int, lang: str) -> str:
+        if s is not None and 0 <= k < len(s.heroes) and s.heroes[k].id:
+            return self.name_of(s.heroes[k].id, lang)
+        return f"P{k + 1}"
+
+    def describe_action(self, s: S, action: str, lang: str = "en") -> str:
+        words = ui(lang)["action"]
+        if action in words:
+            return words[action]
+        verb, _, arg = action.partition(":")
+        if verb in ("move", "side", "out"):
+            return words[verb].format(side=ui(lang)["side"][arg])
+        if verb in ("hero", "ring", "counter") and arg:
+            return words[verb + "_pick"].format(name=self.name_of(arg, lang))
+        if verb == "tower":
+            x, y = self.spec.towers[int(arg)]
+            return words["tower"].format(square=f"({x},{y})")
+        if verb in COUNTERS:
+            return self.name_of_counter(verb, lang)
+        return words.get(action, action)
+
+    def name_of_counter(self, counter: str, lang: str) -> str:
+        n = self.c.combat.counters[counter]  # type: ignore[index]
+        return n.it if lang == "it" else n.en
+
+    def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
+        seen = event.seen_by(player)
+        if seen is None:
+            return None
+        tpl = ui(lang)["event"].get(event.kind)
+        if tpl is None:
+            return f"{event.kind} {dict(seen)}"
+        kw: dict[str, Any] = dict(seen)
+        if isinstance(kw.get("hero"), int):
+            kw["hero"] = f"{ui(lang)['view']['player']}{kw['hero'] + 1}"
+        for key in (
+            "card",
+            "monster",
+            "creature",
+            "deck",
+            "ring",
+            "id",
+            "kind",
+            "cause",
+            "why",
+            "item",
+            "tile_kind",
+            "attr",
+        ):
+            if isinstance(kw.get(key), str):
+                kw[key] = self.name_of(kw[key], lang)
+        for key in ("mine", "theirs"):
+            if key in kw:
+                kw[key] = self.name_of_counter(kw[key], lang)
+        if isinstance(kw.get("raw"), list):
+            kw["raw"] = "+".join(map(str, kw["raw"]))
+        if isinstance(kw.get("called"), list):
+            kw["called"] = ", ".join(map(str, kw["called"]))
+        if isinstance(kw.get("square"), list):
+            kw["square"] = f"({kw['square'][0]},{kw['square'][1]})"
+        if "dice" in kw:
+            kw["dice"] = str(kw["dice"]).upper().replace("-", " - ").replace("+", " + ")
+        try:
+            return str(tpl.format(**kw))
+        except (KeyError, IndexError, ValueError):
+            return f"{event.kind} {dict(seen)}"
+
+    def view(self, s: S, player: int | None, lang: str = "en") -> str:
+        """The map of placed tiles with the heroes, then each hero and the sun."""
+        words = ui(lang)["view"]
+        board = Board(self.spec, s.board)
+        marks = {h.pos: str(k + 1) for k, h in enumerate(s.heroes) if h.pos is not None}
+        lines = render_board(board, lang, marks)
+        lines.append(render_sun(min(s.round, s.opts.sun_rounds), lang, s.opts))
+        for k, h in enumerate(s.heroes):
+            if not h.id:
+                continue
+            hero = self.heroes[h.id]
+            lines.append(
+                words["hero"].format(
+                    n=k + 1,
+                    name=self.name_of(h.id, lang),
+                    life=max(0, h.life),
+                    max=hero.life,
+                    strength=hero.strength,
+                    agility=hero.agility,
+                    armour=hero.armour,
+                    luck=hero.luck,
+                    ring=(self.name_of(h.ring, lang) if h.ring else "-")
+                    + (f" ({words['used']})" if h.ring_used else ""),
+                    potion=words["yes"] if h.potion else words["no"],
+                    gp=h.gp,
+                    status=words[h.status],
+                )
+                + (f" - {self.name_of(h.cause, lang)}" if h.cause else "")
+            )
+        lines.append(words["piles"].format(tiles=len(s.pile), cup=len(s.cup), dragon=len(s.dragon)))
+        return "\n".join(lines).replace("[", "\\[")
+
+    def help(self, lang: str = "en") -> str:
+        return HELP["it" if lang == "it" else "en"].format(rounds=26)

@@ -1,0 +1,519 @@
+"""DungeonQuest rules, one test (or one parametrised case) per rule id of the digest.
+
+DQ-n are the facts file's sections, Dn its decisions. Positions and scripted chance go
+through the engine's scenario runner, so each test reads like a scenario file.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tavolo.engine import RNG, registry
+from tavolo.engine.scenario import run
+
+GAME: Any = registry.get("dungeonquest")
+HERO = {"id": "ulv_grimhand", "ring": "opening", "at": [1, 0], "prev": [0, 0]}
+ROOM = [{"tile": "room_ooo_01", "at": [1, 0], "heading": "E"}]
+
+
+def sc(
+    actions: list[str],
+    script: list[dict[str, Any]] | None = None,
+    hero: dict[str, Any] | None = None,
+    tiles: list[dict[str, Any]] | None = None,
+    expect: dict[str, Any] | None = None,
+    players: int = 1,
+    options: dict[str, Any] | None = None,
+    **position: Any,
+) -> dict[str, Any]:
+    """Run a one-hero scenario from the standard room next to the north-west tower."""
+    heroes = [{**HERO, **(hero or {})}]
+    if players > 1:
+        heroes.append({"id": "volrik", "ring": "healing", "at": [0, 9]})
+    data = {
+        "game": "dungeonquest",
+        "config": {"players": players, "options": options or {}},
+        "position": {"heroes": heroes, "tiles": tiles or ROOM, **position},
+        "script": script or [],
+        "actions": actions,
+        "expect": expect or {},
+    }
+    result = run(data, "test")
+    assert result["failures"] == [], result["failures"]
+    return result
+
+
+def hero(result: dict[str, Any], k: int = 0) -> dict[str, Any]:
+    return result["state"]["heroes"][k]  # type: ignore[no-any-return]
+
+
+def new_room(card: str, *more: dict[str, Any]) -> list[dict[str, Any]]:
+    """Moving east into a new room that holds ``card``."""
+    return [{"draw": "room_ooo_02", "label": "tile"}, {"draw": card, "label": "room"}, *more]
+
+
+# ------------------------------------------------------------------ DQ-2, DQ-3, DQ-4 --
+def test_DQ_2_board_towers_and_chamber() -> None:
+    assert sorted(k for k, v in GAME.printed.items() if v == "tower") == [
+        (0, 0),
+        (0, 9),
+        (12, 0),
+        (12, 9),
+    ]
+    assert [k for k, v in GAME.printed.items() if v == "chamber"] == [(6, 4), (6, 5)]
+
+
+def test_DQ_2_D26_heroes_do_not_share_a_square() -> None:
+    r = sc([], hero={"at": [1, 0]}, players=2, expect={})
+    assert r["legal"]
+    s = GAME.new(GAME.make_config(2, heroes="sir_rohan,volrik"), 1)
+    while s.phase == "setup":
+        d = GAME.decision(s)
+        GAME.apply(s, d.actions[0])
+    a, b = s.heroes
+    assert a.pos != b.pos
+
+
+def test_DQ_3_D1_sunset_after_26_rounds_kills_heroes_inside() -> None:
+    r = sc(["wait"], round=26, expect={"over": True})
+    assert hero(r)["status"] == "dead" and hero(r)["cause"] == "sunset"
+
+
+def test_DQ_3_D1_sun_length_is_an_option() -> None:
+    r = sc(["wait"], round=26, options={"sun_rounds": 27}, expect={"over": False})
+    assert r["state"]["round"] == 27
+
+
+def test_DQ_3_D2_a_tower_at_sunset_counts_as_out() -> None:
+    r = sc(["move:W", "stay", "stop"], round=26, hero={"treasure": [200]})
+    assert hero(r)["status"] == "escaped"
+
+
+def test_DQ_4_setup_heroes_rings_and_towers_in_turn_order() -> None:
+    s = GAME.new(GAME.make_config(3), 7)
+    kinds = []
+    while s.phase == "setup":
+        d = GAME.decision(s)
+        kinds.append((d.kind, d.player))
+        GAME.apply(s, d.actions[0])
+    assert [k for k, _ in kinds] == ["pickhero"] * 3 + ["pickring"] * 3 + ["picktower"] * 3
+    assert [p for _, p in kinds[:3]] == s.order
+    assert len({h.id for h in s.heroes}) == 3
+    assert len({h.ring for h in s.heroes}) == 3
+    assert len({h.pos for h in s.heroes}) == 3
+
+
+def test_D14_rings_at_random_by_option() -> None:
+    s = GAME.new(GAME.make_config(2, ring_choice="random"), 3)
+    assert all(h.ring for h in s.heroes)
+    assert GAME.decision(s).kind == "pickhero"
+
+
+# ------------------------------------------------------------------------ DQ-5, DQ-6 --
+def test_DQ_5_lost_turns_explosion() -> None:
+    script = [{"draw": "trap_ooo_01", "label": "tile"}, {"draw": "explosion", "label": "trap"}]
+    r = sc(["move:E"], script, hero={"ring": "opening"})
+    assert hero(r)["life"] == 12
+    kinds = [e["kind"] for e in r["events"]]
+    assert kinds.count("turn_lost") == 1  # the next turn is missed
+
+
+def test_DQ_6_tile_laid_with_its_arrow_on_the_crossed_edge() -> None:
+    r = sc(["move:E"], new_room("empty_room"))
+    assert [2, 0, "room_ooo_02", 1, 0] in r["state"]["board"]  # heading east: entry on west
+
+
+def test_DQ_6_walls_block() -> None:
+    r = sc([], tiles=[{"tile": "room_wow_01", "at": [1, 0], "heading": "E"}])
+    assert "move:N" not in r["legal"] and "move:S" not in r["legal"]
+    assert "move:E" in r["legal"] and "move:W" in r["legal"]
+
+
+def test_DQ_6_door_jammed_ends_the_turn() -> None:
+    tiles = [{"tile": "room_odo_01", "at": [1, 0], "heading": "E"}]
+    r = sc(["move:E", "try"], [{"draw": "door_jammed", "label": "door"}], tiles=tiles)
+    assert hero(r)["pos"] == [1, 0]
+    assert r["state"]["round"] == 2
+
+
+def test_DQ_6_door_opens() -> None:
+    tiles = [{"tile": "room_odo_01", "at": [1, 0], "heading": "E"}]
+    script = [{"draw": "door_opens", "label": "door"}, *new_room("empty_room")]
+    r = sc(["move:E", "try"], script, tiles=tiles)
+    assert hero(r)["pos"] == [2, 0]
+
+
+@pytest.mark.parametrize(
+    ("card", "rolls", "lost"),
+    [
+        ("trapped_door_d6", [4], 4),
+        ("trapped_door_d6_luck", [4], 2),
+        ("trapped_door_d12_luck", [11], 6),
+    ],
+)
+def test_DQ_10_door_trapped(card: str, rolls: list[int], lost: int) -> None:
+    tiles = [{"tile": "room_odo_01", "at": [1, 0], "heading": "E"}]
+    script: list[dict[str, Any]] = [{"draw": card, "label": "door"}]
+    script += [{"roll": x} for x in rolls]
+    r = sc(["move:E", "try"], script, tiles=tiles)
+    assert hero(r)["life"] == 16 - lost
+    assert hero(r)["pos"] == [1, 0]
+
+
+def test_D23_a_door_on_each_side_takes_two_cards() -> None:
+    tiles = [
+        {"tile": "room_odo_01", "at": [1, 0], "heading": "E"},
+        {"tile": "room_ooo_02", "at": [0, 1], "heading": "S"},
+        {"tile": "room_ooo_03", "at": [1, 1], "heading": "E"},
+        {"tile": "room_ooo_04", "at": [2, 1], "heading": "E"},
+        {"tile": "room_ddd_01", "at": [2, 0], "heading": "N"},
+    ]
+    script = [{"draw": "door_opens", "label": "door"}, {"draw": "door_jammed", "label": "door"}]
+    r = sc(["move:E", "try"], script, tiles=tiles)
+    assert [e["card"] for e in r["events"] if e["kind"] == "card_drawn"] == [
+        "door_opens",
+        "door_jammed",
+    ]
+    assert hero(r)["pos"] == [1, 0]
+
+
+def test_D3_a_room_card_on_every_entry() -> None:
+    tiles = [*ROOM, {"tile": "room_ooo_02", "at": [2, 0], "heading": "E"}]
+    r = sc(["move:E"], [{"draw": "empty_room", "label": "room"}], tiles=tiles)
+    assert any(e["kind"] == "card_drawn" for e in r["events"])
+    r = sc(["move:E"], tiles=tiles, options={"room_card_on_reentry": False})
+    assert not any(e["kind"] == "card_drawn" for e in r["events"])
+
+
+def test_D18_no_tiles_left_makes_empty_squares_impassable() -> None:
+    s = GAME.from_position(GAME.make_config(1), {"heroes": [HERO], "tiles": ROOM}, RNG(0))
+    s.pile.clear()
+    s._dec = None
+    assert GAME.decision(s).actions == ("move:W", "search", "wait")
+
+
+# ----------------------------------------------------------------------------- DQ-7 --
+def test_DQ_7_D4_two_searches_in_a_row_at_most() -> None:
+    script = [{"draw": "empty", "label": "search"}, {"draw": "empty", "label": "search"}]
+    r = sc(["search", "search"], script)
+    assert "search" not in r["legal"]
+
+
+def test_D4_search_once_per_room_by_option() -> None:
+    r = sc(
+        ["search"],
+        [{"draw": "empty", "label": "search"}],
+        options={"search_limit": "once_per_room"},
+    )
+    assert "search" not in r["legal"]
+
+
+def test_D5_corridors_and_darkness_are_not_searchable() -> None:
+    r = sc([], tiles=[{"tile": "corridor_ooo_01", "at": [1, 0], "heading": "E"}])
+    assert "search" not in r["legal"]
+
+
+# ----------------------------------------------------------------------------- DQ-9 --
+def test_DQ_9_corridor_gives_an_extra_move() -> None:
+    r = sc(["move:E"], [{"draw": "corridor_ooo_01", "label": "tile"}])
+    d = r["legal"]
+    assert "stop" in d and "move:E" in d
+
+
+def test_DQ_9_tower_may_be_left_at_once_D2() -> None:
+    r = sc(["move:W"], hero={"treasure": [100]})
+    assert r["legal"] == ["leave", "stay"]
+
+
+def test_DQ_9_cave_in_tile_later_turns() -> None:
+    script = [
+        {"draw": "cave_in_ooo_01", "label": "tile"},
+        {"draw": "empty_room", "label": "room"},
+        {"roll": 12, "label": "cave_in"},
+    ]
+    r = sc(["move:E", "test"], script)
+    assert r["legal"] == ["back", "test"]  # the failed test lost the turn: asked again
+    assert r["state"]["round"] == 3
+
+
+def test_D16_chasm_leaves_only_on_the_hero_side() -> None:
+    script = [{"draw": "chasm_right_01", "label": "tile"}, {"draw": "empty_room", "label": "room"}]
+    r = sc(["move:E"], script)
+    moves = [a for a in r["legal"] if a.startswith("move:")]
+    assert moves == ["move:S", "move:W"]  # entry (west) and the right edge (south)
+
+
+def test_D15_pit_test_when_leaving_by_option() -> None:
+    r = sc(["move:E"], [{"draw": "pit_01", "label": "tile"}], options={"pit_test": "leaving"})
+    assert not any(e["kind"] == "test_failed" for e in r["events"])
+
+
+# ---------------------------------------------------------------------------- DQ-10 --
+@pytest.mark.parametrize(
+    ("card", "rolls", "lost"),
+    [
+        ("crossfire_trap", [12], 6),
+        ("vampire_bats", [5], 3),
+        ("sneak_attack_orc", [10], 5),
+    ],
+)
+def test_DQ_10_room_damage_cards(card: str, rolls: list[int], lost: int) -> None:
+    more: list[dict[str, Any]] = [{"roll": x} for x in rolls]
+    r = sc(["move:E"], new_room(card, *more), hero={"ring": "healing"})
+    assert hero(r)["life"] == 16 - lost
+
+
+@pytest.mark.parametrize(("card", "gp"), [("jewellery", 30), ("bracelet", 40)])
+def test_DQ_10_D20_room_treasure(card: str, gp: int) -> None:
+    r = sc(["move:E"], new_room(card))
+    assert hero(r)["cards"] == [["room", card, gp]]
+
+
+def test_D20_bracelet_option() -> None:
+    r = sc(["move:E"], new_room("bracelet"), options={"bracelet": "100"})
+    assert hero(r)["cards"] == [["room", "bracelet", 100]]
+
+
+def test_DQ_10_room_potion_and_DQ_16_drinking_it() -> None:
+    r = sc(["move:E", "yes"], new_room("potion"))
+    assert hero(r)["potion"] == ["room", "potion"]
+    r = sc(["potion"], [{"roll": 1}, {"roll": 1}], hero={"potion": True, "life": 10})
+    assert hero(r)["life"] == 14 and hero(r)["potion"] is None
+
+
+def test_DQ_10_empty_room() -> None:
+    r = sc(["move:E"], new_room("empty_room"))
+    assert hero(r)["life"] == 16 and r["state"]["round"] == 2
+
+
+@pytest.mark.parametrize(
+    ("card", "effect"),
+    [
+        ("nothing", {}),
+        ("rope", {"ropes": [["corpse", "rope"]]}),
+        ("potion", {"potion": ["corpse", "potion"]}),
+        ("gold_guineas_20", {"cards": [["corpse", "gold_guineas_20", 20]]}),
+        ("gold_guineas_60", {"cards": [["corpse", "gold_guineas_60", 60]]}),
+        ("necklace", {"cards": [["corpse", "necklace", 150]]}),
+        ("scorpion_d6", {"life": 11}),
+        ("scorpion_d6_2", {"life": 13}),
+    ],
+)
+def test_DQ_10_corpse_deck(card: str, effect: dict[str, Any]) -> None:
+    script = new_room("dead_adventurer", {"draw": card, "label": "corpse"}, {"roll": 5})
+    actions = ["move:E", "yes"] + (["yes"] if card in ("rope", "potion") else [])
+    r = sc(actions, script)
+    for k, v in effect.items():
+        assert hero(r)[k] == v
+
+
+@pytest.mark.parametrize(
+    ("card", "effect", "options"),
+    [
+        ("empty", {}, {}),
+        ("potion", {"potion": ["crypt", "potion"]}, {}),
+        ("gold_guineas_50", {"cards": [["crypt", "gold_guineas_50", 50]]}, {}),
+        ("brooch", {"cards": [["crypt", "brooch", 100]]}, {}),
+        ("bracelet", {"cards": [["crypt", "bracelet", 120]]}, {}),
+        ("jewelled_dagger", {"cards": [["crypt", "jewelled_dagger", 250]]}, {}),
+        ("trap_d6", {"life": 14}, {}),
+        ("trap_d12", {"life": 10}, {}),  # D19 errata: 8 + 3 - Luck 5 = 6
+        ("trap_d12", {"life": 16}, {"crypt_trap": "house"}),  # 8 - 3 - 5 = 0
+    ],
+)
+def test_DQ_10_D19_crypt_deck(card: str, effect: dict[str, Any], options: dict[str, Any]) -> None:
+    roll = 5 if card == "trap_d6" else 8
+    script = new_room("crypt", {"draw": card, "label": "crypt"}, {"roll": roll})
+    actions = ["move:E", "yes"] + (["yes"] if card == "potion" else [])
+    r = sc(actions, script, options=options)
+    for k, v in effect.items():
+        assert hero(r)[k] == v
+
+
+def test_DQ_10_skeleton_stays_down_on_1_to_3() -> None:
+    script = new_room("crypt", {"draw": "skeleton", "label": "crypt"}, {"roll": 3})
+    r = sc(["move:E", "yes"], script)
+    assert not any(e["kind"] == "monster_appears" for e in r["events"])
+
+
+@pytest.mark.parametrize(
+    ("card", "rolls", "check"),
+    [
+        ("crossfire_trap", [10], {"life": 12}),
+        ("poisonous_snake", [6], {"life": 10}),
+        ("poisonous_gas", [5, 5], {"life": 14, "lost_turns": 2}),
+        ("explosion", [], {"life": 12, "lost_turns": 1}),
+        ("cave_in", [3, 2], {"life": 14}),
+    ],
+)
+def test_DQ_10_trap_deck(card: str, rolls: list[int], check: dict[str, Any]) -> None:
+    script: list[dict[str, Any]] = [{"draw": "trap_ooo_01", "label": "tile"}]
+    script += [{"draw": card, "label": "trap"}, *({"roll": x} for x in rolls)]
+    r = sc(["move:E"], script, hero={"ring": "healing"}, round=26)
+    events = r["events"]
+    lost = sum(e["n"] for e in events if e["kind"] == "life_lost" and e["why"] != "sunset")
+    assert 16 - lost == check["life"]
+    if "lost_turns" in check:
+        assert any(e["kind"] == "turns_to_miss" and e["n"] == check["lost_turns"] for e in events)
+
+
+@pytest.mark.parametrize(
+    ("card", "check"),
+    [
+        ("empty", {}),
+        ("gold_guineas_10", {"cards": [["search", "gold_guineas_10", 10]]}),
+        ("ring", {"cards": [["search", "ring", 90]]}),
+        ("jewellery", {"cards": [["search", "jewellery", 200]]}),
+        ("giant_centipede", {"life": 9}),
+    ],
+)
+def test_DQ_10_search_deck(card: str, check: dict[str, Any]) -> None:
+    r = sc(["search"], [{"draw": card, "label": "search"}, {"roll": 7}])
+    for k, v in check.items():
+        assert hero(r)[k] == v
+
+
+def test_DQ_10_search_trap_draws_a_trap_card() -> None:
+    script = [{"draw": "trap", "label": "search"}, {"draw": "explosion", "label": "trap"}]
+    r = sc(["search"], script, hero={"ring": "healing"})
+    assert hero(r)["life"] == 12
+
+
+def test_DQ_10_D17_secret_door_through_a_wall_no_escape() -> None:
+    tiles = [{"tile": "room_wow_01", "at": [1, 0], "heading": "E"}]
+    script = [
+        {"draw": "secret_door", "label": "search"},
+        {"draw": "room_ooo_02", "label": "tile"},
+        {"draw": "goblin", "label": "room"},
+    ]
+    r = sc(["search", "side:S"], script, tiles=tiles)
+    assert hero(r)["pos"] == [1, 1]
+    assert "escape" not in r["legal"] and "attack" in r["legal"]
+
+
+def test_DQ_10_shuffle_card_shuffles_and_draws_again() -> None:
+    r = sc(
+        ["search"], [{"draw": "shuffle", "label": "search"}, {"draw": "empty", "label": "search"}]
+    )
+    kinds = [e["kind"] for e in r["events"]]
+    assert "deck_shuffled" in kinds
+    assert len(r["state"]["decks"]["search"]) == 15
+
+
+# --------------------------------------------------------------------- DQ-13, DQ-14 --
+def test_DQ_13_D7_monster_flees_on_zero() -> None:
+    script = new_room("goblin", {"draw": "monster_02", "label": "monster"})
+    r = sc(["move:E", "attack"], script)
+    assert any(e["kind"] == "monster_flees" for e in r["events"])
+
+
+def test_DQ_13_5_D27_escape_goes_back_and_the_card_returns() -> None:
+    script = new_room("orc", {"draw": "monster_01", "label": "monster"})
+    r = sc(["move:E", "escape"], script)
+    assert hero(r)["pos"] == [1, 0]
+    assert r["state"]["decks"]["room"][0] == "orc"
+
+
+def test_DQ_13_4_D6_combat_round_symmetric_table() -> None:
+    script = new_room(
+        "champion_of_chaos",
+        {"draw": "monster_01", "label": "monster"},
+        {"choice": "mighty_blow", "label": "monster counter"},
+    )
+    r = sc(["move:E", "attack", "slash"], script)
+    rnd = next(e for e in r["events"] if e["kind"] == "combat_round")
+    assert (rnd["hero_loses"], rnd["monster_loses"]) == (2, 0)
+    r = sc(["move:E", "attack", "slash"], script, options={"combat_table": "asymmetric"})
+    rnd = next(e for e in r["events"] if e["kind"] == "combat_round")
+    assert (rnd["hero_loses"], rnd["monster_loses"]) == (1, 0)
+
+
+def test_DQ_13_6_D9_sneak_attack_strikes_then_fights_no_escape() -> None:
+    r = sc(
+        ["move:E"],
+        new_room("sneak_attack_troll", {"roll": 9}, {"draw": "monster_01", "label": "monster"}),
+        hero={"ring": "blinding"},
+    )
+    assert hero(r)["life"] == 12
+    assert r["legal"] == ["leap_aside", "mighty_blow", "slash"]
+
+
+def test_D8_left_player_picks_the_monster_counter_in_secret() -> None:
+    script = new_room("champion_of_chaos", {"draw": "monster_01", "label": "monster"})
+    r = sc(
+        ["move:E", "attack", "counter:slash"],
+        script,
+        players=2,
+        options={"monster_counter": "left_player"},
+    )
+    assert r["legal"] == ["leap_aside", "mighty_blow", "slash"]
+    assert "slash" not in str(GAME.observe(GAME.from_json(r["state"]), 0).get("encounter"))
+
+
+def test_DQ_14_D10_bow_wounds_before_the_monster_card() -> None:
+    script = new_room(
+        "orc",
+        {"roll": 3, "label": "arrow"},
+        {"roll": 4, "label": "arrow"},
+        {"draw": "monster_02", "label": "monster"},
+    )
+    r = sc(["move:E", "shoot", "attack"], script, hero={"id": "el_adoran"})
+    enc = GAME.observe(GAME.from_json(r["state"]), 0)["encounter"]
+    assert enc["life"] == 1  # 3 LP on the card, 2 (half of 4) from the arrow
+
+
+def test_DQ_14_champion_survives_one_killed_result() -> None:
+    script = new_room("champion_of_chaos", {"roll": 6, "label": "arrow"})
+    r = sc(["move:E", "shoot"], script, hero={"id": "el_adoran"})
+    assert not any(e["kind"] == "monster_killed" for e in r["events"])
+    assert any(e["kind"] == "monster_hit" and e["n"] == 3 for e in r["events"])
+
+
+# ---------------------------------------------------------------------- DQ-15, DQ-19 --
+def test_DQ_15_D14_warning_covers_trap_room_cards() -> None:
+    r = sc(["move:E", "ring"], new_room("crossfire_trap"), hero={"ring": "warning"})
+    assert hero(r)["life"] == 16 and hero(r)["ring_used"]
+
+
+def test_DQ_19_D21_richest_escaped_hero_wins() -> None:
+    s = GAME.new(GAME.make_config(2, heroes="sir_rohan,volrik"), 1)
+    a, b = s.heroes
+    a.status, b.status = "escaped", "escaped"
+    a.treasure, b.treasure = [300], [300]
+    s.phase = "over"
+    assert GAME.returns(s) == (1.0, 1.0)
+    b.status = "dead"
+    assert GAME.returns(s) == (1.0, 0.0)
+
+
+def test_DQ_19_solo_needs_treasure_and_life() -> None:
+    s = GAME.new(GAME.make_config(1, heroes="volrik"), 1)
+    s.heroes[0].status = "escaped"
+    assert GAME.returns(s) == (0.0,)
+    s.heroes[0].treasure = [100]
+    assert GAME.returns(s) == (1.0,)
+
+
+def test_D25_dead_heroes_lose_everything() -> None:
+    r = sc(["move:E"], new_room("cave_in", {"roll": 1}), hero={"treasure": [500], "rope": True})
+    assert hero(r)["treasure"] == [] and hero(r)["ropes"] == []
+
+
+# ------------------------------------------------------------------- hidden information --
+def test_observe_hides_the_pile_and_deck_order() -> None:
+    s = GAME.new(GAME.make_config(2), 4)
+    text = str(GAME.observe(s, 0))
+    assert not any(t in text for t in s.pile)
+    det = GAME.determinize(s, 0, RNG(9))
+    assert sorted(det.pile) == sorted(s.pile) and det.pile != s.pile
+
+
+def test_every_game_ends_before_sunset_plus_one() -> None:
+    for seed in range(20):
+        s = GAME.new(GAME.make_config(1 + seed % 4), seed)
+        rng = RNG(seed)
+        while (d := GAME.decision(s)) is not None:
+            GAME.apply(s, d.actions[rng.below(len(d.actions))])
+        assert s.round <= 27
