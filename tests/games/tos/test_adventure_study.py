@@ -1,19 +1,18 @@
 """The adventure compass (moves left to win, from a game in progress), the agents'
-adventure heuristic, and the balance study tool."""
+adventure heuristic, and the adventure tuning."""
 
 from __future__ import annotations
 
-import datetime as dt
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from tavolo.engine import RNG, ConfigError
-from tavolo.games.tos import study
-from tavolo.games.tos.adventure.compass import steps_to_win
+from tavolo.engine import RNG
+from tavolo.engine.errors import ContentError
+from tavolo.games.tos import enemies
+from tavolo.games.tos.adventure.compass import MOVE_COST, _start_logit, cost_to_win, steps_to_win
 from tavolo.games.tos.dungeon.search import search_win
-from tavolo.games.tos.tools import TOOLS
+from tavolo.games.tos.schema import Enemy
 
 from .support import GAME
 
@@ -31,11 +30,50 @@ def test_compass_at_setup_matches_the_generators_search() -> None:
 
 def test_compass_in_the_hand_made_world() -> None:
     s = GAME.from_position(WORLD, {"hero": "training"}, RNG(0))
-    assert steps_to_win(s) == 3  # card 2 (reveals 5B), card 5 (reveals 1B), card 1
+    # cards 1..9 lie in order; from card 1: card 2 (reveals 5B), down to card 5 (reveals
+    # 1B), back over card 4 to card 1: four moves
+    assert steps_to_win(s) == 4
     s.table[4] = 1  # 5B revealed
-    assert steps_to_win(s) == 2
+    s.pawn = (1, 0)  # on card 2
+    assert steps_to_win(s) == 3
     s.table[4] = -1  # the boss's card is gone: the win is out of reach
-    assert steps_to_win(s) is None
+    assert steps_to_win(s) is None and cost_to_win(s) is None
+
+
+def test_cost_to_win_prices_the_fights_on_the_way() -> None:
+    s = GAME.from_position(WORLD, {"hero": "training"}, RNG(0))
+    moves_only = MOVE_COST * steps_to_win(s)  # type: ignore[operator]
+    cost = cost_to_win(s)
+    assert cost is not None and cost > moves_only  # 2A's enemy is a (small) risk
+    strong = s.clone()
+    strong.level = 8
+    assert cost_to_win(strong) <= cost  # type: ignore[operator]
+    hurt = s.clone()
+    hurt.removed, hurt.discard = [5, 6, 7], [8]
+    assert cost_to_win(hurt) > cost  # type: ignore[operator]
+
+
+def test_fight_odds_follow_level_enemy_and_cards() -> None:
+    weak, strong = Enemy(level=2, attack=2, defense=3), Enemy(level=4, attack=7, defense=9)
+    assert _start_logit(weak, 2, 1.0, 0) > 2.0  # a tier-1 enemy at level 2: a sure win
+    assert _start_logit(strong, 2, 1.0, 0) < -3.0  # a tier-3 enemy at level 2: hopeless
+    assert _start_logit(strong, 5, 1.0, 0) > _start_logit(strong, 4, 1.0, 0)
+    assert _start_logit(strong, 5, 0.6, 0) < _start_logit(strong, 5, 1.0, 0)
+    assert _start_logit(weak, 2, 1.0, 3) < _start_logit(weak, 2, 1.0, 0)  # a dungeon walk
+    assert _start_logit(strong, 4, 1.0, 0, hp=4) < _start_logit(strong, 4, 1.0, 0, hp=16)
+
+
+def test_heuristic_avoids_a_hopeless_fight() -> None:
+    s = GAME.from_position(WORLD, {"hero": "training"}, RNG(0))
+    h = GAME.heuristic(s, 0)
+    fight = s.clone()
+    fight.enemy = Enemy(level=8, attack=12, defense=22)
+    assert GAME.heuristic(fight, 0) < h
+    easy = s.clone()
+    easy.enemy = Enemy(level=2, attack=1, defense=1)
+    assert GAME.heuristic(easy, 0) > GAME.heuristic(fight, 0)
+    easy.attack = 1  # the attack that defeats it is built
+    assert GAME.heuristic(easy, 0) > GAME.heuristic(fight, 0)
 
 
 def test_heuristic_prefers_progress_and_cards() -> None:
@@ -50,25 +88,17 @@ def test_heuristic_prefers_progress_and_cards() -> None:
     assert 0.0 < h < 1.0
 
 
-def test_study_plays_consecutive_days_and_groups_them() -> None:
-    records = study.run(dt.date(2026, 3, 1), 3, "random", 7, 1)
-    assert [r.date for r in records] == ["2026-03-01", "2026-03-02", "2026-03-03"]
-    assert all(r.reason in ("won", "defeated", "exhausted", "lost") for r in records)
-    again = study.run(dt.date(2026, 3, 1), 3, "random", 7, 2)  # workers do not matter
-    assert [replace(r, seconds=0) for r in records] == [replace(r, seconds=0) for r in again]
-    rows = study.summarise(records)
-    total = rows[-1]
-    assert (total["adventure"], total["class"], total["games"]) == ("all", "all", 3)
-    assert sum(total["defeats"].values()) + total["wins"] == 3
-    assert study.to_csv(records).count("\n") == 4
-
-
-def test_study_tool(tmp_path: Path) -> None:
-    out = tmp_path / "days.csv"
-    r = TOOLS["study"](days=2, start="2026-03-01", agent="random", out=out, lang="it")
-    assert "Studio delle avventure" in r.text and out.read_text().startswith("date,")
-    assert len(r.data["days"]) == 2
-    with pytest.raises(ConfigError):
-        TOOLS["study"](days=0)
-    with pytest.raises(ConfigError):
-        TOOLS["study"](days=1, out=tmp_path / "x.txt")
+def test_adventure_tuning_moves_only_the_adventures_enemies(tmp_path: Path) -> None:
+    shipped = enemies.ENEMIES_FILE.read_text(encoding="utf-8")
+    p = tmp_path / "enemies.yaml"
+    p.write_text(shipped + "\nadventure_tuning:\n  - {tier: boss, defense: -4}\n", "utf-8")
+    table = enemies.load_enemy_table(p)
+    assert table.stats("boss") == enemies.enemy_table().stats("boss")  # fights: unchanged
+    original = table.untuned().stats("boss")
+    adventure = table.for_adventures().stats("boss")
+    assert adventure["defense"]["avg"] == original["defense"]["avg"] - 4
+    assert adventure["attack"] == original["attack"]
+    assert table.untuned().adventure_tuning == {}
+    p.write_text(shipped + "\nadventure_tuning:\n  - {tier: lvl1, attack: -3}\n", "utf-8")
+    with pytest.raises(ContentError, match="adventure tuning lvl1"):
+        enemies.load_enemy_table(p)

@@ -77,3 +77,16 @@ def test_adventure_pencil_marks_persist_per_set() -> None:
         GAME.make_config(1, "fight", bars={"theft": 1})
     with pytest.raises(ConfigError):
         GAME.make_config(1, "world", level=4)
+
+
+def test_simulate_args_adventures() -> None:
+    cells = GAME.simulate_args(None, {}, ["--adventures", "--days", "3", "--start=2026-11-21"])
+    assert [c[2] for c in cells] == [
+        {"date": d} for d in ("2026-11-21", "2026-11-22", "2026-11-23")
+    ]
+    label, mode, _ = cells[1]
+    assert mode == "dungeon" and label == "dungeon stargazer / 2026-11-22"
+    assert len(GAME.simulate_args(None, {}, ["--adventures"])) == 365
+    for bad in (["--adventures", "--days", "0"], ["--adventures", "--tiers", "lvl1"]):
+        with pytest.raises(ConfigError):
+            GAME.simulate_args(None, {}, bad)

@@ -84,8 +84,17 @@ Category = Literal["buff", "debuff"]
 ValueName = Literal["low", "avg", "high"]
 
 _ID = r"^[a-z][a-z0-9_]*$"
-_SECTIONS = ("level_cap", "base_map", "tiers", "shapes", "difficulties", "modifiers", "tuning")
-_OPTIONAL = ("tuning",)
+_SECTIONS = (
+    "level_cap",
+    "base_map",
+    "tiers",
+    "shapes",
+    "difficulties",
+    "modifiers",
+    "tuning",
+    "adventure_tuning",
+)
+_OPTIONAL = ("tuning", "adventure_tuning")
 _ENTRY_KEY = {  # section -> (the field naming an entry, the noun used in errors)
     "base_map": ("hero_level", "hero level"),
     "tiers": ("id", "tier"),
@@ -93,6 +102,7 @@ _ENTRY_KEY = {  # section -> (the field naming an entry, the noun used in errors
     "difficulties": ("id", "difficulty"),
     "modifiers": ("id", "modifier"),
     "tuning": ("tier", "tuning"),
+    "adventure_tuning": ("tier", "adventure tuning"),
 }
 VALUES: tuple[ValueName, ...] = ("low", "avg", "high")
 MAX_TUNING = 9
@@ -375,10 +385,16 @@ class EnemyTable:
     difficulties: Mapping[str, Difficulty]
     modifiers: Mapping[str, ModifierRule]
     tuning: Mapping[str, Tuning] = field(default_factory=dict)
+    adventure_tuning: Mapping[str, Tuning] = field(default_factory=dict)
 
     def untuned(self) -> EnemyTable:
         """The same table without its tuning: the original game's numbers."""
-        return replace(self, tuning={})
+        return replace(self, tuning={}, adventure_tuning={})
+
+    def for_adventures(self) -> EnemyTable:
+        """The table adventures draw from: the original numbers with the adventure tuning
+        on top (the fight tuning calibrates single fights, not chains of them)."""
+        return replace(self, tuning=self.adventure_tuning, adventure_tuning={})
 
     def tier(self, name: str) -> Tier:
         t = self.tiers.get(name)
@@ -585,19 +601,28 @@ def load_enemy_table(path: str | Path) -> EnemyTable:
     if uses_trap and not any(m.category == "trap" for m in modifiers.values()):
         raise _where(file, None, "modifiers", "a shape makes traps but no modifier is the trap")
     tuning = _tuning(file, data, base_map, tiers)
-    return EnemyTable(file, cap, base_map, tiers, shapes, difficulties, modifiers, tuning)
+    adventure = _tuning(file, data, base_map, tiers, "adventure_tuning")
+    return EnemyTable(
+        file, cap, base_map, tiers, shapes, difficulties, modifiers, tuning, adventure
+    )
 
 
 def _tuning(
-    file: str, data: Mapping[str, Any], base_map: Mapping[int, MapRow], tiers: Mapping[str, Tier]
+    file: str,
+    data: Mapping[str, Any],
+    base_map: Mapping[int, MapRow],
+    tiers: Mapping[str, Tier],
+    section: str = "tuning",
 ) -> dict[str, Tuning]:
-    """The optional tuning section: known tiers, once each, tuned values still 0..99."""
-    if data.get("tuning") in (None, []):
+    """An optional tuning section (``tuning`` or ``adventure_tuning``): known tiers, once
+    each, tuned values still 0..99 (each on the original numbers)."""
+    if data.get(section) in (None, []):
         return {}
-    found: dict[str, Tuning] = _entries(file, data, "tuning", Tuning)
+    found: dict[str, Tuning] = _entries(file, data, section, Tuning)
     untuned = EnemyTable(file, 8, base_map, tiers, {}, {}, {})
+    noun = _ENTRY_KEY[section][1]
     for t in found.values():
-        name = f"tuning {t.tier}"
+        name = f"{noun} {t.tier}"
         if t.tier not in tiers:
             raise _where(file, name, "tier", f"unknown tier; known: {', '.join(tiers)}")
         st = untuned.stats(t.tier)
@@ -639,12 +664,14 @@ def enemy_table(path: str | Path | None = None) -> EnemyTable:
 
 @cache
 def adventure_table() -> EnemyTable:
-    """The table adventures draw their enemies from: the original game's numbers.
+    """The table adventures draw their enemies from: the original game's numbers, plus the
+    file's ``adventure_tuning`` section.
 
-    The shipped tuning calibrates *single* fights (docs/tos-balance.md); an adventure chains
-    many fights with no healing between them, which is what the original numbers were made
-    for (docs/tos-adventure-balance.md measures it)."""
-    return enemy_table().untuned()
+    The shipped ``tuning`` calibrates *single* fights (docs/tos-balance.md); an adventure
+    chains many fights with no healing between them, which is what the original numbers
+    were made for; ``adventure_tuning`` adjusts them for that (docs/tos-adventure-balance.md
+    measures it)."""
+    return enemy_table().for_adventures()
 
 
 # ------------------------------------------------------------------ the public questions

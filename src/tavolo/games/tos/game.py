@@ -7,6 +7,7 @@ bottom). ``observe`` gives those cards sorted; ``determinize`` reshuffles them.
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -120,40 +121,43 @@ class TosGame(TosRules):
         return 1.0 / (1.0 + math.exp(-x))
 
     def _adventure_heuristic(self, s: TosState) -> float:
-        """Cards kept, level, and the moves left to win (the adventure's own search run from
-        here), squashed into (0, 1). A fight counts as won in advance (its level and the rest
-        of its reading), less what is still missing to win it: so a useful fight is worth
-        entering, a useless one is not, and a fight in progress is worth finishing."""
-        from .adventure.compass import steps_to_win
+        """The chance of winning the adventure, roughly, in (0, 1).
+
+        Between fights: cards kept (fragile two-tip halves count less: the next unpaid
+        exhaust or hit removes them), level, and the moves left to win (the adventure's own
+        search run from here). In a fight: the value after winning it (its level, the rest of
+        its reading through the compass) weighted by the odds of winning it
+        (:func:`~.adventure.compass.fight_logit`), the rest by a near-lost value; so a fight
+        beyond the hero's reach is worth avoiding, a useful winnable one worth entering, and
+        a hopeless dungeon fight worth escaping."""
+        from .adventure.compass import cost_to_win, fight_logit
+        from .play import half
 
         owned = 8 + bool(s.extra)
-        alive = (owned - len(s.removed)) / owned
-        turned = sum(1 for c in range(owned) if s.up[c] == 1) / owned
-        steps = steps_to_win(s)  # in a fight: from the end of the reading it interrupts
-        far = 6.0 if steps is None else 0.4 * min(steps, 15)
-        level, fight = s.level, 0.0
+        kept = [c for c in range(1, owned + 1) if c not in s.removed]
+        alive = len(kept) / owned
+        fragile = sum(1 for c in kept if half(s, c).banner == 2) / owned
+        cost = cost_to_win(s)  # in a fight: from the end of the reading it interrupts
+        far = 40.0 if cost is None else min(cost, 40.0)
+        x = 2.5 * alive - 1.2 * fragile + 0.3 * (s.level - 2) - far
+        x -= 0.01 * s.count.get("moves", 0)
         e = s.enemy
-        if e is not None:
-            if e.level >= s.level and s.level < 9:
-                level += 1  # T-14: the level it gives when defeated
-            need, near = e.defense or 0, 0.0
-            if s.foe is not None:  # dungeon: attack counts on the enemy's symbol only
-                _, x, y = s.foe
-                dist = min(10, self.distance(s, (self.room_here(s), s.pawn), (x, y)))
-                need += dist  # each cell to walk costs an attack point
-                near = -0.1 * dist
-            if e.trap:
-                built = min(1.0, s.defense / max(1, e.attack))
-            else:
-                built = min(1.0, s.attack / max(1, need))
-            # what a hero of this level usually musters in a turn: about 2 x level + 1
-            # attack, or level + 1 defense beside it
-            over = max(0, (e.attack if e.trap else (e.defense or 0)) - (2 * s.level + 1))
-            danger = 0.3 * over + 0.25 * max(0, e.attack - (s.level + 1))
-            fight = -0.6 * (1.0 - built) + near - 0.12 * s.turn - danger
-        x = 1.5 * alive - 0.5 * turned + 0.5 * (level - 2) - far + fight + 1.0
-        x -= 0.002 * s.count.get("moves", 0)
-        return 1.0 / (1.0 + math.exp(-x))
+        if e is None:
+            return _squash(x)
+        dist = 0
+        if s.foe is not None:  # dungeon: attack counts on the enemy's symbol only
+            _, fx, fy = s.foe
+            dist = min(10, self.distance(s, (self.room_here(s), s.pawn), (fx, fy)))
+        won = x + (0.3 if e.level >= s.level and s.level < 9 else 0.0)  # T-14
+        # a lost fight: the compass's way (this fight won) no longer holds
+        lost = x + far - 40.0 - 0.1 * dist
+        # mixed in odds, not in the squashed value: a fight the compass already priced at
+        # its risk is then worth what it was worth before it began
+        logit = fight_logit(s, dist)
+        lp, lq = -_softplus(-logit), -_softplus(logit)  # log p, log (1 - p)
+        a, b = lp + won, lq + lost
+        top = max(a, b)
+        return _squash(top + math.log(math.exp(a - top) + math.exp(b - top)))
 
     # -------------------------------------------------------------------- positions --
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> TosState:
@@ -315,11 +319,16 @@ class TosGame(TosRules):
     def simulate_args(
         self, mode: str | None, options: dict[str, Any], args: Sequence[str]
     ) -> list[tuple[str, str | None, dict[str, Any]]]:
-        """``--fights [--classes C,...] [--tiers T,...]``: the class study — for each class
-        and each enemy tier, fights of a hero of the tier's level against the tier's enemy
-        (normal difficulty unless ``-o difficulty=...``); every game has its own hero."""
+        """Two studies. ``--fights [--classes C,...] [--tiers T,...]``: for each class and
+        each enemy tier, fights of a hero of the tier's level against the tier's enemy
+        (normal difficulty unless ``-o difficulty=...``); every game has its own hero.
+        ``--adventures [--days N] [--start YYYY-MM-DD]``: the daily sets of N consecutive
+        days (default 365 from 2026-01-01), each played as the day deals it (its hero, its
+        adventure type); cells ``type class / date``, summed per type and class."""
         if not args:
             return super().simulate_args(mode, options, args)
+        if "--adventures" in args:
+            return self._adventure_cells(args)
         picked: dict[str, list[str]] = {"--classes": list(CLASSES), "--tiers": list(SERIES)}
         it = iter(args)
         fights = False
@@ -329,7 +338,9 @@ class TosGame(TosRules):
                 fights = True
                 continue
             if name not in picked:
-                raise ConfigError(f"tos takes no flag {flag!r} (--fights, --classes, --tiers)")
+                raise ConfigError(
+                    f"tos takes no flag {flag!r} (--fights, --classes, --tiers, --adventures)"
+                )
             value = value if eq else next(it, "")
             known = CLASSES if name == "--classes" else SERIES
             names = [v for v in value.split(",") if v]
@@ -351,6 +362,31 @@ class TosGame(TosRules):
                         {"class": klass, "level": level, "enemy": f"{tier}:{diff}"},
                     )
                 )
+        return cells
+
+    def _adventure_cells(self, args: Sequence[str]) -> list[tuple[str, str | None, dict[str, Any]]]:
+        days, start = 365, "2026-01-01"
+        it = iter(args)
+        for flag in it:
+            name, eq, value = flag.partition("=")
+            if name == "--adventures" and not eq:
+                continue
+            if name not in ("--days", "--start"):
+                raise ConfigError(f"tos takes no flag {flag!r} with --adventures (--days, --start)")
+            value = value if eq else next(it, "")
+            if name == "--days":
+                if not value.isdigit() or int(value) < 1:
+                    raise ConfigError(f"tos: --days is a whole number from 1, not {value!r}")
+                days = int(value)
+            else:
+                start = value
+        first = generator.parse_day(start)
+        cells: list[tuple[str, str | None, dict[str, Any]]] = []
+        for i in range(days):
+            day = first + dt.timedelta(days=i)
+            kind = daily.adventure_type(day)
+            klass = generator.class_of(generator.seed_for(day))
+            cells.append((f"{kind} {klass} / {day.isoformat()}", kind, {"date": day.isoformat()}))
         return cells
 
     # ------------------------------------------------------------------- pencil marks --
@@ -388,3 +424,13 @@ class TosGame(TosRules):
 
     def help(self, lang: str = "en") -> str:
         return view.help_text(lang)
+
+
+def _squash(x: float) -> float:
+    """Log-odds-like adventure values (about -20 .. 4) into (0, 1), gently enough that a
+    long way from the win still shows its differences to the search."""
+    return 1.0 / (1.0 + math.exp(-(x + 8.0) / 3.0))
+
+
+def _softplus(x: float) -> float:
+    return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))

@@ -171,56 +171,7 @@ def daily_set(date: str | None = None, class_: str | None = None, lang: str = "e
     return ToolResult(data, body)
 
 
-def study(
-    days: int = 365,
-    start: str = "2026-01-01",
-    agent: str = "mcts:100",
-    workers: int = 1,
-    seed: int = 2026,
-    out: Path | None = None,
-    lang: str = "en",
-) -> ToolResult:
-    """Adventure balance: AGENT plays the daily sets of DAYS consecutive days from START
-    (each day's hero and adventure, once); win rates by adventure type and class with 95%
-    intervals, average fights, fights won, moves and level, and the causes of defeat.
-
-    -o FILE.csv keeps one row per day. Days run in --workers processes.
-    """
-    from tavolo.agents import make_agent
-
-    from . import study as st
-    from .view import UI
-
-    check_lang(lang)
-    if days < 1 or workers < 1:
-        raise ConfigError("--days and --workers are 1 or more")
-    if out is not None and out.suffix != ".csv":
-        raise ConfigError(f"{out}: the study writes a .csv file")
-    make_agent(agent, 0)  # a bad spec is one line now
-    first = generator.parse_day(start)
-    records = st.run(first, days, agent, seed, workers)
-    rows = st.summarise(records)
-    if out is not None:
-        out.write_text(st.to_csv(records), encoding="utf-8")
-    t = UI.t
-    lines = [t(lang, "study.title", days=days, start=first.isoformat(), agent=agent, seed=seed)]
-    lines.append(t(lang, "study.head"))
-    for r in rows:
-        causes = ", ".join(f"{t(lang, 'study.cause.' + k)} {v}" for k, v in r["defeats"].items())
-        kind = "—" if r["adventure"] == "all" else t(lang, f"adv.kind.{r['adventure']}")
-        klass = "—" if r["class"] == "all" else text.class_name(r["class"], lang)
-        lines.append(
-            f"{kind:<24} {klass:<14} {r['games']:>5} {r['wins']:>5} "
-            f"{100 * r['win_rate']:5.1f}% ({100 * r['ci_low']:.1f}–{100 * r['ci_high']:.1f}) "
-            f"{r['fights']:6.2f} {r['fights_won']:6.2f} {r['moves']:6.1f} {r['level']:5.2f}  "
-            f"{causes or '—'}"
-        )
-    data = {"rows": rows, "days": [st.asdict(r) for r in records]}
-    return ToolResult(data, "\n".join(lines))
-
-
 TOOLS = {
-    "study": study,
     "hero": hero,
     "manual": manual,
     "print": print_set,

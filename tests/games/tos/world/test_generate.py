@@ -12,7 +12,7 @@ import pytest
 from tavolo.engine.rng import RNG
 from tavolo.games.tos import daily
 from tavolo.games.tos.adventure.actions import ELEMENTS, Forge, Hostage, Pick
-from tavolo.games.tos.enemies import VariantShape, variants
+from tavolo.games.tos.enemies import VariantShape, adventure_table, variants
 from tavolo.games.tos.schema import Enemy
 from tavolo.games.tos.world import generate as generate_module
 from tavolo.games.tos.world.generate import (
@@ -61,7 +61,7 @@ def _kind_of_fight(adv: WorldAdventure, title: str, source: str, half_id: str) -
 
 
 def _drawn_from(e: Enemy, tier: str, difficulty: str) -> bool:
-    for v in variants(tier, difficulty):
+    for v in variants(tier, difficulty, table=adventure_table()):  # adventures' numbers
         stats = (v.level, v.attack, v.defense)
         if stats == (e.level, e.attack, e.defense) and (
             isinstance(v, VariantShape) == (e.modifier is not None)

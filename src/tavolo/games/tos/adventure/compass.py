@@ -2,34 +2,82 @@
 
 The generators prove every adventure winnable by searching its structure from the setup
 (:mod:`..world.validate`, :mod:`..dungeon.search`). Run from the table of a game in progress,
-the same searches say how many moves are left to win, assuming every fight is won: a compass
-for the agents' heuristic, and for a player who asks for a hint. ``None`` means the win is
-out of reach from here (a card needed was removed or picked).
+the same searches say how many moves are left to win, assuming every fight is won
+(:func:`steps_to_win`; in the world a move steps to a neighbouring cell, so the pawn's place
+counts), and what the way costs when each fight on it is priced at its risk for this hero
+(:func:`cost_to_win`, the agents' compass). ``None`` means the win is out of reach from here
+(a card needed was removed or picked).
+
+:func:`fight_logit` is the other half of the agents' adventure heuristic: the odds of
+winning the fight in progress, from what a hero of each level reaches (read off the class
+study) against what the enemy asks, and from what this turn has built so far.
 
 Results are cached per table, since the table changes only a few times a game.
 """
 
 from __future__ import annotations
 
-from collections import deque
+import heapq
+import math
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from ..schema import Enemy
 from ..state import TosState
 
-_CACHE: dict[tuple[Any, ...], int | None] = {}
+_CACHE: dict[tuple[Any, ...], Any] = {}
 _LIMIT = 50_000
+MOVE_COST = 0.4  # one move, in the heuristic's log-odds units
+RISK_CAP = 8.0  # the most one fight on the way costs
+Risk = Callable[[Enemy, int], float]  # (enemy, hero level) -> -log(chance to beat it)
 
 
 def steps_to_win(s: TosState) -> int | None:
     """Moves left to win; in a fight, counted from the end of the reading it interrupts
     (the fight assumed won), so that a fight on the way to the win shows as progress."""
+    out = _cached(s, None)
+    return None if out is None else out[1]
+
+
+def cost_to_win(s: TosState) -> float | None:
+    """The cheapest way to the win, in log-odds: ``MOVE_COST`` a move plus, for each
+    fight on the way, minus the log of the chance to win it at the level the hero has
+    then (:func:`fight_logit` at the start of a fight, for this hero's cards). Fights
+    that are not needed cost what they risk, so the way round them is preferred; in a
+    fight, counted from the end of its reading (the fight won)."""
+    owned = 8 + bool(s.extra)
+    kept = [c for c in range(1, owned + 1) if c not in s.removed]
+    scale = _scale(s, kept, owned)
+    out = _cached(s, (round(scale, 2), _hp(s, kept)))
+    return None if out is None else out[0]
+
+
+def _cached(s: TosState, risky: tuple[float, float] | None) -> tuple[float, int] | None:
     after = s.enemy is not None and bool(s.reading)
     frame = s.reading[-1] if after else None
+    level = s.level
+    if after and s.enemy is not None and s.enemy.level >= level and level < 9:
+        level += 1  # the fight in progress, won
+    risk: Risk | None = None
+    if risky is not None:
+        scale, hp = risky
+
+        def risk(e: Enemy, lv: int) -> float:
+            # capped: before a fight beyond its reach the hero can still level up
+            return min(RISK_CAP, _softplus(-_start_logit(e, lv, scale, 0, hp)))
+
     if s.mode == "world":
-        key: tuple[Any, ...] = (tuple(s.adv_src or ()), tuple(s.table), frame)
+        key: tuple[Any, ...] = (
+            tuple(s.adv_src or ()),
+            tuple(s.table),
+            tuple(s.grid),
+            s.pawn[0],
+            frame,
+        )
+        key += (risky, level if risky is not None else 0)
         if key not in _CACHE:
-            _remember(key, _world(s, frame))
-        return _CACHE[key]
+            _remember(key, _world(s, frame, level, risk))
+        return _CACHE[key]  # type: ignore[no-any-return]
     room = _room(s)
     key = (
         tuple(s.adv_src or ()),
@@ -38,25 +86,78 @@ def steps_to_win(s: TosState) -> int | None:
         tuple(sorted(s.items)),
         tuple(sorted(s.marks)),
     )
-    key += (*sorted(s.ticks.items()), frame)
+    key += (*sorted(s.ticks.items()), frame, risky, level if risky is not None else 0)
     if key not in _CACHE:
-        _remember(key, _dungeon(s, room, frame))
-    return _CACHE[key]
+        _remember(key, _dungeon(s, room, frame, level, risk))
+    return _CACHE[key]  # type: ignore[no-any-return]
 
 
-def _remember(key: tuple[Any, ...], value: int | None) -> None:
+def _softplus(x: float) -> float:
+    return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
+
+
+def _remember(key: tuple[Any, ...], value: Any) -> None:
     if len(_CACHE) > _LIMIT:
         _CACHE.clear()
     _CACHE[key] = value
 
 
-def _world(s: TosState, frame: tuple[str, str, int] | None) -> int | None:
-    """Fewest card readings to win from this grid (cards may lie anywhere, so a reading is a
-    visit to any card still on the grid)."""
-    from ..world.model import CARDS
+_WON = ("won",)
+
+
+def _level_after(e: Enemy, lv: int) -> int:
+    return lv + 1 if e.level >= lv and lv < 9 else lv
+
+
+def _cheapest(
+    starts: list[tuple[Any, int]],
+    moves: Callable[[Any], Iterator[tuple[Any, bool, tuple[Enemy, ...]]]],
+    risk: Risk | None,
+) -> tuple[float, int] | None:
+    """Dijkstra over (search state, level): a move costs ``MOVE_COST`` plus the risk of
+    its fights (none without ``risk``: then the fewest moves)."""
+    dist: dict[tuple[Any, int], float] = {}
+    heap: list[tuple[float, int, int, Any, int]] = []
+    tie = 0
+    for st, lv in starts:
+        if (st, lv) not in dist:
+            dist[(st, lv)] = 0.0
+            heap.append((0.0, 0, tie, st, lv))
+            tie += 1
+    heapq.heapify(heap)
+    while heap:
+        cost, n, _, st, lv = heapq.heappop(heap)
+        if st is _WON:
+            return cost, n
+        if cost > dist.get((st, lv), math.inf):
+            continue
+        for nxt, won, fights in moves(st):
+            c, nl = cost + MOVE_COST, lv
+            for e in fights:
+                if risk is not None:
+                    c += risk(e, nl)
+                nl = _level_after(e, nl)
+            if won:  # settled when popped, as any other state
+                nxt, nl = _WON, 0
+            elif risk is None:
+                nl = 0
+            if c < dist.get((nxt, nl), math.inf):
+                dist[(nxt, nl)] = c
+                tie += 1
+                heapq.heappush(heap, (c, n + 1, tie, nxt, nl))
+    return None
+
+
+def _world(
+    s: TosState, frame: tuple[str, str, int] | None, level: int, risk: Risk | None
+) -> tuple[float, int] | None:
+    """From this grid and pawn cell: each move steps to a neighbouring cell and reads the
+    card there (T-19), every choice open; the grid is taken as it lies (a removed card
+    leaves an empty cell, a migration is not foreseen)."""
     from ..world.validate import REMOVED, _read, _walk
 
     start = (*(v if v in (0, 1) else REMOVED for v in s.table), 0)
+    here = s.pawn[0]
     starts = [start]
     if frame is not None:  # the rest of the reading the fight interrupts
         src, branch, i = frame
@@ -67,20 +168,53 @@ def _world(s: TosState, frame: tuple[str, str, int] | None) -> int | None:
         starts = []
         for st, won in _walk(lines[i:], int(src[0]), start, False):
             if won:
-                return 0
+                return 0.0, 0
             starts.append(st)
-    seen = set(starts)
-    queue = deque((st, 0) for st in starts)
-    while queue:
-        st, n = queue.popleft()
+    grid = s.grid
+    adv = s.adv
+    fights = _world_fights(adv) if risk is not None else {}
+
+    def moves(node: Any) -> Iterator[tuple[Any, bool, tuple[Enemy, ...]]]:
+        st, cell = node
+        for q in _NEIGHBOURS[cell]:
+            card = grid[q]
+            if card and st[card - 1] != REMOVED:
+                met = fights.get((card, st[card - 1]), ())
+                for nxt, won in _read(adv, st, card):
+                    yield (nxt, q), won, met
+            else:
+                yield (st, q), False, ()
+
+    lv = level if risk is not None else 0
+    return _cheapest([((st, here), lv) for st in starts], moves, risk)
+
+
+_FIGHTS: dict[int, dict[tuple[int, int], tuple[Enemy, ...]]] = {}
+
+
+def _world_fights(adv: Any) -> dict[tuple[int, int], tuple[Enemy, ...]]:
+    """Per (card, half) the enemies its reading fights (top-level lines)."""
+    out = _FIGHTS.get(id(adv))
+    if out is None:
+        from ..world.model import CARDS
+
+        out = {}
         for card in range(1, CARDS + 1):
-            for nxt, won in _read(s.adv, st, card):
-                if won:
-                    return n + 1
-                if nxt not in seen:
-                    seen.add(nxt)
-                    queue.append((nxt, n + 1))
-    return None
+            for up in (0, 1):
+                lines = adv.card(card).half(up).lines
+                out[(card, up)] = tuple(ln.enemy for ln in lines if ln.kind == "fight")
+        if len(_FIGHTS) > 64:
+            _FIGHTS.clear()
+        _FIGHTS[id(adv)] = out
+    return out
+
+
+_NEIGHBOURS = tuple(
+    tuple(
+        q for q in (p - 3, p + 3, p - 1 if p % 3 else -1, p + 1 if p % 3 < 2 else -1) if 0 <= q < 9
+    )
+    for p in range(9)
+)
 
 
 def _room(s: TosState) -> str:
@@ -92,8 +226,12 @@ def _room(s: TosState) -> str:
     return "1A"
 
 
-def _dungeon(s: TosState, room: str, frame: tuple[str, str, int] | None) -> int | None:
-    """Fewest door crossings and symbol steps to win from this room and table."""
+def _dungeon(
+    s: TosState, room: str, frame: tuple[str, str, int] | None, level: int, risk: Risk | None
+) -> tuple[float, int] | None:
+    """From this room and table: door crossings and symbol steps (the generator's search);
+    a fight read on the way (an immediate entry on entering, any entry on its symbol)
+    costs its risk, with the walk to the symbol on top of the enemy's defense."""
     from ..dungeon.search import DECK, GONE, _Rules
 
     full = frozenset(bar for bar, n in s.ticks.items() if n >= _boxes(s, bar))
@@ -109,19 +247,44 @@ def _dungeon(s: TosState, room: str, frame: tuple[str, str, int] | None) -> int 
         starts = []
         for out in rules._run(start, s.adv.index.instructions[n], frame[2], 0):
             if out.won:
-                return 0
+                return 0.0, 0
             starts.append(out.state)
-    seen = set(starts)
-    queue = deque((st, 0) for st in starts)
-    while queue:
-        state, n = queue.popleft()
-        for out in rules.moves(state):
-            if out.won:
-                return n + 1
-            if out.state not in seen:
-                seen.add(out.state)
-                queue.append((out.state, n + 1))
-    return None
+
+    def met(rid: str, state: Any, on_entering: bool) -> tuple[Enemy, ...]:
+        entry = rules.entries.get(rid)
+        if entry is None or risk is None:
+            return ()
+        n, ins = entry
+        if (ins.trigger == "immediate") != on_entering:
+            return ()
+        _, items, spent, tab = state
+        if (ins.once and n in spent) or not all(rules.holds(c, items, tab) for c in ins.conditions):
+            return ()
+        return tuple(_walked(a.enemy) for a in ins.actions if a.kind == "fight")
+
+    def moves(state: Any) -> Iterator[tuple[Any, bool, tuple[Enemy, ...]]]:
+        here, items, spent, tab = state
+        for target in rules.exits[here]:
+            moved = rules._put(tab, target)
+            if moved is not None:
+                fights = met(target, (target, items, spent, moved), True)
+                for out in rules.enter((target, items, spent, moved)):
+                    yield out.state, out.won, fights
+        entry = rules.entries.get(here)
+        if entry is not None and here in rules.read_rooms and entry[1].trigger != "immediate":
+            fights = met(here, state, False)
+            for out in rules.read(state):
+                yield out.state, out.won, fights
+
+    lv = level if risk is not None else 0
+    return _cheapest([(st, lv) for st in starts], moves, risk)
+
+
+def _walked(e: Enemy) -> Enemy:
+    """A dungeon enemy asks for the walk to its symbol too (about two cells, T-26)."""
+    if e.trap or e.defense is None:
+        return e
+    return e.model_copy(update={"defense": min(99, e.defense + 2)})
 
 
 def _boxes(s: TosState, bar: str) -> int:
@@ -130,3 +293,71 @@ def _boxes(s: TosState, bar: str) -> int:
             if a.kind == "tick" and a.bar == bar:
                 return int(a.boxes)
     return 1
+
+
+# ------------------------------------------------------------------ fight odds --
+# What a hero of each level musters over a whole fight, read off the class study
+# (docs/tos-balance.md, mcts:200): the enemy defense it beats about half the time
+# (tuned lvl1 6 at level 2, lvl2 7 at 3, lvl3 9 at 4, lvl4 13 at 6, lvl5 15 and the
+# boss 17 at 8), and the attack it blocks in one turn (the original base map's attack).
+REACH_ATTACK = {2: 3.5, 3: 5.5, 4: 8.5, 5: 10.5, 6: 12.5, 7: 14.0, 8: 15.0, 9: 16.0}
+REACH_DEFENSE = {2: 4.0, 3: 5.0, 4: 7.0, 5: 8.0, 6: 10.0, 7: 11.0, 8: 12.0, 9: 13.0}
+
+
+def _hp(s: TosState, kept: list[int]) -> float:
+    """Hits the hero's cards take before all are removed: two a one-tip card, one a
+    two-tip card."""
+    from .. import play as inplay
+
+    return float(sum(3 - inplay.half(s, c).banner for c in kept))
+
+
+def _scale(s: TosState, kept: list[int], owned: int) -> float:
+    """How much of its level's reach this hero keeps: cards removed count fully, fragile
+    (two-tip) halves partly."""
+    from .. import play as inplay
+
+    fragile = sum(1 for c in kept if inplay.half(s, c).banner == 2)
+    strength = (len(kept) - 0.4 * fragile) / owned
+    return 0.45 + 0.55 * max(0.0, strength)
+
+
+def _start_logit(e: Enemy, level: int, scale: float, dist: int, hp: float = 16.0) -> float:
+    """Log-odds of beating ``e`` from the start of the fight: the chance of a winning turn
+    (what the level reaches against what the enemy asks), tried once per turn the hero's
+    cards survive the enemy's hits (``hp``: two hits a card, one for a fragile card; a
+    hand worn down wins less, so only half of those turns count)."""
+    lv = min(9, max(2, level))
+    m = e.modifier
+    shift = 0.5 * m.delta if m is not None else 0.0
+    atk = e.attack + (shift if m is not None and m.stat == "attack" else 0.0)
+    if e.trap:
+        turn = 1.5 * (REACH_DEFENSE[lv] * scale - atk)
+        hit = max(0.5, atk - REACH_DEFENSE[lv] * scale)
+    else:
+        dfn = float(e.defense or 0) + (shift if m is not None and m.stat == "defense" else 0.0)
+        turn = 1.5 * (REACH_ATTACK[lv] * scale - dfn - dist)
+        hit = max(0.5, atk)  # a turn spent on attack leaves little defense
+    turns = max(1.0, 0.5 * hp / hit)
+    miss = 1.0 / (1.0 + math.exp(max(-30.0, min(30.0, turn))))  # one turn fails
+    lose = max(1e-9, miss**turns)
+    win = max(1e-9, 1.0 - lose)
+    return max(-12.0, min(4.0, math.log(win / lose)))
+
+
+def fight_logit(s: TosState, dist: int = 0) -> float:
+    """Log-odds that the hero wins the fight in progress: what this hero's level reaches
+    (less for cards removed or fragile) against what the enemy asks, moved towards a sure
+    win as the turn builds the attack (or, for a trap, the defense) it needs. ``dist``: the
+    dungeon cells still to walk to the enemy's symbol, each paid with an attack point."""
+    e = s.enemy
+    assert e is not None
+    owned = 8 + bool(s.extra)
+    kept = [c for c in range(1, owned + 1) if c not in s.removed]
+    base = _start_logit(e, s.level, _scale(s, kept, owned), dist, _hp(s, kept))
+    if e.trap:
+        built = min(1.0, s.defense / max(1, e.attack))
+    else:
+        built = min(1.0, s.attack / max(1, (e.defense or 0) + dist))
+    # a turn wins only once the whole need is built: partial progress counts for less
+    return base + (4.0 - base) * built - 0.15 * max(0, s.turn - 1)
