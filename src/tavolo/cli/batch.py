@@ -18,7 +18,7 @@ from tavolo.engine import ConfigError, registry
 from tavolo.sim.bench import bench
 from tavolo.sim.runner import SimResult, simulate, simulate_cells
 
-from .common import console, parse_options, resolve_lang, split_list, t
+from .common import console, parse_options, resolve_lang, split_agents, t
 
 
 def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
@@ -58,9 +58,9 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
         options = parse_options(option, lang)
         cells = g.simulate_args(mode, options, list(ctx.args))
         if len(cells) > 1 or cells[0][0]:
-            run_study(g.name, cells, n, split_list(agents), seed, workers, out, as_json, lang)
+            run_study(g.name, cells, n, split_agents(agents), seed, workers, out, as_json, lang)
             return
-        specs = split_list(agents)
+        specs = split_agents(agents)
         if agents is not None and not specs:
             raise ConfigError(t(lang, "sim.no_agents"))
         if not specs:

@@ -9,6 +9,7 @@ read from the raw arguments (:func:`detect_lang`).
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -195,6 +196,21 @@ def localize_help(cmd: click.Command, lang: str) -> None:
 
 def split_list(text: str | None) -> list[str]:
     return [x.strip() for x in (text or "").split(",") if x.strip()]
+
+
+_TUNING = re.compile(r"^[a-z_]+=")
+
+
+def split_agents(text: str | None) -> list[str]:
+    """Seats or agents, comma-separated; an agent's tuning suffix stays with it, so
+    ``mcts:100,depth=0,random`` is two agents: ``mcts:100,depth=0`` and ``random``."""
+    out: list[str] = []
+    for piece in split_list(text):
+        if out and _TUNING.match(piece):
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
 
 
 def is_user_error(exc: BaseException) -> bool:

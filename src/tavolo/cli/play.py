@@ -31,7 +31,7 @@ from tavolo.engine.replay import Replay
 from tavolo.engine.rng import derive_seed
 
 from . import common, profile
-from .common import click, console, parse_options, resolve_lang, seat_label, split_list, t
+from .common import click, console, parse_options, resolve_lang, seat_label, split_agents, t
 
 HUMAN = "human"
 
@@ -206,7 +206,7 @@ class Table:
         options: dict[str, Any],
     ) -> "Table":
         game = registry.get(name)
-        specs = split_list(seats)
+        specs = split_agents(seats)
         if seats is not None and not specs:
             raise ConfigError(t(lang, "play.no_seats"))
         if specs:
