@@ -170,7 +170,7 @@ def test_bad_content(tmp_path: Path, file: str, old: str, new: str, expected: st
 
 
 def test_boss_tile_rules(tmp_path: Path) -> None:
-    old = '"|S . . .|"\n      - " ^^^^^^^ "'
+    old = '" S . . . "\n      - " ^^^^^^^ "'
     folder = broken(tmp_path, "tiles_forest.yaml", old, old.replace("S", "."))
     message = error(folder)
     assert "entry 'forest_boss_1': field grid: Value error, a boss tile needs a shop" in (message)

@@ -53,9 +53,11 @@ def test_P_1_symbols_coin_move_sword_push() -> None:
 
 def test_P_2_forge_two_equal_symbols_into_any() -> None:
     s = at(heroes=[{"at": [0, 0], "gems": 0}], dice=["MOVE", "MOVE", "COIN", "COIN", "PUSH"])
-    assert "forge:MOVE:SWORD" in G.decision(s).actions
+    assert {"forge:MOVE", "forge:COIN"} <= set(G.decision(s).actions)
     assert not any(a.startswith("forge:PUSH") for a in G.decision(s).actions)
-    play(s, "forge:MOVE:SWORD")
+    play(s, "forge:MOVE")
+    assert G.decision(s).actions == ("as:SWORD", "as:COIN", "as:PUSH", "as:STAR")
+    play(s, "as:SWORD")
     assert s.extra == ["SWORD"] and G.pool(s).get("MOVE") is None
 
 
@@ -360,3 +362,72 @@ def test_P_33_solo_events_and_losing() -> None:
     s.events = []
     play(s, "end", "skip")
     assert s.phase == "over" and s.reason == "events"
+
+
+# -- variants (P-31, P-32): META modes standard+artifacts, standard+extended ------------
+
+
+def test_P_31_artifacts_two_drawn_between_the_players() -> None:
+    assert G.make_config(2, artifacts=True).mode == "standard+artifacts"
+    assert G.make_config(3, "standard", artifacts="true", extended=False).mode == (
+        "standard+artifacts"
+    )
+    s = G.new(G.make_config(3, "standard+artifacts"), 4)
+    assert len(s.artifacts) == 2 and set(s.artifacts.values()) == {-1}
+    assert set(s.artifacts) <= set(G.artifacts)
+    assert G.new(G.make_config(3), 4).artifacts == {}
+    assert "Artifacts:" in G.view(s, 0)
+
+
+def test_P_31_claim_takes_the_card_even_from_another_player_restored_and_usable() -> None:
+    s = at(
+        mode="standard+artifacts",
+        heroes=[{"at": [0, 0], "gems": 4}, {"at": [3, 0]}],
+        loot={"1,0": "gem"},
+        dice=["MOVE", "COIN", "COIN", "COIN", "COIN"],
+    )
+    s.artifacts = {"gem_heart": 1, "trap_map": -1}
+    s.heroes[1].exhausted = ["gem_heart"]
+    assert "artifact:gem_heart" not in G.decision(s).actions
+    ev = play(s, "use:MOVE", "x:1", "to:1")  # picks up the 5th gem: the claim is met
+    assert s.artifacts["gem_heart"] == 0 and "artifact" in kinds(ev)
+    assert "gem_heart" not in s.heroes[1].exhausted
+    play(s, "artifact:gem_heart", "as:SWORD")  # usable at once
+    assert "SWORD" in s.extra and "artifact:gem_heart" not in G.decision(s).actions
+
+
+def test_P_31_artifact_effects_work_like_items() -> None:
+    s = at(mode="standard+artifacts", heroes=[{"at": [0, 0], "hearts": 5}])
+    s.artifacts = {"dragon_scale": 0, "climber_crown": 0}
+    G.wound(s, 0, 3, [])  # the Dragon Scale exhausts by itself and prevents 2
+    assert s.heroes[0].hearts == 4 and "dragon_scale" in s.heroes[0].exhausted
+    coins = s.heroes[0].coins
+    s.active = 1
+    play(s, "end", "skip", "end", "skip")  # back to hero 0: restored, +1 coin
+    assert s.heroes[0].coins >= coins + 1 and "dragon_scale" not in s.heroes[0].exhausted
+
+
+def test_P_32_extended_map_one_more_level_tier_three_twice_boss_ten() -> None:
+    cfg = G.make_config(2, extended=True)
+    assert cfg.mode == "standard+extended"
+    for seed in range(5):
+        s = G.new(cfg, seed)
+        assert len(s.tiles) == 5 and G.boss_level(s) == 4 and G.boss_health(s) == 10
+        tiers = [G.enemy_cards[e].tier for e in s.level_enemy]
+        assert tiers == [1, 2, 3, 3] and s.level_enemy[2] != s.level_enemy[3]
+        assert len({t for lv in s.tiles for t in lv}) == 10
+    normal = G.new(G.make_config(2), 0)
+    assert len(normal.tiles) == 4 and G.boss_health(normal) == 8
+
+
+def test_P_32_solo_keeps_the_standard_map() -> None:
+    import pytest
+
+    from tavolo.engine import ConfigError
+
+    with pytest.raises(ConfigError, match="standard map"):
+        G.make_config(1, "solo+extended")
+    with pytest.raises(ConfigError, match="standard map"):
+        G.make_config(1, "solo", extended=True)
+    s = G.new(G.make_config(1, "solo", artifacts=True), 3)
+    assert len(s.tiles) == 4 and len(s.artifacts) == 2

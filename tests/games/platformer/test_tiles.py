@@ -177,3 +177,17 @@ def test_portals_join_a_level() -> None:
         for p in portals:
             assert set(board.portal_steps(p)) == set(portals) - {p}
             assert board.level_of(p) == level
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_boss_is_reachable_from_both_halves_of_the_boss_level(theme: str) -> None:
+    """Every level is two walled shafts side by side; the boss level is one arena (its
+    tiles leave their sides open), so a hero climbing either shaft can reach the boss."""
+    boss = list(CONTENT.tile_set(theme).boss)
+    normal = list(CONTENT.tile_set(theme).normal)[:2]
+    for order in (boss, boss[::-1]):
+        board = build([[t for _, t in normal], [t for _, t in order]])
+        for x in (0, board.width - 1):  # entering the boss level from either shaft
+            seen = reach(board, [(x, 4)])
+            for b in board.cells_with("B"):
+                assert set(board.adjacent(b)) & seen, (theme, x, b)

@@ -16,11 +16,96 @@ from tavolo.engine import RNG, Config, Event
 from tavolo.engine.errors import ContentError
 from tavolo.engine.files import read_data
 
-from .rules import ROUND_CAP, S
+from .geometry import Geo
+from .rules import ROUND_CAP, S, gem_cost
 from .state import PlatformerState
 from .turn import PlatformerTurn
 
 UI = Path(__file__).parent / "ui"
+TURN_MOVES = 3  # MOVEs the heuristic expects a turn to bring (validity.py's budget)
+LEVEL_TURNS = 5  # the heuristic's guess (high) at the turns a face-down level takes
+MAX_TURNS = 30
+_TURNS: dict[tuple[Any, ...], tuple[list[int], list[int]]] = {}
+
+
+def _landing(g: Geo, low: int, p: int) -> int:
+    """Where gravity leaves a hero at ``p`` (platforms, ladders, the lowest row hold it)."""
+    while not (g.holds[p] or g.ladder[p] or g.row(p) <= low * 4):
+        p -= g.width
+    return p
+
+
+def _reach(g: Geo, lo: int, hi: int, p: int, moves: int) -> dict[int, int]:
+    """Spaces within ``moves`` hero steps (P-7 moves, portals; gravity ignored) of ``p``."""
+    dist = {p: 0}
+    frontier = [p]
+    for d in range(1, moves + 1):
+        nxt = []
+        for q in frontier:
+            for r in (*g.steps[q], *g.portals[q]):
+                if lo <= r < hi and r not in dist:
+                    dist[r] = d
+                    nxt.append(r)
+        frontier = nxt
+    return dist
+
+
+def _turns(
+    g: Geo, tiles: tuple[Any, ...], low: int, revealed: int, goal: tuple[int, ...]
+) -> tuple[list[int], list[int]]:
+    """Per space: the turns (of TURN_MOVES MOVEs) a hero resting there needs to reach
+    ``goal``, and the plain steps to it (a tie-breaker); cached per revealed map."""
+    key = (tiles[:revealed], low, goal)
+    got = _TURNS.get(key)
+    if got is not None:
+        return got
+    if len(_TURNS) > 2000:
+        _TURNS.clear()
+    lo, hi = low * 4 * g.width, revealed * 4 * g.width
+    goals = set(goal)
+    big = 99
+    steps = [big] * len(g.cell)
+    frontier = [q for q in goal if lo <= q < hi]
+    back: dict[int, list[int]] = {}
+    for p in range(lo, hi):
+        for q in (*g.steps[p], *g.portals[p]):
+            if lo <= q < hi:
+                back.setdefault(q, []).append(p)
+    for q in frontier:
+        steps[q] = 0
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for q in frontier:
+            for p in back.get(q, ()):
+                if steps[p] == big:
+                    steps[p] = d
+                    nxt.append(p)
+        frontier = nxt
+    rest = [p for p in range(lo, hi) if _landing(g, low, p) == p]
+    hops = {p: _reach(g, lo, hi, p, TURN_MOVES) for p in rest}
+    turns = [big] * len(g.cell)
+    for p in rest:
+        if goals.intersection(hops[p]):
+            turns[p] = 1
+    changed = True
+    while changed:
+        changed = False
+        for p in rest:
+            best = turns[p]
+            for q in hops[p]:
+                v = turns[_landing(g, low, q)] + 1
+                if v < best:
+                    best = v
+            if best < turns[p]:
+                turns[p], changed = best, True
+    for p in goal:
+        if lo <= p < hi:
+            turns[p] = 0
+    _TURNS[key] = (turns, steps)
+    return turns, steps
+
 
 HELP = {
     "en": """Platformer: climb the tower of three levels, reach the boss level and defeat the boss
@@ -29,6 +114,10 @@ in one attack action. Each turn: (solo: reveal an event) remove the lowest level
 actions one symbol at a time (use:SYMBOL, then what it does step by step; gems boost a
 symbol x k for k(k-1)/2 gems; forge two equal symbols into any), end, place the special
 die, gravity, boss turn.
+Variants (META modes, or options): standard+artifacts (-o artifacts=true: 2 artifacts
+between the players, taken by whoever meets their condition), standard+extended
+(-o extended=true: 4 levels, tier III on the top two, boss health 10); solo keeps the
+standard map.
 Decisions tavolo takes: standard is 2-4 players, solo 1; a game with no winner after
 {cap} rounds ends in a loss for all; a hero leaving a space next to an enemy is attacked
 by it; reactive shields and abilities apply by themselves, reactive potions only to
@@ -41,6 +130,10 @@ più basso se sei 2 livelli sopra, ripristina, tira 5 dadi azione e il dado nemi
 nemici agiscono, poi agisci un simbolo alla volta (use:SIMBOLO, poi passo per passo; le
 gemme potenziano un simbolo x k per k(k-1)/2 gemme; forgia due simboli uguali in uno
 qualsiasi), termina, posiziona il dado speciale, gravità, turno del boss.
+Varianti (modi META, o opzioni): standard+artifacts (-o artifacts=true: 2 artefatti tra i
+giocatori, li prende chi ne soddisfa la condizione), standard+extended (-o extended=true:
+4 livelli, nemici di livello III sui due più alti, boss con salute 10); il solo usa la
+mappa normale.
 Decisioni di tavolo: standard per 2-4 giocatori, solo per 1; senza vincitore dopo {cap}
 round la partita è persa da tutti; un eroe che lascia uno spazio adiacente a un nemico
 viene attaccato; scudi e abilità reattive si applicano da soli, le pozioni reattive solo
@@ -114,6 +207,7 @@ class PlatformerGame(PlatformerTurn):
             },
             "attack_discard": s.attack_discard[:],
             "event": s.event,
+            "artifacts": dict(s.artifacts),
         }
         if s.phase == "over":
             out["winner"], out["reason"], out["score"] = s.winner, s.reason, s.score
@@ -158,14 +252,112 @@ class PlatformerGame(PlatformerTurn):
         return d
 
     def heuristic(self, s: S, player: int) -> float:
+        """Progress up the tower, then wealth (gems count most: they make the one big
+        attack on the boss), then hearts. Progress is the turns still needed to reach the
+        goal (the top row of the highest revealed level, which reveals the next; on the
+        boss level, a space next to the boss), counting TURN_MOVES MOVEs a turn, the best
+        place the MOVEs still in hand this turn reach (unused they are lost: ending the
+        turn early costs), LEVEL_TURNS per level still face down, and the hero's turns
+        already over (time spent)."""
         if s.phase == "over":
             return 1.0 if s.winner == player else 0.0
-        g = self.geo(s)
         h = s.heroes[player]
-        height = (g.row(h.pos) + 1) / g.height if h.pos >= 0 else 0.0
-        wealth = min(1.0, (h.gems + h.coins / 3 + len(h.items)) / 12)
+        togo = self.turns_to_go(s, player) + self.turns_done(s, player)
+        progress = 1.0 - min(1.0, togo / MAX_TURNS)
+        cards = sum(self.items[x].price for x in h.items) + sum(
+            self.potions[x].price for x in h.potions
+        )
+        worth = 1.5 * h.gems + (h.coins + cards) / 3 + 0.5 * (len(h.items) + len(h.potions))
+        wealth = min(1.0, worth / 20)
         hearts = h.hearts / self.max_hearts(s, player)
-        return max(0.0, min(1.0, 0.1 + 0.55 * height + 0.2 * wealth + 0.1 * hearts))
+        value = 0.1 + 0.6 * progress + 0.15 * wealth + 0.05 * hearts
+        if s.revealed == len(s.tiles):  # the boss is out: what one attack could deal
+            value += 0.1 * min(1.0, self.attack_power(s, player) / self.boss_health(s))
+        if s.active == player and s.stack and s.stack[-1][0] == "attack" and h.pos >= 0:
+            g = self.geo(s)  # an attack being built: wounds towards the toughest target
+            near = [k for k, q in s.enemies if q in g.adj[h.pos]]
+            if near:
+                need = max(
+                    self.boss_health(s) if k == s.boss else self.enemy_cards[k].health for k in near
+                )
+                value += 0.25 * min(1.0, (s.stack[-1][1] + s.bonus) / need)
+        return max(0.0, min(1.0, value))
+
+    def attack_power(self, s: S, i: int) -> int:
+        """Wounds one attack could deal with two SWORDs, the gems on them and the extra
+        wounds of the cards and boss tokens held (a rough measure, for the heuristic)."""
+        h = s.heroes[i]
+        extra = s.bonus
+        for x in h.potions:
+            extra += sum(e.extra_wounds or 0 for e in self.potions[x].ability.do)
+        for x in h.items:
+            if x not in h.exhausted:
+                extra += sum(e.extra_wounds or 0 for e in self.items[x].ability.do)
+        for x in h.tokens:
+            extra += sum(e.extra_wounds or 0 for e in self.tokens[x][1].ability.do)
+        a, b, gems = 1, 1, h.gems  # two symbols boosted in turn by the gems
+        while True:
+            k = a if a <= b else b
+            cost = gem_cost(k + 1) - gem_cost(k)
+            if cost > gems:
+                break
+            gems -= cost
+            if a <= b:
+                a += 1
+            else:
+                b += 1
+        return a + b + extra
+
+    def turns_done(self, s: S, i: int) -> int:
+        """The turns hero ``i`` has finished (its actions over): time spent is progress lost."""
+        n = len(s.heroes)
+        started = s.round - 1 + ((i - s.first) % n <= (s.active - s.first) % n)
+        return started - (s.active == i and s.phase == "act")
+
+    def moves_in_hand(self, s: S, i: int) -> int:
+        """The MOVEs hero ``i`` can still make this turn (its own actions only)."""
+        if s.active != i or s.phase != "act":
+            return 0
+        h = s.heroes[i]
+        star = "MOVE" in self.heroes[h.id].star
+        n = 0
+        for f in s.stack:
+            if f[0] == "move":
+                n += f[1]
+            elif (f[0] == "gems" and f[1] == "MOVE") or (f[0] == "star" and star):
+                n += 1  # a MOVE (or a STAR that may be one) being used
+        pool = self.pool(s)
+        n += pool.get("MOVE", 0) + (pool.get("STAR", 0) if star else 0)
+        n += sum(c // 2 for x, c in pool.items() if x != "MOVE" and not (star and x == "STAR"))
+        if h.special == "MOVE" or (star and h.special == "STAR"):
+            n += 1
+        return min(n, 8)
+
+    def turns_to_go(self, s: S, i: int) -> float:
+        g = self.geo(s)
+        bl = self.boss_level(s)
+        levels_left = max(0, bl - s.revealed + 1)
+        if s.revealed > bl:
+            bp = self.boss_pos(s)
+            goal = tuple(q for q in g.adj[bp] if self.in_play(s, g, q)) if bp >= 0 else ()
+        else:
+            top = (s.revealed - 1) * 4 + 3
+            goal = tuple(range(top * g.width, (top + 1) * g.width))
+        turns, steps = _turns(g, s.tiles, s.low, s.revealed, goal)
+        lo, hi = s.low * 4 * g.width, s.revealed * 4 * g.width
+        p = s.heroes[i].pos
+        if p < 0:
+            best = min((turns[q] + 0.05 * steps[q] for q in g.bottom_row(s.low)), default=99)
+            return 1 + best + LEVEL_TURNS * levels_left
+        m = self.moves_in_hand(s, i)
+        best = 99.0
+        for q in _reach(g, lo, hi, p, m):  # where the MOVEs still in hand can take it
+            if turns[q] == 0:
+                best = -1.0  # the goal is in reach this turn
+                break
+            r = _landing(g, s.low, q)
+            best = min(best, turns[r] + 0.05 * steps[r])
+        return max(0.0, best) + LEVEL_TURNS * levels_left
 
     def metrics(self, s: S) -> dict[str, float]:
         return {
@@ -174,6 +366,11 @@ class PlatformerGame(PlatformerTurn):
             "boss_defeated": float(s.winner >= 0),
             "levels_revealed": float(s.revealed),
             "score": float(s.score),
+            **{f"plays {h}": float(any(o.id == h for o in s.heroes)) for h in sorted(self.heroes)},
+            **{
+                f"wins {h}": float(s.winner >= 0 and s.heroes[s.winner].id == h)
+                for h in sorted(self.heroes)
+            },
         }
 
     # ----------------------------------------------------------------- positions --
@@ -224,8 +421,7 @@ class PlatformerGame(PlatformerTurn):
         if verb in ("to", "portal", "shove", "enemy", "strike", "at") and arg.isdigit():
             kw["pos"] = self.pos_name(s, int(arg))
         if verb == "forge":
-            a, _, b = arg.partition(":")
-            kw.update(a=a, b=b)
+            kw.update(a=arg)
         if verb == "x":
             kw["cost"] = int(arg) * (int(arg) - 1) // 2
         if verb == "ability":
@@ -242,6 +438,7 @@ class PlatformerGame(PlatformerTurn):
             self.bosses,
             self.cards,
             self.events,
+            self.artifacts,
         ):
             if x in table:
                 names = table[x].name
@@ -290,7 +487,7 @@ class PlatformerGame(PlatformerTurn):
                 row, under = "|", " "
                 for x in range(g.width):
                     p = g.pos(x, y)
-                    ch = g.cell[p] if g.cell[p] not in "$*E" else "."
+                    ch = g.cell[p] if g.cell[p] not in "$*EB" else "."
                     if p in s.loot:
                         ch = "$" if s.loot[p] == "coin" else "*"
                     if p in s.btokens:
@@ -335,6 +532,12 @@ class PlatformerGame(PlatformerTurn):
                 dice=dice, enemy=s.enemy_face or "-", extra=" ".join(s.extra) or "-"
             )
         )
+        if s.artifacts:
+            held = [
+                f"{self.card_name(a, lang)} ({words['between'] if o < 0 else f'P{o + 1}'})"
+                for a, o in s.artifacts.items()
+            ]
+            lines.append(words["artifacts"].format(list=", ".join(held)))
         shop = ", ".join(self.card_name(x, lang) for x in s.shop_items + s.shop_potions)
         lines.append(words["shop"].format(cards=shop))
         lines.append(words["legend"])

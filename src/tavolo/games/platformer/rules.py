@@ -12,6 +12,7 @@ by themselves. Frames on the stack (plain tuples):
 * ``("penemy", n)`` which enemy a PUSH moves: ``enemy:P``; ``("pdest", P, n)``: ``to:P``, ``stop``
 * ``("attack", wounds)`` one attack action being built (P-18): add sources, ``strike:P``
 * ``("form",)`` where the hero Forms (P-8): ``at:P``
+* ``("forge", SYM, "pool"|"special")`` what two equal symbols become (P-2): ``as:SYM``
 * ``("any", what)`` a symbol of your choice: ``as:SYM``; ``("reroll", n)``: ``reroll:i``, ``done``
 * ``("paydie", n)`` which unused dice pay a cost: ``pay:SYM``
 
@@ -28,6 +29,14 @@ Rulings where the digest is silent (also in ``help``):
 * Extra wounds from items and potions last until the end of the turn.
 * The special die may be set in step 6 only while blank.
 * The boss needs its whole health in one attack action, like any enemy (P-18, P-24).
+
+Variants (P-31, P-32) are META modes (``standard+artifacts``, ``standard+extended``, both
+together), also reachable as options ``artifacts=true`` / ``extended=true`` which
+``make_config`` folds into the mode, so that the conformance suite (which runs every mode
+and META mode) covers them. Solo keeps the standard map (``solo+extended`` is refused).
+Artifacts (``state.artifacts``: id -> holder, -1 between the players) are claimed by
+``claim`` at their trigger (reveal, defeat, pick-ups, trap, faint, buy, push, form, symbol,
+turn end); the taker gets the card restored, usable at once.
 """
 
 from __future__ import annotations
@@ -47,6 +56,7 @@ ROUND_CAP = 30
 CATCH_UP = ((0, 0), (1, 0), (0, 1), (1, 1))  # (coins, gems) by seat order (P-5, Decision)
 THEMES = ("forest", "void")
 MODES = ("standard", "solo")
+METAS = ("artifacts", "extended")  # P-31, P-32: also as options artifacts=true, extended=true
 
 S = PlatformerState
 
@@ -54,6 +64,10 @@ S = PlatformerState
 def gem_cost(k: int) -> int:
     """P-4: boosting a symbol x k costs k(k-1)/2 gems."""
     return k * (k - 1) // 2
+
+
+def is_solo(s: PlatformerState) -> bool:
+    return s.mode.split("+")[0] == "solo"
 
 
 def max_boost(gems: int) -> int:
@@ -70,6 +84,7 @@ class PlatformerRules(Game):
     min_players = 1
     max_players = 4
     modes = MODES
+    metas = METAS
     conformance_playouts = 30
     conformance_max_decisions = 20_000
 
@@ -84,6 +99,7 @@ class PlatformerRules(Game):
         self.potions = {p.id: p for p in c.potions}
         self.cards = {a.id: a for a in c.attack_cards}
         self.events = {e.id: e for e in c.events}
+        self.artifacts = {a.id: a for a in c.artifacts}
         self.tokens = {t.id: (b, t) for b in c.bosses for t in b.tokens}
 
     # ---------------------------------------------------------------- configuration --
@@ -91,13 +107,23 @@ class PlatformerRules(Game):
         self, players: int | None = None, mode: str | None = None, **options: Any
     ) -> Config:
         mode = mode or "standard"
+        for meta in METAS:  # the variants as flags: -o artifacts=true is mode +artifacts
+            if meta in options:
+                on = options.pop(meta)
+                if on not in (True, False, "true", "false"):
+                    raise ConfigError(f"platformer: {meta} is true or false, not {on!r}")
+                if on in (True, "true") and meta not in mode.split("+")[1:]:
+                    mode = f"{mode}+{meta}"
         if players is None:
-            players = 1 if mode == "solo" else 2
+            players = 1 if mode.startswith("solo") else 2
         cfg = super().make_config(players, mode, **options)
-        if cfg.mode == "solo" and cfg.players != 1:
+        base, metas = self.mode_parts(cfg.mode)
+        if base == "solo" and cfg.players != 1:
             raise ConfigError("platformer solo is for 1 player")
-        if cfg.mode == "standard" and cfg.players < 2:
+        if base == "standard" and cfg.players < 2:
             raise ConfigError("platformer standard takes 2-4 players (1 player: mode solo)")
+        if base == "solo" and "extended" in metas:
+            raise ConfigError("platformer solo plays the standard map (no extended)")
         return cfg
 
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -112,7 +138,9 @@ class PlatformerRules(Game):
                     raise ConfigError(f"platformer: boss is one of {', '.join(self.bosses)}")
                 out[k] = v
             else:
-                raise ConfigError(f"platformer takes no option {k!r} (theme, boss)")
+                raise ConfigError(
+                    f"platformer takes no option {k!r} (theme, boss, artifacts, extended)"
+                )
         return out
 
     # ------------------------------------------------------------------------ setup --
@@ -122,19 +150,24 @@ class PlatformerRules(Game):
         s = S(rng)
         c = self.content
         s.mode = config.mode
+        base, metas = self.mode_parts(config.mode)
+        n_levels = 4 if "extended" in metas else 3  # P-32: one extra level
         s.theme = config.options.get("theme", "forest")
         boss = config.options.get("boss", "random")
         s.boss = boss if boss in self.bosses else rng.choice(sorted(self.bosses), "boss")
         normal = [t.id for t in c.tiles if t.theme == s.theme and not t.boss]
         rng.shuffle(normal, "tiles")
-        levels = [tuple(normal[2 * i : 2 * i + 2]) for i in range(3)]
+        levels = [tuple(normal[2 * i : 2 * i + 2]) for i in range(n_levels)]
         btiles = [t.id for t in c.tiles if t.theme == s.theme and t.boss]
         rng.shuffle(btiles, "boss tiles")
         s.tiles = (*levels, tuple(btiles))
-        s.unused_tiles = normal[6:]
+        s.unused_tiles = normal[2 * n_levels :]
         s.level_enemy = [
             rng.choice([e.id for e in c.tier(t)], f"enemy tier {t}") for t in (1, 2, 3)
         ]
+        if n_levels == 4:  # P-32: tier-III cards on the two highest levels, both if can be
+            top = [e.id for e in c.tier(3)]
+            s.level_enemy[2:] = rng.sample(top, 2, "enemy tier 3") if len(top) > 1 else top * 2
         s.revealed, s.low, s.boss_wounds = 0, 0, 0
         s.enemies, s.loot, s.btokens = [], {}, {}
         deck = [a.id for a in c.deck(s.boss)]
@@ -152,8 +185,12 @@ class PlatformerRules(Game):
         for k in range(config.players):
             h = s.heroes[(s.first + k) % config.players]
             h.coins, h.gems = CATCH_UP[k]
+        s.artifacts = {}
+        if "artifacts" in metas:  # P-31: 2 of the 10 between the players
+            drawn = rng.sample(sorted(self.artifacts), 2, "artifacts")
+            s.artifacts = {a: -1 for a in drawn}
         s.events = []
-        if s.mode == "solo":
+        if base == "solo":
             s.events = [e.id for e in c.events]
             rng.shuffle(s.events, "events")
         s.event = ""
@@ -220,6 +257,7 @@ class PlatformerRules(Game):
         out = [("hero", self.heroes[h.id].ability)]
         out += [(x, self.items[x].ability) for x in h.items]
         out += [(t, self.tokens[t][1].ability) for t in h.tokens]
+        out += [(a, self.artifacts[a].ability) for a, o in s.artifacts.items() if o == i]
         if s.event:
             out.append((s.event, self.events[s.event].ability))
         return out
@@ -279,6 +317,35 @@ class PlatformerRules(Game):
                     return False
         return True
 
+    def claim(self, s: S, i: int, trigger: str, ev: list[Event], **ctx: Any) -> None:
+        """P-31: whoever meets an artifact's condition takes it at once, even from another
+        player; it comes restored and usable at once."""
+        for a, owner in s.artifacts.items():
+            if owner == i:
+                continue
+            cl = self.artifacts[a].claim
+            if cl.trigger != trigger or (cl.symbol and cl.symbol != ctx.get("symbol")):
+                continue
+            if not self.holds(cl.if_, s, i, ctx):
+                continue
+            if owner >= 0 and a in s.heroes[owner].exhausted:
+                s.heroes[owner].exhausted.remove(a)
+            if a in s.heroes[i].exhausted:
+                s.heroes[i].exhausted.remove(a)
+            s.artifacts[a] = i
+            ev.append(Event("artifact", {"player": i, "card": a, "from": owner}))
+
+    def reactive(self, s: S, i: int) -> list[tuple[str, int]]:
+        """Exhaust cards that prevent wounds by themselves (items, then artifacts)."""
+        h = s.heroes[i]
+        held = [(x, self.items[x].ability) for x in h.items]
+        held += [(a, self.artifacts[a].ability) for a, o in s.artifacts.items() if o == i]
+        return [
+            (x, sum(e.prevent or 0 for e in ab.do))
+            for x, ab in held
+            if ab.kind == "exhaust" and ab.trigger == "wounded" and x not in h.exhausted
+        ]
+
     def at_place(self, s: S, g: Geo, p: int, place: str) -> bool:
         if p < 0:
             return False
@@ -333,7 +400,7 @@ class PlatformerRules(Game):
         h = s.heroes[i]
         s.turns += 1
         ev.append(Event("turn", {"player": i, "hero": h.id, "round": s.round}))
-        if s.mode == "solo":
+        if is_solo(s):
             if not s.events:
                 self.finish(s, -1, "events", ev)
                 return
@@ -353,8 +420,7 @@ class PlatformerRules(Game):
         s.enemy_face = s.rng.choice(self.content.dice.enemy, "enemy die")
         ev.append(Event("roll", {"player": i, "dice": s.dice[:], "enemy": s.enemy_face}))
         s.phase = "act"
-        if s.mode == "solo" and s.event:
-            self.run_effects(s, i, self.passives(s, i, "turn_start"), ev)
+        self.run_effects(s, i, self.passives(s, i, "turn_start"), ev)  # events, artifacts
         self.enemy_die(s, s.enemy_face, ev)
 
     def remove_level(self, s: S, g: Geo, ev: list[Event]) -> None:
@@ -372,8 +438,10 @@ class PlatformerRules(Game):
         """Steps 7-8: gravity, end-of-turn effects, the boss turn, the next player."""
         i = s.active
         self.gravity(s, ev)
-        if s.mode == "solo" and s.event and s.phase != "over":
+        if s.phase != "over":
             self.run_effects(s, i, self.passives(s, i, "turn_end"), ev)
+        if s.phase != "over":
+            self.claim(s, i, "turn_end", ev)
         g = self.geo(s)
         h = s.heroes[i]
         if s.phase != "over" and h.pos >= 0 and g.level(h.pos) == self.boss_level(s):
@@ -394,7 +462,7 @@ class PlatformerRules(Game):
 
     def finish(self, s: S, winner: int, reason: str, ev: list[Event]) -> None:
         s.winner, s.reason, s.phase, s.stack = winner, reason, "over", []
-        if winner >= 0 and s.mode == "solo":
+        if winner >= 0 and is_solo(s):
             s.score = self.solo_score(s)
         ev.append(Event("over", {"winner": winner, "reason": reason, "score": s.score}))
 
@@ -494,9 +562,10 @@ class PlatformerRules(Game):
         h = s.heroes[i]
         if n <= 0 or h.pos < 0:
             return
-        if "round_shield" in h.items and "round_shield" not in h.exhausted:
-            h.exhausted.append("round_shield")
-            n -= 1
+        for x, prevent in self.reactive(s, i):
+            if n > 0:
+                h.exhausted.append(x)
+                n -= prevent
         if n >= h.hearts and "stoneskin" in h.potions:
             h.potions.remove("stoneskin")
             s.potion_deck.insert(0, "stoneskin")
@@ -517,7 +586,8 @@ class PlatformerRules(Game):
         h.tokens = []
         h.hearts = self.max_hearts(s, i)
         ev.append(Event("faint", {"player": i}))
-        if s.mode == "solo":
+        self.claim(s, i, "faint", ev)
+        if is_solo(s):
             self.finish(s, -1, "fainted", ev)
             return
         if i == s.active and s.phase == "act":
@@ -592,6 +662,8 @@ class PlatformerRules(Game):
             h.gems += 1
             self.run_effects(s, i, self.passives(s, i, "pickup_gem"), ev)
         ev.append(Event("pick_up", {"player": i, "what": what}))
+        if s.artifacts:
+            self.claim(s, i, f"pickup_{what}", ev)
 
     def move_targets(self, s: S, g: Geo, i: int) -> list[str]:
         h = s.heroes[i]
@@ -643,6 +715,8 @@ class PlatformerRules(Game):
         h.pos = q
         ev.append(Event("move", {"player": i, "to": q}))
         self.pick_up(s, i, q, ev)
+        if g.cell[q] == "x" and s.artifacts:
+            self.claim(s, i, "enter_trap", ev)
         if g.cell[q] == "x" and not self.ignores_hero(s, i, "trap"):  # P-13
             self.wound(s, i, 1, ev)
             if h.pos < 0:
@@ -654,6 +728,8 @@ class PlatformerRules(Game):
                 return
         if g.is_top_row(q) and g.level(q) == s.revealed - 1 and s.revealed < len(s.tiles):
             self.reveal(s, ev)  # P-15
+            if s.artifacts:
+                self.claim(s, i, "reveal", ev)
         bl = self.boss_level(s)
         everyone = all(o.pos >= 0 and g.level(o.pos) == bl for o in s.heroes)
         if g.level(q) == bl and s.low < bl and everyone:

@@ -82,6 +82,7 @@ class PlatformerState(State):
 
     __slots__ = (
         "active",
+        "artifacts",
         "attack_deck",
         "attack_discard",
         "bonus",
@@ -148,6 +149,7 @@ class PlatformerState(State):
     attack_discard: list[str]
     events: list[str]
     event: str
+    artifacts: dict[str, int]  # P-31: artifact id -> holder (-1: between the players)
     winner: int
     reason: str
     score: int
@@ -175,6 +177,7 @@ class PlatformerState(State):
         c.item_deck, c.potion_deck = self.item_deck[:], self.potion_deck[:]
         c.attack_deck, c.attack_discard = self.attack_deck[:], self.attack_discard[:]
         c.events, c.event = self.events[:], self.event
+        c.artifacts = dict(self.artifacts) if self.artifacts else {}
         c.winner, c.reason, c.score = self.winner, self.reason, self.score
         return c
 
@@ -190,6 +193,8 @@ class PlatformerState(State):
                 v = [list(e) for e in v]
             elif k in ("loot", "btokens"):
                 v = {str(p): x for p, x in sorted(v.items())}
+            elif k == "artifacts":
+                v = dict(v)
             elif isinstance(v, list):
                 v = v[:]
             out[k] = v

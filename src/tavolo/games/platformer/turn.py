@@ -65,10 +65,16 @@ class PlatformerTurn(PlatformerRules):
         out = []
         pool = self.pool(s)
         dice = sum(pool.values())
-        for kind, ids in (("item", h.items), ("potion", h.potions), ("token", h.tokens)):
+        arts = [a for a, o in s.artifacts.items() if o == i]
+        for kind, ids in (
+            ("item", h.items),
+            ("potion", h.potions),
+            ("token", h.tokens),
+            ("artifact", arts),
+        ):
             for x in ids:
-                if kind == "item":
-                    a = self.items[x].ability
+                if kind in ("item", "artifact"):
+                    a = (self.items[x] if kind == "item" else self.artifacts[x]).ability
                     if a.kind != "exhaust" or x in h.exhausted:
                         continue
                 elif kind == "potion":
@@ -102,9 +108,7 @@ class PlatformerTurn(PlatformerRules):
         out = [f"use:{x}" for x in SYMBOLS if pool.get(x) and self.usable(s, g, i, x)]
         if h.special and self.usable(s, g, i, h.special):
             out.append("special")
-        for x in SYMBOLS:
-            if pool.get(x, 0) >= 2:
-                out += [f"forge:{x}:{y}" for y in SYMBOLS if y != x]
+        out += [f"forge:{x}" for x in SYMBOLS if pool.get(x, 0) >= 2]
         if self.falls(s, g):
             out.append("gravity")
         if g.cell[h.pos] == "S":
@@ -128,9 +132,7 @@ class PlatformerTurn(PlatformerRules):
         if not h.special:
             pool = self.pool(s)
             out += [f"set:{x}" for x in SYMBOLS if pool.get(x)]
-            for x in SYMBOLS:
-                if pool.get(x, 0) >= 2:
-                    out += [f"forge:{x}:{y}" for y in SYMBOLS if y != x]
+            out += [f"forge:{x}" for x in SYMBOLS if pool.get(x, 0) >= 2]
         return [*out, "skip"]
 
     def frame_actions(self, s: S, top: tuple[Any, ...]) -> list[str]:
@@ -142,6 +144,8 @@ class PlatformerTurn(PlatformerRules):
             return [f"as:{x}" for x in self.heroes[h.id].star]
         if kind == "any":
             return [f"as:{x}" for x in SYMBOLS]
+        if kind == "forge":
+            return [f"as:{x}" for x in SYMBOLS if x != top[1]]
         if kind == "gems":
             return [f"x:{k}" for k in range(1, max_boost(h.gems) + 1)]
         if kind == "move":
@@ -211,11 +215,9 @@ class PlatformerTurn(PlatformerRules):
         if verb == "set":
             self.take(s, arg)
             h.special = arg
-        elif verb == "forge":
-            a, b = arg.split(":")
-            self.take(s, a)
-            self.take(s, a)
-            h.special = b
+        elif verb == "forge":  # P-2, P-3: two equal symbols into the special die's face
+            s.stack.append(("forge", arg, "special"))
+            return
         if verb != "skip":
             ev.append(Event("special", {"player": s.active, "face": h.special}))
         self.end_turn(s, ev)
@@ -254,6 +256,8 @@ class PlatformerTurn(PlatformerRules):
             else:
                 extra.append(e)
         ev.append(Event("symbol", {"player": i, "symbol": sym, "times": k}))
+        if s.artifacts:
+            self.claim(s, i, "use_symbol", ev, symbol=sym)
         if sym == "COIN":
             h.coins += n
         elif sym == "MOVE":
@@ -286,12 +290,8 @@ class PlatformerTurn(PlatformerRules):
             sym = h.special
             h.special = ""  # P-3: using it resets it
             self.use_symbol(s, sym, ev)
-        elif verb == "forge":
-            a, b = arg.split(":")
-            self.take(s, a)
-            self.take(s, a)
-            s.extra.append(b)
-            ev.append(Event("forge", {"player": i, "from": a, "to": b}))
+        elif verb == "forge":  # P-2: which symbol the two become comes next
+            s.stack.append(("forge", arg, "pool"))
         elif verb == "gravity":
             self.gravity(s, ev)
         elif verb == "buy":
@@ -316,12 +316,14 @@ class PlatformerTurn(PlatformerRules):
             if s.potion_deck:
                 s.shop_potions.append(s.potion_deck.pop())
         ev.append(Event("buy", {"player": i, "card": x}))
+        if s.artifacts:
+            self.claim(s, i, "buy", ev)
 
     def use_card(self, s: S, i: int, kind: str, x: str, ev: list[Event]) -> None:
         """P-22/P-23: an exhaust item, a potion, a boss token or the hero's ability."""
         h = s.heroes[i]
-        if kind == "item":
-            a = self.items[x].ability
+        if kind in ("item", "artifact"):
+            a = (self.items[x] if kind == "item" else self.artifacts[x]).ability
             h.exhausted.append(x)
         elif kind == "potion":
             a = self.potions[x].ability
@@ -357,6 +359,17 @@ class PlatformerTurn(PlatformerRules):
                 h.special = arg
             else:
                 s.extra.append(arg)
+        elif kind == "forge":
+            s.stack.pop()
+            self.take(s, top[1])
+            self.take(s, top[1])
+            ev.append(Event("forge", {"player": i, "from": top[1], "to": arg}))
+            if top[2] == "special":
+                h.special = arg
+                ev.append(Event("special", {"player": i, "face": arg}))
+                self.end_turn(s, ev)
+            else:
+                s.extra.append(arg)
         elif kind == "gems":
             s.stack.pop()
             k = int(arg)
@@ -379,6 +392,8 @@ class PlatformerTurn(PlatformerRules):
                 o = next(j for j, o in enumerate(s.heroes) if o.pos == q)
                 s.heroes[o].pos = r
                 self.run_effects(s, i, self.passives(s, i, "push_hero"), ev)
+                if s.artifacts:
+                    self.claim(s, i, "push_hero", ev)
             ev.append(Event("shove", {"player": i, "from": q, "to": r}))
             self.enter(s, i, q, bool(top[2]), ev)
         elif kind == "penemy":
@@ -399,6 +414,8 @@ class PlatformerTurn(PlatformerRules):
             s.stack.pop()
             h.pos = int(arg)
             ev.append(Event("form", {"player": i, "at": h.pos}))
+            if s.artifacts:
+                self.claim(s, i, "form", ev)
         elif kind == "reroll":
             s.stack.pop()
             if verb == "done":
@@ -468,3 +485,5 @@ class PlatformerTurn(PlatformerRules):
         h.hearts = min(self.max_hearts(s, i), h.hearts + loot.heart)
         tier = self.enemy_cards[kind].tier
         self.run_effects(s, i, self.passives(s, i, "defeat", tier=tier, wounds=wounds), ev)
+        if s.artifacts:
+            self.claim(s, i, "defeat", ev, tier=tier, wounds=wounds)
