@@ -65,15 +65,14 @@ def print_set(
     mirrored back: no cut lines, no codes) or doublesidedcross (the same,
     with crop marks on page 1). -o defaults to <serial>-<lang>.pdf.
     """
-    from .printing import MSG, check_mode, print_to
+    from .printing import check_mode, print_to
     from .printing.sets import choose
 
     check_lang(lang)
     check_mode(mode)
     chosen = choose(date, seed, class_, adventure)
     target = out if out is not None else Path(f"{chosen.hero.serial}-{lang}.pdf")
-    notes = tuple(MSG.t(lang, key) for key in chosen.missing)
-    return print_to(chosen.hero, lang, mode, target, chosen.adventure, notes)
+    return print_to(chosen.hero, lang, mode, target, chosen.adventure)
 
 
 def _hero(date: str | None, seed: int | None, class_: str | None, lang: str) -> Hero:

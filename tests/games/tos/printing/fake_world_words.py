@@ -1,8 +1,8 @@
-"""Stand-in world words for tests, while the world text module is written elsewhere.
+"""World words for the page-layout tests: any label, printed as it is.
 
-It renders every line kind of the world model plainly (labels as they are, shared card
-actions through the adventure text), long enough to exercise the page's wrapping. The
-printed product never uses it: the page takes the real ``tavolo.games.tos.world.text``.
+The layout tests build halves from labels that are not in the game's catalogs (and very
+long lines) to push the page's wrapping and shrinking; this module renders every line kind
+plainly so they can. The printed product always uses ``tavolo.games.tos.world.text``.
 """
 
 from __future__ import annotations

@@ -11,11 +11,8 @@ import pypdfium2 as pdfium
 from tavolo.games.tos import daily, generator
 from tavolo.games.tos.dungeon.adventure import DungeonAdventure, generate_adventure
 from tavolo.games.tos.printing import layout
-from tavolo.games.tos.printing.sets import world_available
 from tavolo.games.tos.schema import Hero
 from tavolo.games.tos.world.model import WorldAdventure
-
-from . import fake_world_words
 
 DAY = dt.date(2026, 11, 21)
 DPI = 40
@@ -41,12 +38,10 @@ def world(day: dt.date = DAY) -> WorldAdventure:
 
 
 def words() -> ModuleType:
-    """The world text module once it exists, else the tests' stand-in."""
-    if world_available():
-        from tavolo.games.tos.world import text
+    """The world text module the printed page uses."""
+    from tavolo.games.tos.world import text
 
-        return text
-    return fake_world_words
+    return text
 
 
 def pages(pdf: bytes, dpi: int = DPI) -> list[Page]:

@@ -9,8 +9,7 @@ is generated from S, the type is drawn from S the same way, and the adventure's 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
-from importlib.util import find_spec
+from dataclasses import dataclass
 
 from tavolo.engine.errors import ConfigError, UnknownName
 from tavolo.engine.rng import RNG, derive_seed
@@ -24,13 +23,11 @@ from ..world.model import WorldAdventure
 
 @dataclass(frozen=True)
 class Chosen:
-    """What to print: the hero, the adventure (None when it cannot be printed), and why
-    not."""
+    """What to print: the hero and the adventure."""
 
     hero: Hero
     kind: AdventureType
-    adventure: DungeonAdventure | WorldAdventure | None
-    missing: list[str] = field(default_factory=list)
+    adventure: DungeonAdventure | WorldAdventure
 
 
 def check_kind(kind: str | None) -> AdventureType | None:
@@ -47,12 +44,6 @@ def type_for_seed(seed: int) -> AdventureType:
     return RNG(derive_seed(seed, "adventure type")).choice(ADVENTURE_TYPES)
 
 
-def world_available() -> bool:
-    """Whether the world generator and its text are installed (they come separately)."""
-    names = ("tavolo.games.tos.world.generate", "tavolo.games.tos.world.text")
-    return all(find_spec(n) is not None for n in names)
-
-
 def generate(kind: AdventureType, seed: int) -> DungeonAdventure | WorldAdventure:
     """The adventure of type ``kind`` for adventure seed ``seed``."""
     if kind == "world":
@@ -67,8 +58,7 @@ def generate(kind: AdventureType, seed: int) -> DungeonAdventure | WorldAdventur
 
 def choose(date: str | None, seed: int | None, class_: str | None, kind: str | None) -> Chosen:
     """The hero and adventure of ``--date`` (default today, UTC) or ``--seed``; ``kind``
-    overrides the adventure type. A world adventure that cannot be built yet is left out
-    when the type came from the day (the result says so) and refused when asked for."""
+    overrides the adventure type."""
     wanted = check_kind(kind)
     if date is not None and seed is not None:
         raise ConfigError("give --date or --seed, not both")
@@ -80,8 +70,4 @@ def choose(date: str | None, seed: int | None, class_: str | None, kind: str | N
         hero = generator.daily(day, class_)
         base = generator.seed_for(day)
     chosen = wanted or type_for_seed(base)
-    if chosen == "world" and not world_available():
-        if wanted:
-            raise ConfigError("world adventures cannot be printed yet: use --adventure dungeon")
-        return Chosen(hero, chosen, None, ["print.no_world"])
     return Chosen(hero, chosen, generate(chosen, derive_seed(base, chosen)))
