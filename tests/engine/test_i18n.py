@@ -37,6 +37,18 @@ def test_translate_and_format(tmp_path: Path) -> None:
     assert c.has("hello") and not c.has("nope")
 
 
+def test_join_lists_words_in_each_language(tmp_path: Path) -> None:
+    c = catalog(
+        tmp_path,
+        'and: "{a} and {b}"\ncomma: "{a}, {b}"\n',
+        'and: "{a} e {b}"\ncomma: "{a}, {b}"\n',
+    )
+    assert c.join("en", [], "and", "comma") == ""
+    assert c.join("en", ["x"], "and", "comma") == "x"
+    assert c.join("en", ["x", "y", "z"], "and", "comma") == "x, y and z"
+    assert c.join("it", ["x", "y"], "and", "comma") == "x e y"
+
+
 def test_missing_in_italian_falls_back_to_english(tmp_path: Path) -> None:
     c = catalog(tmp_path, "a: A {n}\nb: B\n", "b: Bi\n")
     assert c.t("it", "a", n=1) == "A 1"

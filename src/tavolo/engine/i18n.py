@@ -8,6 +8,7 @@ itself, and the tests check that both languages have the same keys.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,3 +43,15 @@ class Catalog:
 
     def has(self, key: str) -> bool:
         return key in self.messages["en"]
+
+    def join(self, lang: str, parts: Sequence[str], both: str, comma: str) -> str:
+        """``a``, ``a and b``, ``a, b and c``: the last two joined by the template ``both``
+        (keys ``a`` and ``b``), the others by ``comma``; empty for no parts."""
+        if not parts:
+            return ""
+        text = parts[-1]
+        if len(parts) > 1:
+            text = self.t(lang, both, a=parts[-2], b=text)
+            for p in reversed(parts[:-2]):
+                text = self.t(lang, comma, a=p, b=text)
+        return text

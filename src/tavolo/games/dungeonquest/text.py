@@ -99,12 +99,7 @@ def _name(names: Names, lang: str) -> str:
 
 def _join(lang: str, parts: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
-    text = parts[-1]
-    if len(parts) > 1:
-        text = _t(lang, "join.and", a=parts[-2], b=text)
-        for p in reversed(parts[:-2]):
-            text = _t(lang, "join.comma", a=p, b=text)
-    return text
+    return MSG.join(lang, parts, "join.and", "join.comma")
 
 
 def _sentence(text: str) -> str:

@@ -73,12 +73,7 @@ def _amount(lang: str, word: str, n: int) -> str:
 
 def _join(lang: str, parts: Sequence[str], last: str = "join.and") -> str:
     """``a``, ``a and b``, ``a, b and c``."""
-    text = parts[-1]
-    if len(parts) > 1:
-        text = _t(lang, last, a=parts[-2], b=text)
-        for p in reversed(parts[:-2]):
-            text = _t(lang, "join.comma", a=p, b=text)
-    return text
+    return MSG.join(lang, parts, last, "join.comma")
 
 
 def _sentence(text: str) -> str:

@@ -118,14 +118,7 @@ def _finish(text: str) -> str:
 
 def _join(lang: str, parts: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
-    if not parts:
-        return ""
-    text = parts[-1]
-    if len(parts) > 1:
-        text = _t(lang, "text.and", a=parts[-2], b=text)
-        for p in reversed(parts[:-2]):
-            text = _t(lang, "text.comma", a=p, b=text)
-    return text
+    return MSG.join(lang, parts, "text.and", "text.comma")
 
 
 def _commas(lang: str, parts: Sequence[str]) -> str:
