@@ -40,3 +40,17 @@ def test_help_names_the_decisions() -> None:
     for lang in ("en", "it"):
         text = GAME.help(lang)
         assert "D1-D27" in text and "mighty_blow" in text
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "Rildo the Crafty"), ("it", "Rildo l'Astuto")])
+def test_DQ_18_events_name_the_hero(lang: str, name: str) -> None:
+    """Narration says "Rildo the Crafty draws...", not "P1 draws..."."""
+    s = GAME.new(GAME.make_config(1, heroes="rildo", expansion_heroes=True), 3)
+    rng = RNG(3)
+    texts: list[str] = []
+    while (d := GAME.decision(s)) is not None and len(texts) < 40:
+        for e in GAME.apply(s, d.actions[rng.below(len(d.actions))]):
+            if "{hero}" in ui(lang)["event"].get(e.kind, ""):
+                texts.append(GAME.describe_event(e, 0, lang))
+    assert texts and all(name in t for t in texts), texts
+    assert not any(t.startswith(("P1", "G1")) for t in texts)

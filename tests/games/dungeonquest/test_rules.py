@@ -496,6 +496,17 @@ def test_DQ_19_solo_needs_treasure_and_life() -> None:
     assert GAME.returns(s) == (1.0,)
 
 
+def test_DQ_19_D21_solo_target_option_raises_the_bar() -> None:
+    """RF's harder solo goal: bring out at least ``solo_target`` GP (from -o, a string)."""
+    cfg = GAME.make_config(1, heroes="volrik", solo_target="500")
+    s = GAME.new(cfg, 1)
+    assert s.opts.solo_target == 500
+    s.heroes[0].status, s.heroes[0].treasure, s.phase = "escaped", [300], "over"
+    assert GAME.returns(s) == (0.0,)
+    s.heroes[0].treasure = [300, 200]
+    assert GAME.returns(s) == (1.0,)
+
+
 def test_D25_dead_heroes_lose_everything() -> None:
     r = sc(["move:E"], new_room("cave_in", {"roll": 1}), hero={"treasure": [500], "rope": True})
     assert hero(r)["treasure"] == [] and hero(r)["ropes"] == []
@@ -507,7 +518,18 @@ def test_observe_hides_the_pile_and_deck_order() -> None:
     text = str(GAME.observe(s, 0))
     assert not any(t in text for t in s.pile)
     det = GAME.determinize(s, 0, RNG(9))
-    assert sorted(det.pile) == sorted(s.pile) and det.pile != s.pile
+    assert sorted(det.pile) == sorted(s.pile) and det.rng != s.rng
+
+
+def test_determinize_redeals_the_pile_through_its_fresh_rng() -> None:
+    """The pile is drawn at random one tile at a time, so a determinized copy's own RNG
+    re-deals it: its next tile varies from copy to copy."""
+    s = GAME.new(GAME.make_config(1), 4)
+    nxt = set()
+    for seed in range(12):
+        det = GAME.determinize(s, 0, RNG(seed))
+        nxt.add(GAME.draw(det, det.pile, "tile"))
+    assert len(nxt) > 6
 
 
 def test_every_game_ends_before_sunset_plus_one() -> None:
@@ -517,3 +539,105 @@ def test_every_game_ends_before_sunset_plus_one() -> None:
         while (d := GAME.decision(s)) is not None:
             GAME.apply(s, d.actions[rng.below(len(d.actions))])
         assert s.round <= 27
+
+
+# ------------------------------------------------------------- DQ-11 leaving the wrath --
+CHAMBER_WEST = [
+    {"tile": "room_ooo_01", "at": [5, 5], "heading": "W"},
+    {"tile": "room_ddd_01", "at": [5, 4], "heading": "N"},
+]
+
+
+def test_DQ_11_D11_driven_out_a_failed_portcullis_costs_another_breath() -> None:
+    r = sc(
+        ["stay", "out:W", "out:W"],
+        [
+            {"draw": "awake", "label": "dragon"},
+            {"roll": 5, "label": "dragon"},
+            {"roll": 12, "label": "portcullis"},
+            {"roll": 3, "label": "dragon"},
+            {"roll": 2, "label": "portcullis"},
+        ],
+        hero={"at": [6, 4], "prev": [5, 4], "ring": "warning"},
+        tiles=[{"tile": "portcullis_ooo_01", "at": [5, 4], "heading": "W"}],
+        dragon_out=6,
+        expect={
+            "events": [
+                {"kind": "driven_out"},
+                {"kind": "portcullis_holds"},
+                {"kind": "drive_blocked"},
+                {"kind": "life_lost", "n": 3, "left": 8},
+                {"kind": "portcullis_lifted"},
+                {"kind": "moved", "square": [5, 4]},
+            ]
+        },
+    )
+    assert hero(r)["pos"] == [5, 4] and hero(r)["life"] == 8
+
+
+def test_DQ_11_D11_a_jammed_door_holds_back_a_hero_driven_out_on_another_turn() -> None:
+    """The Door card's end of turn does not end the drawer's turn: it sends the other hero
+    back to the dragon for another breath."""
+    data = {
+        "game": "dungeonquest",
+        "config": {"players": 2},
+        "position": {
+            "heroes": [
+                {"id": "ulv_grimhand", "ring": "warning", "at": [6, 5], "prev": [5, 5]},
+                {"id": "volrik", "ring": "healing", "at": [6, 4], "prev": [5, 4]},
+            ],
+            "tiles": CHAMBER_WEST,
+            "dragon_out": 6,
+            "active": 0,
+        },
+        "script": [
+            {"draw": "awake", "label": "dragon"},
+            {"roll": 3, "label": "dragon"},
+            {"roll": 2, "label": "dragon"},
+            {"draw": "door_jammed", "label": "door"},
+            {"roll": 1, "label": "dragon"},
+            {"draw": "door_opens", "label": "door"},
+        ],
+        "actions": ["stay", "out:W", "out:W", "out:W"],
+        "expect": {
+            "events": [
+                {"kind": "dragon_wakes", "hero": 0},
+                {"kind": "moved", "hero": 0, "square": [5, 5]},
+                {"kind": "card_drawn", "hero": 1, "card": "door_jammed"},
+                {"kind": "drive_blocked", "hero": 1},
+                {"kind": "life_lost", "hero": 1, "n": 1, "left": 12},
+                {"kind": "moved", "hero": 1, "square": [5, 4]},
+            ]
+        },
+    }
+    r = run(data, "test")
+    assert r["failures"] == [], r["failures"]
+    assert hero(r, 0)["life"] == 13 and hero(r, 1)["life"] == 12
+
+
+# ------------------------------------------------------------- DQ-18 expansion heroes --
+def test_DQ_18_rildo_mighty_blow_takes_one_lp_off_a_slash() -> None:
+    script = new_room(
+        "champion_of_chaos",
+        {"draw": "monster_01", "label": "monster"},
+        {"choice": "slash", "label": "monster counter"},
+    )
+    rounds = {}
+    for who in ("ulv_grimhand", "rildo"):
+        r = sc(
+            ["move:E", "attack", "mighty_blow"],
+            script,
+            hero={"id": who},
+            options={"expansion_heroes": True},
+        )
+        rnd = next(e for e in r["events"] if e["kind"] == "combat_round")
+        rounds[who] = (rnd["hero_loses"], rnd["monster_loses"])
+    assert rounds == {"ulv_grimhand": (0, 2), "rildo": (0, 1)}
+
+
+def test_DQ_18_daggers_and_shuriken_are_not_thrown() -> None:
+    """Their rule is not known (facts 18.2): the heroes are offered no shot."""
+    script = new_room("orc", {"draw": "monster_01", "label": "monster"})
+    for who in ("rildo", "tori_jima"):
+        r = sc(["move:E"], script, hero={"id": who}, options={"expansion_heroes": True})
+        assert "shoot" not in r["legal"]

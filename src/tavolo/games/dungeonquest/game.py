@@ -3,18 +3,18 @@
 Hidden information: the order of the tile pile (unplaced tiles), of every deck, the
 treasure cup and the dragon pool, and, under ``monster_counter=left_player``, the
 monster's counter picked in secret. ``observe`` shows their sizes only; ``determinize``
-re-deals them.
+re-picks the secret counter (the rest is drawn at random when drawn, see ``DQRules.draw``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from tavolo.engine import RNG, Config, Event
-from tavolo.engine.errors import ContentError, ScenarioError
+from tavolo.engine.errors import ConfigError, ContentError, ScenarioError
 from tavolo.engine.files import read_data
 
 from .board import Board
@@ -27,6 +27,15 @@ from .turn import DQTurn
 S = DQState
 DEATHS = ("monster", "creature", "trap", "pit", "rotating", "dragon", "potion", "sunset")
 UI = Path(__file__).parent / "ui"
+CHAMBER_TO_TOWER = 10
+"""Squares from the Treasure Chamber to the nearest tower (the heuristic's way back)."""
+
+
+def on_time(left: int, squares: int) -> float:
+    """How surely ``left`` rounds cover a way of ``squares`` squares (about 1.1 turns a
+    square, counting dead ends, doors and lost turns against corridors' extra moves)."""
+    return max(0.0, min(1.0, 0.5 + (left - 1.1 * squares) / 8))
+
 
 HELP = {
     "en": """DungeonQuest (Games Workshop, 1987): enter the dungeon from a tower, reach the
@@ -42,8 +51,9 @@ reference sheet and reconstructs the rest as decisions D1-D27 (docs/dungeonquest
 26 rounds; a Room card on every entry; symmetric combat display; monster counter at random;
 dragon counter first, D12 breath; the potion table is a placeholder from a fan source.
 Rulings of tavolo: called numbers are 1..n (same odds); a hero driven out by the dragon
-bursts through doors and draws no card where he lands; the rope is kept; at most 8 extra
-moves a turn; leaving needs a tower other than the start, or having left it first.""",
+draws no card where he lands, and each door or portcullis he fails on the way costs him
+another breath before he picks a way out again; the rope is kept; at most 8 extra moves a
+turn; leaving needs a tower other than the start, or having left it first.""",
     "it": """DungeonQuest (Games Workshop, 1987): entra nel sotterraneo da una torre, raggiungi
 la Camera del Tesoro, prendi ciò che il drago ti lascia ed esci da una torre qualsiasi prima
 che il sole tramonti dopo {rounds} round. Ogni turno: effetti d'inizio turno (turni persi,
@@ -57,9 +67,10 @@ disponibile: tavolo segue il foglio di riferimento italiano e ricostruisce il re
 decisioni D1-D27 (docs/dungeonquest.md): 26 round; una carta Stanza a ogni ingresso;
 tabella di combattimento simmetrica; segnalino del mostro a caso; prima il segnalino Drago,
 soffio D12; la tabella delle pozioni è provvisoria. Decisioni di tavolo: i numeri chiamati
-sono 1..n (stesse probabilità); chi è cacciato dal drago sfonda le porte e non pesca carte
-dove arriva; la corda si conserva; al massimo 8 mosse extra per turno; si esce da una torre
-dopo aver lasciato quella di partenza.""",
+sono 1..n (stesse probabilità); chi è cacciato dal drago non pesca carte dove arriva, e
+ogni porta o grata che non riesce a passare gli costa un altro soffio prima di scegliere di
+nuovo da dove uscire; la corda si conserva; al massimo 8 mosse extra per turno; si esce da
+una torre dopo aver lasciato quella di partenza.""",
 }
 
 
@@ -84,11 +95,12 @@ class DungeonQuestGame(DQTurn):
         return DQState.from_json(dict(data))
 
     def returns(self, s: S) -> tuple[float, ...]:
-        """D21: solo, escaping alive with treasure; else the richest escaped heroes win."""
+        """D21: solo, escaping alive with treasure (at least ``solo_target`` GP); else the
+        richest escaped heroes win."""
         hs = s.heroes
         if len(hs) == 1:
             h = hs[0]
-            return (1.0 if h.status == "escaped" and h.gp > 0 else 0.0,)
+            return (1.0 if h.status == "escaped" and h.gp >= s.opts.solo_target else 0.0,)
         out = [h for h in hs if h.status == "escaped"]
         if not out:
             return tuple(0.0 for _ in hs)
@@ -166,14 +178,11 @@ class DungeonQuestGame(DQTurn):
         return [t for t in s.pile if t not in {p.tile.id for p in s.board.values()}]
 
     def _determinize(self, s: S, player: int, rng: RNG) -> S:
-        """Re-deal the tile pile, reshuffle every deck, re-pick a secret monster counter."""
+        """Re-pick a secret monster counter. The tile pile and each deck's unseen top part
+        need no re-deal: they are drawn at random one card at a time (``DQRules.draw``), so
+        their order holds nothing, and the copy's fresh RNG (set by the engine) already
+        re-deals every future draw."""
         d = s.clone()
-        rng.shuffle(d.pile)
-        for name, deck in d.decks.items():  # the unseen top part; returned cards are known
-            n = d.fresh[name]
-            top = deck[len(deck) - n :]
-            rng.shuffle(top)
-            deck[len(deck) - n :] = top
         for i, f in enumerate(d.stack):
             if f[0] == "monster" and f[9] and self.monster_picker(s, f[1]) != player:
                 d.stack[i] = (*f[:9], rng.choice(COUNTERS), f[10])
@@ -185,28 +194,40 @@ class DungeonQuestGame(DQTurn):
         return out
 
     def heuristic(self, s: S, player: int) -> float:
-        """Alive, near a tower late in the day, with treasure and Life Points."""
+        """An estimate of the solo goal (D21: out alive with treasure) for MCTS leaves.
+
+        Short of the treasure he needs (any, or ``solo_target`` GP) the hero is pulled
+        towards the Treasure Chamber, with it towards the nearest tower; in both cases by
+        distance and by whether the rounds left cover the way (to the chamber and back, or
+        to the tower). Life Points scale the chance of getting there; treasure short of
+        the target, or beyond it, is worth a little more."""
         if s.phase == "over":
             return self.returns(s)[player]
         h = s.heroes[player]
         if h.status == "dead":
             return 0.0
+        target = s.opts.solo_target
         if h.status == "escaped":
+            if len(s.heroes) == 1:
+                return 1.0 if h.gp >= target else 0.0
             return 0.6 + 0.4 * min(1.0, h.gp / 3000)
-        if not h.id:
-            return 0.5
-        life = max(0, h.life) / self.heroes[h.id].life
-        late = s.round / s.opts.sun_rounds
-        dist = 0
-        if h.pos is not None:
-            dist = min(abs(h.pos[0] - x) + abs(h.pos[1] - y) for x, y in self.spec.towers)
-        rich = min(1.0, h.gp / 3000)
-        home = 1.0 - min(1.0, dist / max(1.0, (1.0 - late) * 20 + 1))
-        value = 0.1 + 0.25 * life + 0.35 * rich + 0.2 * home * late * (0.3 + rich)
-        return max(0.0, min(1.0, value))
+        if not h.id or h.pos is None:
+            return 0.3
+        x, y = h.pos
+        left = s.opts.sun_rounds - s.round + 1
+        fit = 0.4 + 0.6 * max(0, h.life) / self.heroes[h.id].life
+        tower = min(abs(x - tx) + abs(y - ty) for tx, ty in self.spec.towers)
+        if h.gp >= target:
+            rich = min(1.0, h.gp / 3000)
+            way = 0.5 * (1.0 - tower / 12) + 0.5 * on_time(left, tower)
+            return 0.5 + 0.4 * fit * way + 0.1 * rich
+        chamber = min(abs(x - cx) + abs(y - cy) for cx, cy in self.spec.chamber)
+        way = 0.5 * (1.0 - chamber / 16) + 0.5 * on_time(left, chamber + CHAMBER_TO_TOWER)
+        return 0.05 + 0.3 * fit * way + 0.1 * h.gp / target
 
     def cause_kind(self, cause: str) -> str:
-        """A cause of death grouped for statistics: monster, creature, trap, the rest."""
+        """A cause of death grouped for statistics: monster (the Giant Spider too),
+        creature (bats, scorpions, snake, centipede), trap, the rest by name."""
         if cause in self.monsters:
             return "creature" if self.monsters[cause].kind == "creature" else "monster"
         if cause.startswith("sneak_attack"):
@@ -218,8 +239,11 @@ class DungeonQuestGame(DQTurn):
         return "trap"
 
     def metrics(self, s: S) -> dict[str, float]:
-        """Per game: rounds, tiles, the share of heroes out, their treasure, how the others
-        died (grouped), and per hero played whether he got out."""
+        """Per game: rounds, tiles, the share of heroes out, their treasure (per hero, and
+        ``treasure if out`` only in games where someone got out, so that its average is the
+        treasure of those out), the share out with Treasure Chamber counters (only the
+        sleeping dragon gives counters), how the others died (grouped), and per hero played
+        whether he got out."""
         n = len(s.heroes)
         esc = [h for h in s.heroes if h.status == "escaped"]
         out: dict[str, float] = {
@@ -228,15 +252,46 @@ class DungeonQuestGame(DQTurn):
             "escaped": len(esc) / n,
             "escaped with treasure": sum(h.gp > 0 for h in esc) / n,
             "treasure": sum(h.gp for h in esc) / n,
+            "out with chamber treasure": sum(bool(h.treasure) for h in esc) / n,
         }
         for kind in DEATHS:
             out[f"death {kind}"] = 0.0
+        if esc:  # averaged over the games with someone out: the treasure of those out
+            out["treasure if out"] = sum(h.gp for h in esc) / len(esc)
         for h in s.heroes:
             if h.status == "dead":
                 out[f"death {self.cause_kind(h.cause)}"] += 1.0 / n
             if h.id:
                 out[f"escaped {h.id}"] = float(h.status == "escaped")
         return out
+
+    def simulate_args(
+        self, mode: str | None, options: dict[str, Any], args: Sequence[str]
+    ) -> list[tuple[str, str | None, dict[str, Any]]]:
+        """``--heroes [ID,...]``: one cell per hero (default the four base heroes), each
+        playing solo, e.g. ``tavolo simulate dungeonquest --heroes -a mcts``."""
+        if not args:
+            return super().simulate_args(mode, options, args)
+        it = iter(args)
+        picked: list[str] | None = None
+        for flag in it:
+            name, eq, value = flag.partition("=")
+            if name != "--heroes":
+                raise ConfigError(f"dungeonquest takes no flag {flag!r} (--heroes [ID,...])")
+            if not eq:
+                nxt = next(it, "")
+                if nxt.startswith("--"):
+                    raise ConfigError(f"dungeonquest takes no flag {nxt!r} (--heroes [ID,...])")
+                value = nxt
+            picked = [v for v in value.split(",") if v]
+        if "heroes" in options:
+            raise ConfigError("dungeonquest: --heroes picks the hero of each cell; drop -o heroes")
+        known = [h.id for h in self.c.heroes]
+        ids = picked or [h.id for h in self.c.heroes if not h.expansion]
+        bad = [h for h in ids if h not in known]
+        if bad:
+            raise ConfigError(f"dungeonquest: no hero {bad[0]!r}; heroes: {', '.join(known)}")
+        return [(h, mode, {**options, "heroes": h}) for h in ids]
 
     # ----------------------------------------------------------------- positions --
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> S:
@@ -370,7 +425,9 @@ class DungeonQuestGame(DQTurn):
         if tpl is None:
             return f"{event.kind} {dict(seen)}"
         kw: dict[str, Any] = dict(seen)
-        if isinstance(kw.get("hero"), int):
+        if isinstance(kw.get("who"), str):  # the hero by name ("Rildo draws...")
+            kw["hero"] = self.name_of(kw["who"], lang)
+        elif isinstance(kw.get("hero"), int):
             kw["hero"] = f"{ui(lang)['view']['player']}{kw['hero'] + 1}"
         for key in (
             "card",

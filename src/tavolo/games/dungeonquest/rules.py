@@ -13,18 +13,19 @@ Every resolution is a stack of plain tuples ``(kind, hero, *args)`` on ``state.s
   ``opt`` an optional effect (``yes``/``no``); ``warn`` the Ring of Warning; ``secret`` a
   secret door (D17); ``cave`` a Cave-In tile's later turns;
 * ``monster`` an encounter (DQ-13); ``spider`` the Giant Spider (DQ-12);
-* ``dragon``, ``wrath``, ``out`` the Treasure Chamber (DQ-11).
+* ``dragon``, ``wrath``, ``out`` the Treasure Chamber (DQ-11); ``breath`` the dragon's
+  breath again for a hero driven out who failed a door or portcullis.
 
 A turn ends when the stack is back at its ``end`` frame; an effect that ends the turn
 (``end_turn``, death) sets ``halt`` and the stack unwinds, every card in play going back
 under its deck (DQ-1 deck discipline).
 
 Rulings where the sources are silent (also in ``help``): the called numbers of a call are
-1..n (the odds are the same); a hero driven out by the dragon bursts through doors and
-portcullises and draws no Room card where he lands; the rope is kept after use; the
-``ai`` monster policy picks at random like ``random``; a hero may take at most
-``EXTRA_CAP`` extra moves a turn; leaving through a tower needs the hero to have left his
-starting tower first.
+1..n (the odds are the same); a hero driven out by the dragon draws no Room card where
+he lands (each door or portcullis failed on the way costs another breath, D11); the rope
+is kept after use; the ``ai`` monster policy picks at random like ``random``; a hero may
+take at most ``EXTRA_CAP`` extra moves a turn; leaving through a tower needs the hero to
+have left his starting tower first.
 """
 
 from __future__ import annotations
@@ -162,7 +163,7 @@ class DQRules(Game):
                 )
             if isinstance(v, str) and v in ("true", "false"):
                 v = v == "true"
-            if isinstance(v, str) and v.isdigit() and k == "sun_rounds":
+            if isinstance(v, str) and v.isdigit() and k in ("sun_rounds", "solo_target"):
                 v = int(v)
             try:
                 Options(**{k: v})
@@ -241,7 +242,7 @@ class DQRules(Game):
             f = stack.pop()
             if f[0] == "fx" and f[6]:
                 s.decks[f[4]].insert(0, f[5])
-            elif f[0] == "cross":
+            elif f[0] == "cross" and f[3] != "driven":
                 h = s.heroes[f[1]]
                 if h.status == "in" and self.printed.get(h.pos or (-1, -1)) == "chamber":
                     stuck = f[1]

@@ -214,6 +214,8 @@ class Hero(_Strict):
     armour: int = Field(ge=0, le=12)
     luck: int = Field(ge=0, le=12)
     missile: Missile | None = None
+    # LP his Mighty Blow takes off a monster's Slash (Rildo: 1, facts 13.4); None: the table's
+    mighty_blow: int | None = Field(default=None, ge=0, le=3)
     expansion: Expansion | None = None
 
 

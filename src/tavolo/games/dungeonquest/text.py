@@ -311,6 +311,8 @@ def render_hero(h: Hero, lang: str) -> list[str]:
             if m.supply
             else _t(lang, "hero.missile.unlimited")
         )
+    if h.mighty_blow is not None:
+        lines.append(_t(lang, "hero.mighty_blow", n=h.mighty_blow))
     if h.expansion:
         lines.append(_t(lang, f"expansion.{h.expansion}"))
     return lines

@@ -10,10 +10,14 @@ from typing import Any
 
 from tavolo.engine import Decision, Event
 
+from .dice import Dice, parse_dice
 from .effects import Effect
 from .rules import EXTRA_CAP, SIDE, DQRules
 from .schema import COUNTERS
 from .state import DQState as S
+
+BREATH: dict[str, Dice] = {"d12": parse_dice("d12"), "2d6": parse_dice("2d6")}
+"""D11: the dragon's breath, by option (also for each barrier failed on the way out)."""
 
 Frame = tuple[Any, ...]
 F_NOESC, F_SNEAK, F_BLIND = 1, 2, 4
@@ -198,7 +202,7 @@ class DQTurn(DQRules):
         if h.status != "in":
             s.stack.pop()
             return False
-        if bars and mode != "driven":
+        if bars:
             if h.ring == "opening" and not h.ring_used and not asked:
                 return True
             b, rest = bars[0], bars[1:]
@@ -208,7 +212,8 @@ class DQTurn(DQRules):
                 self.draw_card(s, k, "door", ev)
             elif not self.test(s, k, "strength", "portcullis", ev):
                 ev.append(Event("portcullis_holds", {"hero": k}))
-                s.halt = True
+                if not self.fail_drive(s, k, ev):
+                    s.halt = True
             else:
                 ev.append(Event("portcullis_lifted", {"hero": k}))
             return False
@@ -431,7 +436,9 @@ class DQTurn(DQRules):
                 self.back_under(s, *held)
             ev.append(Event("released", {"hero": k, "card": f[5]}))
         elif v == "end_turn":
-            if k == s.active:
+            if self.fail_drive(s, k, ev):
+                pass
+            elif k == s.active:
                 ev.append(Event("turn_over", {"hero": k}))
                 s.halt = True
         elif v == "lose_turns":
@@ -669,6 +676,9 @@ class DQTurn(DQRules):
         """DQ-13.4: both counters revealed; the combat display says who loses what."""
         _, k, mid, _stage, lp, wound, hits, arrows, flags, theirs, col = f
         hero_loses, monster_loses = self.c.combat.tables[s.opts.combat_table][mine][theirs]  # type: ignore[index]
+        blow = self.heroes[s.heroes[k].id].mighty_blow
+        if blow is not None and mine == "mighty_blow" and theirs == "slash":
+            monster_loses = blow  # DQ-18: Rildo's lighter blow
         lp -= monster_loses
         ev.append(
             Event(
@@ -853,7 +863,36 @@ class DQTurn(DQRules):
         s.stack.pop()
         k = f[1]
         ev.append(Event("driven_out", {"hero": k}))
-        self.step_into(s, k, SIDE.index(a[4:]), "driven", ev)
+        self.start_cross(s, k, SIDE.index(a[4:]), "driven", ev)
+
+    def fail_drive(self, s: S, k: int, ev: list[Event]) -> bool:
+        """D11 (ST): a hero driven out who fails a door or portcullis is breathed on again
+        and picks an exit again (the same or another). False: hero ``k`` is not being
+        driven through a barrier, so the failure is an ordinary one."""
+        stack = s.stack
+        i = len(stack) - 1
+        while i >= 0 and not (
+            stack[i][0] == "cross" and stack[i][1] == k and stack[i][3] == "driven"
+        ):
+            i -= 1
+        if i < 0:
+            return False
+        while len(stack) > i:
+            f = stack.pop()
+            if f[0] == "fx" and f[6]:
+                self.back_under(s, f[4], f[5])
+        ev.append(Event("drive_blocked", {"hero": k}))
+        stack.append(("out", k))
+        stack.append(("breath", k))
+        return True
+
+    def h_breath(self, s: S, f: Frame, ev: list[Event]) -> bool:
+        """The dragon's breath again, for a hero who failed a barrier on the way out."""
+        s.stack.pop()
+        k = f[1]
+        dice = BREATH[s.opts.dragon_breath]
+        self.damage(s, k, self.roll(s, k, dice, "dragon", ev), "dragon", ev)
+        return False
 
     # ================================================================== decisions ==
     def _decide(self, s: S) -> Decision | None:
@@ -918,6 +957,11 @@ class DQTurn(DQRules):
         else:
             ANSWERS[kind](self, s, f, action, ev)
         self.run(s, ev)
+        heroes = s.heroes
+        for e in ev:  # the hero's id travels with the event, so that words can name him
+            k = e.data.get("hero")
+            if k.__class__ is int and heroes[k].id:
+                e.data["who"] = heroes[k].id  # type: ignore[index]
         return ev
 
 
