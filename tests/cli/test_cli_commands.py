@@ -153,7 +153,7 @@ def test_games_lists_tricks() -> None:
         "metas": [],
         "players": [2, 2],
     }
-    assert rows["estro"]["metas"] == ["chimera"]
+    assert rows["estro"]["metas"] == ["chimera", "fessura", "imboscata"]
 
 
 def test_bench_table_and_json() -> None:

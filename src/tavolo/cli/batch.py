@@ -116,21 +116,27 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
         mcts_iterations: Annotated[
             int, typer.Option("--mcts-iterations", min=1, help=t(hl, "help.opt.mcts_iterations"))
         ] = 200,
+        mode: Annotated[
+            str | None, typer.Option("--mode", "-m", help=t(hl, "help.opt.mode"))
+        ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=t(hl, "help.opt.json"))] = False,
         lang: Annotated[str | None, lang_opt] = None,
     ) -> None:
         lang = resolve_lang(ctx, lang)
         names = list(games or registry.names())
+        config = {"mode": mode} if mode else None
         for name in names:
-            registry.get(name)  # an unknown name fails before any measuring
+            game = registry.get(name)  # an unknown name fails before any measuring
+            if config:
+                game.config_from_json(config)  # and so does an unknown mode
         err, out = console(stderr=True), console()
         results = []
         for name in names:
             if as_json or not err.is_terminal:
-                results.append(bench(name, seconds, mcts_iterations))
+                results.append(bench(name, seconds, mcts_iterations, config))
             else:
                 with err.status(t(lang, "bench.running", game=escape(name), seconds=seconds)):
-                    results.append(bench(name, seconds, mcts_iterations))
+                    results.append(bench(name, seconds, mcts_iterations, config))
             if not as_json:
                 out.print(bench_table(results[-1], lang))
         if as_json:

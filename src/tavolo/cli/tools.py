@@ -2,12 +2,13 @@
 
 A tool is a plain function in a game's ``tavolo.tools`` entry point returning a
 :class:`~tavolo.engine.tools.ToolResult`. Its parameters without a default become
-arguments, the others ``--options`` (underscores as dashes, a trailing one dropped:
-``class_`` is ``--class``; ``out`` also gets ``-o``); annotations give the
-types (``int | None`` works; a type the command line cannot parse is read as text).
-Every tool command also gets ``--json`` (print ``result.data``) and ``--lang``
-(passed on when the tool takes a ``lang`` parameter). The wrapper only sets
-``__signature__``, so Typer does all the parsing and type errors are usage errors.
+arguments (a positional-only one with a default: an optional argument), the others
+``--options`` (underscores as dashes, a trailing one dropped: ``class_`` is ``--class``;
+``out`` also gets ``-o``); annotations give the types (``int | None`` works; a type the
+command line cannot parse is read as text). Every tool command also gets ``--json``
+(print ``result.data``) and ``--lang`` (passed on when the tool takes a ``lang``
+parameter). The wrapper only sets ``__signature__``, so Typer does all the parsing and
+type errors are usage errors.
 
 Tool sets load on demand: a game whose tools fail to import does not break the rest of
 the command, and says why when its tools are asked for.
@@ -126,6 +127,13 @@ def tool_command(fn: Tool, hl: str, lang_opt: Any) -> Callable[..., None]:
             info: Any = typer.Argument(show_default=False, metavar=p.name.upper())
             params.append(
                 inspect.Parameter(p.name, p.KEYWORD_ONLY, annotation=Annotated[ann, info])
+            )
+        elif p.kind is p.POSITIONAL_ONLY:  # ``def f(x=None, /)``: an optional argument
+            info = typer.Argument(show_default=False, metavar=p.name.upper())
+            params.append(
+                inspect.Parameter(
+                    p.name, p.KEYWORD_ONLY, default=p.default, annotation=Annotated[ann, info]
+                )
             )
         else:
             # ``class_`` (a Python keyword with its underscore) is the option ``--class``

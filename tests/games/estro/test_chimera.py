@@ -35,7 +35,7 @@ def rolls(*faces: int) -> list[dict[str, Any]]:
 
 
 def test_mode_names() -> None:
-    assert GAME.metas == ("chimera",)
+    assert GAME.metas == ("chimera", "fessura", "imboscata")
     assert GAME.make_config(2, "standard+chimera").mode == "standard+chimera"
     with pytest.raises(UnknownName):
         GAME.make_config(2, "chimera")  # a META mode needs a mode to ride on

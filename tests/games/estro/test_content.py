@@ -1,4 +1,4 @@
-"""Estro content: the starter collection, the zones, the example decks and content errors."""
+"""Estro content: the 250-card collection, the zones, the example decks and content errors."""
 
 from __future__ import annotations
 
@@ -42,12 +42,22 @@ def effects(coll: Collection) -> Iterator[Effect]:
 
 
 def test_default_collection_sizes(coll: Collection) -> None:
-    assert len(coll.cards) >= 80
-    per_estro = Counter(c.estro for c in coll.cards)
-    assert set(per_estro) == set(ESTRI)
-    assert min(per_estro.values()) >= 16
-    assert sum(1 for _ in gifts(coll)) >= 36
+    """The full game: 250 distinct cards, 50 per estro, at least 120 with a gift."""
+    assert len(coll.cards) == 250
+    assert len({c.id for c in coll.cards}) == 250
+    assert Counter(c.estro for c in coll.cards) == {e: 50 for e in ESTRI}
+    assert sum(1 for _ in gifts(coll)) >= 120
+    for estro in ESTRI:  # every estro has both kinds of card in number
+        assert sum(c.gift is not None for c in coll.cards if c.estro == estro) >= 20, estro
+        assert sum(c.gift is None for c in coll.cards if c.estro == estro) >= 20, estro
     assert [z.estro for z in coll.zones] == list(ESTRI)
+
+
+def test_names_are_short_and_plain(coll: Collection) -> None:
+    for c in coll.cards:
+        assert len(c.name) <= 24, c.id
+        assert all(ch.isalpha() or ch == " " for ch in c.name), c.id
+        assert c.name == c.name.strip() and "  " not in c.name, c.id
 
 
 def test_ids_are_slugs_of_names(coll: Collection) -> None:
@@ -121,21 +131,48 @@ def test_stat_profiles(coll: Collection) -> None:
         assert sum(empty) / len(empty) > sum(gifted) / len(gifted) + 5, estro
 
 
+def test_power_curve_bands(coll: Collection) -> None:
+    """Empty cards TOT 66-83 with primary 22-32; gift cards TOT 52-65 with primary 17-26
+    (the starter set's bands, which the full collection keeps; Ozok is the manual's)."""
+    for c in coll.cards:
+        primary = c.stats.as_tuple()[ESTRI.index(c.estro)]
+        if c.id == "ozok":
+            continue
+        if c.gift is None:
+            assert 66 <= c.tot <= 83 and 22 <= primary <= 32, c.id
+        else:
+            assert 52 <= c.tot <= 65 and 17 <= primary <= 26, c.id
+
+
 def test_both_gift_kinds(coll: Collection) -> None:
     assert {g.kind for g in gifts(coll)} == set(get_args(Gift.model_fields["kind"].annotation))
 
 
 def test_every_trigger_is_used(coll: Collection) -> None:
-    assert {g.trigger for g in gifts(coll)} == set(get_args(schema.Trigger))
+    used = Counter(g.trigger for g in gifts(coll))
+    assert set(used) == set(get_args(schema.Trigger))
+    assert min(used.values()) >= 6, used
 
 
 def test_every_chance_kind_is_used(coll: Collection) -> None:
-    used = {k for g in gifts(coll) if g.chance for k, v in g.chance if v is not None}
-    assert used == set(Chance.model_fields)
+    used = Counter(k for g in gifts(coll) if g.chance for k, v in g.chance if v is not None)
+    assert set(used) == set(Chance.model_fields)
+    assert min(used.values()) >= 4, used
 
 
 def test_every_effect_verb_is_used(coll: Collection) -> None:
-    assert {e.verb for e in effects(coll)} == set(schema._VERBS)
+    used = Counter(e.verb for e in effects(coll))
+    assert set(used) == set(schema._VERBS)
+    assert min(used.values()) >= 4, used
+
+
+def test_every_estro_uses_much_of_the_language(coll: Collection) -> None:
+    """Each estro has its own mix, but none is confined to a corner of the gift language."""
+    for estro in ESTRI:
+        mine = [c.gift for c in coll.cards if c.estro == estro and c.gift is not None]
+        assert len({g.trigger for g in mine}) >= 8, estro
+        assert len({e.verb for g in mine for e in g.do}) >= 8, estro
+        assert {g.kind for g in mine} == {"once", "passive"}, estro
 
 
 def test_every_condition_is_used(coll: Collection) -> None:
@@ -209,6 +246,15 @@ def test_example_decks_load(coll: Collection) -> None:
         assert deck.name != path.stem  # each file has its own display name
 
 
+def test_starter_cards_keep_their_numbers(coll: Collection) -> None:
+    """A card's position is its number in states: the starter decks' and the digest's
+    cards stay among the first 90 (new cards are added at the end of the file)."""
+    starter = {c for path in DECKS for c in load_deck(path, coll).cards}
+    starter |= {"ozok", "thofa", "madu", "nyxara"}
+    assert max(coll.number(c) for c in starter) < 90
+    assert coll.number("ozok") == 0
+
+
 # ---------------------------------------------------------------- content errors
 
 
@@ -266,6 +312,10 @@ def test_good_file_loads(tmp_path: Path) -> None:
             "field gift",
         ),
         (broken(gift={"kind": "once", "trigger": "aura", "do": [{"draw": 1}]}), "field gift"),
+        (
+            broken(gift={"kind": "once", "trigger": "turn_end", "do": [{"extra_attack": 1}]}),
+            "field gift",
+        ),
         (broken(id="Bad Card"), "field id"),
         (good_card("good", "Other"), "field id: duplicate"),
         (good_card("other", "GOOD"), "field name"),
@@ -280,6 +330,7 @@ def test_good_file_loads(tmp_path: Path) -> None:
         "empty-chance",
         "foe-outside-battle",
         "aura-with-draw",
+        "extra-attack-at-turn-end",
         "bad-id",
         "duplicate-id",
         "duplicate-name",

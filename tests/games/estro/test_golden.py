@@ -11,12 +11,13 @@ from tavolo.engine import registry
 
 GAME = registry.get("estro")
 CONFIG = GAME.make_config()
-# game seed -> what the chosen games exercise (zones, windows, saves, revives, round 19)
+# game seed -> what the chosen games exercise (zones, windows, saves, revives, round 19);
+# chosen again for the full 250-card collection by scanning seeds with the golden chooser
 SEEDS = {
-    2: ("zone Sviluppo Tech, battle and defence zone windows, an optional gift", CONFIG),
-    16: ("zone Militare, a revive decision", CONFIG),
-    21: ("zone Medica saves, gift targets, revives", CONFIG),
-    29: ("a game to the end of round 19 with many decision kinds", CONFIG),
+    7: ("zone Sviluppo Tech, battle and defence zone windows, optional gifts, a counter", CONFIG),
+    104: ("zone Militare, three revive decisions, a redirect, a protection", CONFIG),
+    290: ("zone Medica saves, a gift target, a revive", CONFIG),
+    311: ("a game to the end of round 19 with many decision kinds", CONFIG),
 }
 GOLDEN = Golden(GAME, Path(__file__).parent / "golden", SEEDS, __file__)
 

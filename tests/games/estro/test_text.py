@@ -77,6 +77,17 @@ def test_every_card_renders(coll: Collection, lang: str) -> None:
             assert line.endswith(render_gift(card.gift, lang))
 
 
+def test_every_gift_card_has_its_own_text(coll: Collection) -> None:
+    """The full collection: at least 120 gift cards, each with a distinct sentence per
+    language that opens with its kind (Once/Passive, 1V/∞)."""
+    gifted = [c for c in coll.cards if c.gift is not None]
+    assert len(gifted) >= 120
+    for lang, kinds in (("en", ("Once — ", "Passive — ")), ("it", ("1V — ", "∞ — "))):
+        texts = [render_gift(c.gift, lang) for c in gifted if c.gift is not None]
+        assert len(set(texts)) == len(texts), lang
+        assert all(t.startswith(kinds) and t.endswith(".") for t in texts), lang
+
+
 def test_english_and_italian_differ(coll: Collection) -> None:
     for card in coll.cards:
         if card.gift is not None:
@@ -166,6 +177,28 @@ EXPECTED = {
         "the opponent discards 1 random card.",
         "1V — Quando l'avversario gioca una carta, se siamo al round 4 o prima: pesca 1 carta "
         "e l'avversario scarta 1 carta a caso.",
+    ),
+    "lotus_warden": (
+        "Once — When about to be destroyed: choose another card of yours: it cannot be "
+        "destroyed until the end of the next turn.",
+        "1V — Quando sta per essere distrutta: scegli un'altra tua carta: la carta scelta non "
+        "può essere distrutta fino alla fine del prossimo turno.",
+    ),
+    "haze_cuckoo": (
+        "Once — When it attacks, if the opposing card is Granito: swap the opposing card's "
+        "primary stat and DEX until the end of the battle.",
+        "1V — Quando attacca, se la carta avversaria è Granito: scambia il valore primario e "
+        "il valore DEX della carta avversaria fino alla fine dello scontro.",
+    ),
+    "tariff_ogre": (
+        "Once — When attacked, if the opposing card is Ardo: the opposing card becomes Manpo.",
+        "1V — Quando viene attaccata, se la carta avversaria è Ardo: la carta avversaria "
+        "diventa Manpo.",
+    ),
+    "mycel_sister": (
+        "Passive — If you have at least 3 cards on the field: your cards get +2 to the "
+        "primary stat.",
+        "∞ — Se hai almeno 3 carte in campo: le tue carte ricevono +2 al valore primario.",
     ),
 }
 
@@ -374,6 +407,27 @@ def test_battle_changes_last_for_the_battle_by_default() -> None:
     )
     g = gift(trigger="turn_start", do=[{"stat": "def", "add": 4}])
     assert render_gift(g, "en") == "Once — At the start of your turn: +4 DEF."
+
+
+@pytest.mark.parametrize(
+    ("trigger", "verb", "later"),
+    [
+        ("play", "extra_play", False),
+        ("turn_start", "extra_play", False),
+        ("turn_end", "extra_play", True),
+        ("attack", "extra_play", True),
+        ("opp_play", "extra_play", True),
+        ("play", "extra_attack", False),
+        ("attack", "extra_attack", False),
+        ("defend", "extra_attack", True),
+    ],
+)
+def test_extra_plays_and_attacks_say_when(trigger: str, verb: str, later: bool) -> None:
+    """As the rules grant them: this turn while it can still be used, else the next one."""
+    g = gift(kind="passive", trigger=trigger, do=[{verb: 1}])
+    en, it = render_gift(g, "en"), render_gift(g, "it")
+    assert en.endswith("on your next turn." if later else "this turn."), en
+    assert it.endswith("nel tuo prossimo turno." if later else "in questo turno."), it
 
 
 def test_effect_lists_are_joined() -> None:

@@ -14,7 +14,35 @@ FALLBACK = re.compile(r"^[a-z_]+: \{")  # describe_event's last resort: kind: {d
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
 
-@pytest.mark.parametrize("mode", ["standard", "standard+chimera"])
+MODES = [
+    "standard",
+    "standard+chimera",
+    "stratega",
+    "necrotoken",
+    "standard+fessura",
+    "standard+imboscata",
+    "necrotoken+chimera+fessura+imboscata",
+    "quadrante",
+    "quadrante+fessura+imboscata",
+    "mnemonica",
+    "mnemonica+chimera",
+    "sogno_lucido",
+    "sogno_lucido+fessura+imboscata",
+    "zona_conquista",
+    "zona_conquista+chimera+imboscata",
+]
+MODE_EVENTS = {
+    "stratega": {"no_draw"},
+    "necrotoken": {"necrotoken", "necro_spent", "necro_summon"},
+    "fessura": {"fessura", "fessura_card"},
+    "imboscata": {"ambush"},
+    "quadrante": {"dial"},
+    "mnemonica": {"dice", "declared_right", "declared_wrong"},
+    "sogno_lucido": {"attach", "manpo_play"},
+}
+
+
+@pytest.mark.parametrize("mode", MODES)
 def test_actions_and_events_read_as_words_in_both_languages(mode: str) -> None:
     config = GAME.make_config(2, mode)
     rng = RNG(11)
@@ -43,3 +71,5 @@ def test_actions_and_events_read_as_words_in_both_languages(mode: str) -> None:
     assert {"turn", "draw", "play", "attack", "battle", "destroyed"} <= kinds
     if "chimera" in mode:
         assert {"chimera_declared", "chimera", "chimera_estro"} <= kinds
+    for part in mode.split("+"):
+        assert MODE_EVENTS.get(part, set()) <= kinds, part

@@ -12,7 +12,18 @@ from . import view
 from .cards import chimera_parts
 from .rules import ZONE_IDS, EstroRules
 from .schema import ESTRI, STATS
-from .state import EstroState, Player
+from .state import FESSURA, MNEMONICA, NECRO, QUADRANTE, ZONA, EstroState, Player
+from .zona import ALL_ZONES
+
+_PLAYER_FIELDS = {
+    "deck",
+    "hand",
+    "incinerator",
+    "field",
+    "zone_used",
+    "chimera_declared",
+    "necrotokens",
+}
 
 
 class EstroGame(EstroRules):
@@ -23,7 +34,8 @@ class EstroGame(EstroRules):
             if viewer == q:
                 return {"id": c, "face_down": True}
             return {"face_down": True, "slot": pl.field.index(c)}
-        st = self.stats(s, q, c)
+        # Mnemonica: the card as printed; its bonuses are the player's to work out
+        st = list(self.info[c].stats) if s.mf & MNEMONICA else self.stats(s, q, c)
         out: dict[str, Any] = {
             "id": c,
             "estro": ESTRI[self.estro(s, q, c)],
@@ -34,6 +46,14 @@ class EstroGame(EstroRules):
             out["gift_spent"] = True
         if pl.shield.get(c, 0) >= s.turn:
             out["shielded"] = True
+        if c in pl.inhibited:
+            out["gift_inhibited"] = True
+        if pl.rest and any(r == c and t >= s.turn for r, t in pl.rest):
+            out["resting"] = True
+        if pl.attached:
+            out.update(self.sogno_view(s, q, c))
+        if s.mf & ZONA:
+            out["zone"] = ZONE_IDS[self.zone_of(s, q, c)]
         return out
 
     def observe(self, s: EstroState, player: int | None) -> dict[str, Any]:
@@ -46,8 +66,17 @@ class EstroGame(EstroRules):
                 "incinerator": pl.inc[:],
                 "zone_used": pl.zone_used,
             }
+            if s.mf & NECRO:
+                seen["necrotokens"] = pl.necro
+            if s.mf & ZONA:
+                seen["zone_points"] = dict(zip(ZONE_IDS, self.points(s, q), strict=True))
+                seen["zones_used"] = [z for i, z in enumerate(ZONE_IDS) if pl.zused & (1 << i)]
             if player == q:
                 seen["hand"] = pl.hand[:]
+            if pl.known:  # back from a public pile: everyone saw them come into the hand
+                known = pl.known_hand()
+                if known:
+                    seen["hand_known"] = known
             players.append(seen)
         out: dict[str, Any] = {
             "game": self.name,
@@ -56,9 +85,15 @@ class EstroGame(EstroRules):
             "turn": s.turn,
             "active": s.active,
             "phase": s.phase,
-            "zone": ZONE_IDS[s.zone],
+            "zone": "all" if s.zone == ALL_ZONES else ZONE_IDS[s.zone],
             "players": players,
         }
+        if s.mf & FESSURA:
+            out["rift_size"] = len(s.rift)
+            out["rift_opened"] = s.rift_turn == s.turn
+        if s.mf & QUADRANTE and s.dial:
+            i, q, turn = s.dial
+            out["dial"] = {"sector": i + 1, "player": q, "turn": turn}
         b = s.battle
         if b is not None:
             dpl = s.players[1 - b.ap]
@@ -80,14 +115,16 @@ class EstroGame(EstroRules):
 
     def secrets(self, s: EstroState, player: int) -> Iterable[str]:
         me, opp = s.players[player], s.players[1 - player]
-        hidden = set(opp.hand) | opp.down | set(opp.deck) | set(me.deck)
+        hidden = set(opp.hand) | opp.down | set(opp.deck) | set(me.deck) | set(s.rift)
         visible = set(me.hand) | set(me.field) | set(me.inc) | set(opp.inc)
         visible |= {x for c in opp.field if c not in opp.down for x in chimera_parts(c)}
         visible |= {x for c in me.field for x in chimera_parts(c)}
+        if opp.known:
+            visible |= opp.known.intersection(opp.hand)
         return hidden - visible
 
     def inventory(self, s: EstroState) -> list[tuple[str, str]]:
-        out = []
+        out: list[tuple[str, str]] = []
         for q, pl in enumerate(s.players):
             for zone, cards in (
                 ("deck", pl.deck),
@@ -95,25 +132,36 @@ class EstroGame(EstroRules):
                 ("field", pl.field),
                 ("incinerator", pl.inc),
             ):
-                out.extend((f"{q}:{x}", f"{q}:{zone}") for c in cards for x in chimera_parts(c))
+                out.extend(
+                    (self.thing(s, q, x), f"{q}:{zone}") for c in cards for x in chimera_parts(c)
+                )
+        if s.rift:
+            out.extend(self.rift_inventory(s))
         return out
 
     def _determinize(self, s: EstroState, player: int, rng: RNG) -> EstroState:
         """Re-deal what ``player`` cannot see: the opponent's hand, deck and face-down
         cards come from the cards the opponent is not known to own (decks are distinct
-        cards, unknown to the other player); ``player``'s own deck is reshuffled."""
+        cards, unknown to the other player); hand cards the player saw come back from a
+        public pile stay; ``player``'s own deck is reshuffled."""
         d = s.clone()
+        if d.mf & FESSURA:
+            self.redeal_rift(d, player, rng)
+            return d
         q = 1 - player
         opp = d.players[q]
         hidden_down = [c for c in opp.field if c in opp.down]
         known = {x for c in opp.field if c not in opp.down for x in chimera_parts(c)}
         known |= set(opp.inc)
+        keep = opp.known_hand()
+        known.update(keep)
         pool = [c for c in self.ids if c not in known]
-        need = len(opp.hand) + len(hidden_down) + len(opp.deck)
+        n_hand = len(opp.hand) - len(keep)
+        need = n_hand + len(hidden_down) + len(opp.deck)
         rng.shuffle(pool)
         fresh = pool[:need]
-        n_hand = len(opp.hand)
-        opp.hand = fresh[:n_hand]
+        opp.hand = keep + fresh[:n_hand]
+        opp.known = frozenset(keep)
         new_down = fresh[n_hand : n_hand + len(hidden_down)]
         opp.deck = fresh[n_hand + len(hidden_down) :]
         if hidden_down:
@@ -132,6 +180,7 @@ class EstroGame(EstroRules):
         pl.mods = {remap.get(c, c): v for c, v in pl.mods.items()}
         pl.shield = {remap.get(c, c): v for c, v in pl.shield.items()}
         pl.estro = {remap.get(c, c): v for c, v in pl.estro.items()}
+        pl.zones = tuple((remap.get(c, c), z) for c, z in pl.zones)
         b = s.battle
         if b is not None:
             if b.ap == q:
@@ -164,11 +213,15 @@ class EstroGame(EstroRules):
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> EstroState:
         """A position: zone, first, round, active, phase and each player's zones.
 
-        Field entries are card ids or ``{id, face_down, mods: {dex: 10}, spent, estro}``;
-        a Chimera is ``host+guest``. A player's ``chimera_declared: true`` means a Chimera
-        was declared on their previous turn (Chimera META mode).
+        Field entries are card ids or ``{id, face_down, mods: {dex: 10}, spent, estro,
+        inhibited, supports}`` (``supports: GRANITO`` attaches the card to that Granito,
+        Sogno Lucido); a Chimera is ``host+guest``. A player's ``chimera_declared: true``
+        means a Chimera was declared on their previous turn (Chimera META mode);
+        ``necrotokens: n`` sets their tokens (Necrotoken mode). ``rift: [ids]`` is the
+        dimensional deck, whose top card is drawn at random (Fessura META mode; by
+        default every card no player holds).
         """
-        known = {"zone", "first", "round", "active", "phase", "players"}
+        known = {"zone", "first", "round", "active", "phase", "players", "rift"}
         extra = sorted(set(position) - known)
         if extra:
             raise ConfigError(f"estro position: unknown field {extra[0]!r}")
@@ -190,6 +243,8 @@ class EstroGame(EstroRules):
         if phase not in ("play", "battle") or first not in (0, 1) or active not in (0, 1):
             raise ConfigError("estro position: phase is play|battle, first/active are 0|1")
         s = EstroState(rng, players, z, first, config.mode)
+        if s.mf & ZONA:
+            s.zone = ALL_ZONES
         s.turn = 2 * (rnd - 1) + (1 if active == first else 2)
         s.active = active
         s.phase = phase
@@ -203,6 +258,23 @@ class EstroGame(EstroRules):
                 if s.turn < 3:
                     raise ConfigError("estro position: no turn before this one to declare on")
                 s.players[i].chimera_turn = s.turn - 2
+            tokens = int(raw.get("necrotokens", 0))
+            if tokens:
+                if not s.mf & NECRO or not 0 <= tokens <= 3:
+                    raise ConfigError("estro position: necrotokens (0-3) need mode necrotoken")
+                s.players[i].necro = tokens
+        if "rift" in position:
+            if not s.mf & FESSURA:
+                raise ConfigError("estro position: rift needs mode +fessura")
+            rift = [self._card(c) for c in position["rift"] or ()]
+            held = {x for pl in players for x in self._owned(pl)}
+            if set(rift) & held or len(set(rift)) != len(rift):
+                raise ConfigError("estro position: a rift card is held by a player or twice")
+            s.rift, s.rift_born = tuple(rift), frozenset(rift)
+        elif s.mf & FESSURA:
+            held = {x for pl in players for x in self._owned(pl)}
+            s.rift = tuple(c for c in self.ids if c not in held)
+            s.rift_born = frozenset(s.rift)
         self._run(s, [])
         return s
 
@@ -213,9 +285,7 @@ class EstroGame(EstroRules):
         pl.hand = [self._card(c) for c in raw.get("hand", [])]
         pl.inc = [self._card(c) for c in raw.get("incinerator", [])]
         pl.zone_used = bool(raw.get("zone_used", False))
-        unknown = sorted(
-            set(raw) - {"deck", "hand", "incinerator", "field", "zone_used", "chimera_declared"}
-        )
+        unknown = sorted(set(raw) - _PLAYER_FIELDS)
         if unknown:
             raise ConfigError(f"estro position: player {i + 1} has unknown field {unknown[0]!r}")
         for entry in raw.get("field", []):
@@ -227,15 +297,28 @@ class EstroGame(EstroRules):
                 pl.down.add(c)
             if entry.get("spent"):
                 pl.spent.add(c)
+            if entry.get("inhibited"):
+                pl.inhibited = pl.inhibited | {c}
+            if "zone" in entry:  # Zona di Conquista: the zone it was played into
+                if entry["zone"] not in ZONE_IDS:
+                    raise UnknownName("zone", str(entry["zone"]), ZONE_IDS)
+                pl.zones = (*pl.zones, (c, ZONE_IDS.index(entry["zone"])))
+            if entry.get("supports"):  # Sogno Lucido: an Armonio attached to that Granito
+                pl.attached = (*pl.attached, (c, self._card(entry["supports"])))
+                pl.inhibited = pl.inhibited | {c}
             if "estro" in entry:
                 pl.estro[c] = ESTRI.index(entry["estro"])
             mods = entry.get("mods") or {}
             if mods:
                 pl.mods[c] = tuple(int(mods.get(k, 0)) for k in STATS)  # type: ignore[assignment]
-        cards = pl.deck + pl.hand + pl.inc + [x for c in pl.field for x in chimera_parts(c)]
+        cards = self._owned(pl)
         if len(set(cards)) != len(cards):
             raise ConfigError(f"estro position: player {i + 1} has a card twice")
         return pl
+
+    @staticmethod
+    def _owned(pl: Player) -> list[str]:
+        return pl.deck + pl.hand + pl.inc + [x for c in pl.field for x in chimera_parts(c)]
 
     def _card(self, c: Any) -> str:
         if isinstance(c, str) and c.count("+") == 1:  # a Chimera: an empty host, a gift guest

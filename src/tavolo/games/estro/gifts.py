@@ -343,6 +343,8 @@ class GiftRules(_Base):
         if verb in ("stat", "swap", "convert"):
             until = e.until or ("battle" if trig in ("attack", "defend") else "game")
             for q, x in self._who(s, p, c, e, tq, tc):
+                if x in s.players[q].down:
+                    continue  # E-6: a face-down card has no stats to change (an attacked one)
                 self._change(s, q, x, e, until)
                 slot = self._battle_slot(s, q, x) if until == "battle" else None
                 now = (

@@ -18,8 +18,22 @@ from . import combat
 from .cards import CardTable, card_infos, chimera_id, chimera_parts
 from .content import Collection, default_collection
 from .gifts import GiftRules
+from .modes import ModeRules
 from .schema import ESTRI
-from .state import Battle, EstroState, Player
+from .sogno import SognoRules
+from .state import (
+    CHIMERA,
+    FESSURA,
+    IMBOSCATA,
+    MNEMONICA,
+    NECRO,
+    SOGNO,
+    ZONA,
+    Battle,
+    EstroState,
+    Player,
+)
+from .zona import ALL_ZONES, ZONE_IDS, ZonaRules
 
 HAND_LIMIT = 5
 DECK_SIZE = 25
@@ -32,20 +46,33 @@ _DIE_FACES = combat.DIE_FACES
 _MATCHUP = combat.MATCHUP
 _ONES = [1, 1, 1, 1, 1]
 _NO_PARAMS: Mapping[str, Any] = {}
+_MAX_SLOT = 64
+_SLOTS = tuple(f":#{i}" for i in range(_MAX_SLOT))  # how an attack names a face-down card
 
-ZONE_IDS = ("militare", "sviluppo_tech", "medica", "civile", "controllo")
 ARDO, GRANITO, ARMONIO, ILLUSIO, MANPO = range(5)
-TURN_ZONES = (ARDO, MANPO)  # the zones with actions in a player's play and attack steps
+_BEFORE_ATTACKS = FESSURA | SOGNO  # modes with actions between the play and the attacks
+# the zones with actions in a player's play and attack steps (all: Zona di Conquista)
+TURN_ZONES = (ARDO, MANPO, ALL_ZONES)
 
 
-class EstroRules(GiftRules, Game):
+class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
     name = "estro"
     RULES_VERSION = "1.1"
     titles: ClassVar[Mapping[str, str]] = {"en": "Estro", "it": "Estro"}
     min_players = max_players = 2
-    modes = ("standard",)
-    metas = ("chimera",)
-    conformance_playouts = 2000
+    modes = (
+        "standard",
+        "stratega",
+        "necrotoken",
+        "quadrante",
+        "mnemonica",
+        "sogno_lucido",
+        "zona_conquista",
+    )
+    metas = ("chimera", "fessura", "imboscata")
+    # the generic suite plays this many per mode it covers (10 Estro modes: 4,000 in all,
+    # as many as 2 modes x 2,000 before); tests/games/estro covers every combination
+    conformance_playouts = 400
 
     def __init__(self, collection: Collection | None = None) -> None:
         self.collection = collection or default_collection()
@@ -64,6 +91,8 @@ class EstroRules(GiftRules, Game):
             "gift": self._step_gift,
             "revive": self._step_revive,
             "chimera": self._step_chimera,
+            "necro": self._step_necro,
+            "rift": self._step_rift,
         }
         self.deciders = {
             "end": self._ask_end,
@@ -72,8 +101,13 @@ class EstroRules(GiftRules, Game):
             "gift": self._ask_gift,
             "revive": self._ask_revive,
             "chimera": self._ask_chimera,
+            "necro": self._ask_necro,
         }
         self._plays = {i: (f"play:{i}:up", f"play:{i}:down") for i in self.ids}
+        # Zona di Conquista: each play into each zone, built once
+        self._zplays = {
+            i: tuple(f"{a}:{z}" for a in v for z in ZONE_IDS) for i, v in self._plays.items()
+        }
         self._reveal = {i: f"reveal:{i}" for i in self.ids}
 
     # ------------------------------------------------------------------ configuration --
@@ -103,6 +137,8 @@ class EstroRules(GiftRules, Game):
             for c in deck:
                 if c not in self.info:
                     self.collection.number(c)  # raises UnknownName with suggestions
+            if mode.split("+")[0] == "sogno_lucido":
+                self.check_sogno_deck(p, list(deck))
             checked.append(list(deck))
         return {"decks": checked, "first": first}
 
@@ -110,7 +146,8 @@ class EstroRules(GiftRules, Game):
     def new(self, config: Config, seed: int) -> EstroState:
         """E-1 decks, E-2 the zone, E-3 five cards each and the first player."""
         rng = RNG(seed)
-        players = [Player(self._deck(rng, d)) for d in config.options.get("decks") or (None, None)]
+        make = self.sogno_deck if config.mode.startswith("sogno_lucido") else self._deck
+        players = [Player(make(rng, d)) for d in config.options.get("decks") or (None, None)]
         zone = rng.below(len(ESTRI))
         first = config.options.get("first")
         if first is None:
@@ -119,6 +156,10 @@ class EstroRules(GiftRules, Game):
         for pl in players:
             for _ in range(HAND_LIMIT):
                 pl.hand.append(pl.deck.pop())
+        if s.mf & FESSURA:
+            self.deal_rift(s)
+        if s.mf & ZONA:
+            s.zone = ALL_ZONES  # the zone drawn above is not used: all five are in play
         s.active = 1 - first
         s.steps.append(("start",))
         self._run(s, [])
@@ -150,6 +191,10 @@ class EstroRules(GiftRules, Game):
             return Decision(p, "play", tuple(acts))
         acts = self._attack_actions(s, p)
         acts.extend(self._zone_turn_actions(s, p))
+        if s.mf & FESSURA and not s.attacked:
+            acts.extend(self.fessura_actions(s, p))
+        if s.mf & SOGNO and not s.attacked:
+            acts.extend(self.manpo_actions(s, p))
         acts.append("end")
         return Decision(p, "attack", tuple(acts))
 
@@ -160,6 +205,8 @@ class EstroRules(GiftRules, Game):
         else:
             self._turn_action(s, d.player, action, events)
         self._run(s, events)
+        if s.mf & MNEMONICA:
+            return self.mnemonic_events(events)
         return events
 
     def _run(self, s: EstroState, events: list[Event]) -> None:
@@ -187,6 +234,11 @@ class EstroRules(GiftRules, Game):
             acts = self._attack_actions(s, p)
             if s.zone in TURN_ZONES and not s.players[p].zone_used:
                 acts.extend(self._zone_turn_actions(s, p))
+            if s.mf & _BEFORE_ATTACKS and not s.attacked:
+                if s.mf & FESSURA:
+                    acts.extend(self.fessura_actions(s, p))
+                if s.mf & SOGNO:
+                    acts.extend(self.manpo_actions(s, p))
             if acts:
                 acts.append("end")
                 s._dec = _new(Decision, (p, "attack", tuple(acts), _NO_PARAMS))
@@ -197,15 +249,20 @@ class EstroRules(GiftRules, Game):
     # --------------------------------------------------------------------- turn actions --
     def _play_actions(self, s: EstroState, p: int) -> list[str]:
         pl = s.players[p]
-        plays = self._plays
+        mf = s.mf
+        plays = self._zplays if mf & ZONA else self._plays
         acts = [a for c in pl.hand for a in plays[c]]
         if pl.down:
             rev = self._reveal
             acts += [rev[c] for c in pl.field if c in pl.down]
-        if "+chimera" in s.mode:
+        if mf & CHIMERA:
             acts += self._chimera_actions(s, p)
         if acts and s.zone in TURN_ZONES and not pl.zone_used:
             acts += self._zone_turn_actions(s, p)
+        if mf & FESSURA and acts:
+            acts += self.fessura_actions(s, p)
+        if mf & SOGNO:
+            acts = self.sogno_play_actions(s, p, acts)
         return acts
 
     def _chimera_actions(self, s: EstroState, p: int) -> list[str]:
@@ -229,17 +286,43 @@ class EstroRules(GiftRules, Game):
         opp = s.players[1 - p]
         if not opp.field:
             return []
+        if s.mf and self._attack_barred(s):
+            return []
         if opp.down:
-            foes = [f":#{i}" if d in opp.down else ":" + d for i, d in enumerate(opp.field)]
+            hid = opp.down
+            foes = [
+                (_SLOTS[i] if i < _MAX_SLOT else f":#{i}") if d in hid else ":" + d
+                for i, d in enumerate(opp.field)
+            ]
         else:
             foes = [":" + d for d in opp.field]
         acts = []
         down, attacked = pl.down, s.attacked
+        if pl.rest:
+            attacked = attacked | self.resting(s, pl)
+        if s.mf & SOGNO:  # Granito cards and supports never attack; supports are shielded
+            attacked = attacked | self.idle_in_sogno(s, p, pl)
+            if opp.attached:
+                guarded = self.supports(opp)
+                foes = [f for f in foes if f[1:] not in guarded]
+        if s.mf & ZONA:  # each card fights in its own zone only
+            ready = [a for a in pl.field if a not in down and a not in attacked]
+            return self.zona_attacks(s, p, ready, foes)
         for a in pl.field:
             if a not in down and a not in attacked:
                 head = "attack:" + a
                 acts += [head + f for f in foes]
         return acts
+
+    def _attack_actions_of(self, s: EstroState, p: int, a: str) -> list[str]:
+        """The attacks card ``a`` could declare now, ignoring the attacks left."""
+        saved, s.attacks = s.attacks, 1
+        attacked = s.attacked
+        s.attacked = set()
+        try:
+            return [x for x in self._attack_actions(s, p) if x.split(":")[1] == a]
+        finally:
+            s.attacks, s.attacked = saved, attacked
 
     @staticmethod
     def ref(pl: Player, c: str) -> str:
@@ -256,6 +339,8 @@ class EstroRules(GiftRules, Game):
         if pl.zone_used:
             return []
         z = s.zone
+        if z == ALL_ZONES:
+            return self.zona_turn_actions(s, p)
         if z == ARDO:
             sac = [c for c in pl.hand if self.info[c].estro == ARDO]
             tgt = [c for c in pl.field if c not in pl.down and self.estro(s, p, c) == ARDO]
@@ -278,6 +363,8 @@ class EstroRules(GiftRules, Game):
             pl.field.append(c)
             s.plays -= 1
             s.played += 1
+            if len(parts) > 3:  # Zona di Conquista: the zone it is played into
+                self.place(pl, c, ZONE_IDS.index(parts[3]))
             if parts[2] == "down":
                 pl.down.add(c)
                 events.append(
@@ -315,6 +402,12 @@ class EstroRules(GiftRules, Game):
             self._zone_action(s, p, parts, events)
         elif verb == "chimera":
             self._chimera_action(s, p, parts, events)
+        elif verb == "fessura":
+            self.fessura_action(s, p, parts[1], events)
+        elif verb == "attach":
+            self.attach(s, p, parts[1], parts[2], events)
+        elif verb == "manpo":
+            self.manpo_play(s, p, parts[1], events)
         else:  # pragma: no cover - every legal action is handled above
             raise TavoloError(f"estro: unhandled action {action!r}")
 
@@ -368,8 +461,11 @@ class EstroRules(GiftRules, Game):
 
     def _zone_action(self, s: EstroState, p: int, parts: list[str], events: list[Event]) -> None:
         pl = s.players[p]
-        pl.zone_used = True
         which = parts[1]
+        if s.zone == ALL_ZONES:
+            self.zona_use(pl, which)
+        else:
+            pl.zone_used = True
         if which == "militare":
             h, t = parts[2], parts[3]
             pl.hand.remove(h)
@@ -412,7 +508,7 @@ class EstroRules(GiftRules, Game):
         m = pl.mods.get(c)
         v = list(info.stats) if m is None else [a + b for a, b in zip(info.stats, m, strict=True)]
         e = pl.estro.get(c, info.estro)
-        if e == s.zone:
+        if e == s.zone or (s.zone == ALL_ZONES and self.zone_of(s, p, c) == e):
             v[e] += combat.ZONE_BONUS
         auras = self.aura_cards
         if auras and not (
@@ -463,6 +559,8 @@ class EstroRules(GiftRules, Game):
             _new(Event, ("turn", {"player": p, "round": (turn + 1) // 2, "turn": turn}, None, None))
         )
         deck = pl.deck
+        if s.mf and self.mode_draw(s, p, pl, events):
+            return
         if deck:  # the draw, inlined
             c = deck.pop()
             pl.hand.append(c)
@@ -492,6 +590,12 @@ class EstroRules(GiftRules, Game):
         if stage == "discard":
             if len(s.players[p].hand) > HAND_LIMIT:
                 return True
+            if s.mf & NECRO and self.necro_summon_due(s, p):
+                s.steps[-1] = ("end", "gifts")
+                s.steps.append(("necro", "summon"))
+                return False
+            stage = "gifts"
+        if stage == "gifts":
             s.steps[-1] = ("end", "check")
             depth = len(s.steps)
             if not self._turn_end.isdisjoint(s.players[p].field):
@@ -499,7 +603,12 @@ class EstroRules(GiftRules, Game):
             if len(s.steps) != depth:
                 return False
         s.steps.pop()
-        if s.turn >= 2 * FIELD_CHECK_AFTER_ROUND:
+        if s.mf & ZONA:  # no round-5 or round-19 rule: conquest, checked each round
+            if s.turn % 2 == 0 and self.zona_winner(s, events):
+                return False
+            self._start_turn(s, events)
+            return False
+        if s.turn >= (self.field_check_turn(s) if s.mf else 2 * FIELD_CHECK_AFTER_ROUND):
             empty = [not pl.field for pl in s.players]
             if empty[0] != empty[1]:
                 self._finish(s, 1 if empty[0] else 0, "empty_field", events)
@@ -623,6 +732,8 @@ class EstroRules(GiftRules, Game):
         pl = s.players[p]
         if pl.zone_used:
             return []
+        if s.zone == ALL_ZONES:
+            return self.zona_window(s, p, card)
         if s.zone == GRANITO:
             return ["zone:sviluppo_tech"]
         if s.zone == ILLUSIO:
@@ -699,6 +810,12 @@ class EstroRules(GiftRules, Game):
             b.adie = rng.roll(6, "attacker")
             # E-7: the defender rolls from round 2 on, or for a card a gift put on the field
             b.ddie = rng.roll(6, "defender") if s.turn > 2 or b.d in dpl.summoned else None
+            if s.mf & SOGNO:
+                self.sogno_battle(s, b)
+            if s.mf & MNEMONICA:  # the attacker declares the outcome before it is shown
+                events.append(Event("dice", {"player": ap, "att_die": b.adie, "def_die": b.ddie}))
+                s.steps[-1] = ("battle", "declare_outcome")
+                return True
             destroyed = self._judge(s, b, events) != "none"
             if not destroyed and not s.players[ap].zone_used and self._zone_window(s, ap, b.a):
                 s.steps[-1] = ("battle", "att_window")
@@ -725,6 +842,8 @@ class EstroRules(GiftRules, Game):
         b = s.battle
         assert b is not None
         stage = step[1]
+        if stage == "declare_outcome":
+            return Decision(b.ap, "declare", ("declare:destroyed", "declare:survives"))
         if stage == "att_window":
             return Decision(b.ap, "battle_zone", (*self._zone_window(s, b.ap, b.a), "pass"))
         if stage == "def_window":
@@ -732,12 +851,23 @@ class EstroRules(GiftRules, Game):
             return Decision(dp, "defend_zone", (*self._zone_window(s, dp, b.d), "pass"))
         opp = s.players[1 - b.ap]
         others = [f"redirect:{self.ref(opp, c)}" for c in opp.field if c != b.d]
+        if s.mf & (SOGNO | ZONA):  # only cards the attacker could have attacked
+            foes = {a.split(":", 2)[2] for a in self._attack_actions_of(s, b.ap, b.a)}
+            others = [r for r in others if r.split(":", 1)[1] in foes]
         return Decision(b.ap, "redirect", ("pass", *others))
 
     def _answer_battle(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
         b = s.battle
         assert b is not None
         stage = s.steps[-1][1]
+        if stage == "declare_outcome":
+            destroyed = self._judge(s, b, events) != "none"
+            self.judge_declaration(s, action == "declare:destroyed", destroyed, events)
+            if not destroyed and not s.players[b.ap].zone_used and self._zone_window(s, b.ap, b.a):
+                s.steps[-1] = ("battle", "att_window")
+            else:
+                self._after_verdict(s, destroyed)
+            return
         if stage == "redirect":
             if action == "pass":
                 s.steps[-1] = ("battle", "done")
@@ -786,7 +916,8 @@ class EstroRules(GiftRules, Game):
             s.steps.pop()
             return False
         if stage == "check":
-            if c in pl.down:  # E-6: revealed as it falls; a gift on death may still save it
+            was_down = c in pl.down
+            if was_down:  # E-6: revealed as it falls; a gift on death may still save it
                 pl.down.discard(c)
                 events.append(
                     _new(Event, ("reveal", {"player": p, "card": c, "falling": True}, None, None))
@@ -795,6 +926,13 @@ class EstroRules(GiftRules, Game):
                 events.append(Event("protected", {"player": p, "card": c}))
                 s.steps.pop()
                 return False
+            if was_down and s.mf & IMBOSCATA and self.ambushers(s, p):
+                s.steps[-1] = ("destroy", p, c, cause, "ambush")  # before any other answer
+                return True
+            stage = "gift"
+        if stage == "ambush":
+            return True
+        if stage == "gift":
             s.flags.pop("saved", None)
             if self.info[c].trigger == "destroyed":
                 s.steps[-1] = ("destroy", p, c, cause, "saving")
@@ -808,7 +946,11 @@ class EstroRules(GiftRules, Game):
                 events.append(Event("saved", {"player": p, "card": c, "by": "gift"}))
                 s.steps.pop()
                 return False
-            if s.zone == ARMONIO and not pl.zone_used:
+            if (
+                (s.zone == ARMONIO and not pl.zone_used)
+                or (s.mf & NECRO and pl.necro >= 2)
+                or (s.mf & ZONA and self.zona_medica(s, p, c))
+            ):
                 s.steps[-1] = ("destroy", p, c, cause, "medica")
                 return True
             stage = "final"
@@ -820,6 +962,8 @@ class EstroRules(GiftRules, Game):
         events.append(
             _new(Event, ("destroyed", {"player": p, "card": c, "cause": cause}, None, None))
         )
+        if s.mf:
+            self.after_destroyed(s, p, c, cause, events)
         return False
 
     def remove_from_field(self, s: EstroState, p: int, c: str) -> None:
@@ -832,14 +976,39 @@ class EstroRules(GiftRules, Game):
         pl.mods.pop(c, None)  # a once-gift's changes last until the card leaves the field
 
     def _ask_destroy(self, s: EstroState, step: Step) -> Decision:
-        return Decision(step[1], "save_zone", ("zone:medica", "pass"), {"card": step[2]})
+        p, c = step[1], step[2]
+        pl = s.players[p]
+        if step[4] == "ambush":
+            acts = tuple(f"ambush:{x}" for x in self.ambushers(s, p))
+            return Decision(p, "ambush", (*acts, "pass"), {"card": c})
+        medica = s.zone == ARMONIO and not pl.zone_used
+        if s.mf & ZONA:
+            medica = self.zona_medica(s, p, c)
+        if not (s.mf & NECRO and pl.necro >= 2):
+            return Decision(p, "save_zone", ("zone:medica", "pass"), {"card": c})
+        acts = ("zone:medica", "necro:protect", "pass") if medica else ("necro:protect", "pass")
+        return Decision(p, "save_card", acts, {"card": c})
 
     def _answer_destroy(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
-        _, p, c, cause, _ = s.steps[-1]
+        _, p, c, cause, stage = s.steps[-1]
+        if stage == "ambush":
+            s.steps[-1] = ("destroy", p, c, cause, "gift")
+            if action != "pass":
+                self.ambush(s, p, action.split(":")[1], c, events)
+            return
         if action == "pass":
             s.steps[-1] = ("destroy", p, c, cause, "final")
             return
-        s.players[p].zone_used = True
+        if action == "necro:protect":  # no redirect: the protection was declared in time
+            self._spend(s, p, 2, "protect", events)
+            s.players[p].shield[c] = s.turn + 1
+            events.append(Event("protected", {"player": p, "card": c, "by": "necrotoken"}))
+            s.steps.pop()
+            return
+        if s.mf & ZONA:
+            s.players[p].zused |= 1 << ARMONIO
+        else:
+            s.players[p].zone_used = True
         events.append(Event("zone", {"player": p, "zone": "medica", "card": c}))
         events.append(Event("saved", {"player": p, "card": c, "by": "zone"}))
         s.steps.pop()
@@ -874,6 +1043,8 @@ class EstroRules(GiftRules, Game):
             self.answer_revive(s, d, action, events)
         elif kind == "chimera":
             self._answer_chimera(s, d, action, events)
+        elif kind == "necro":
+            self.answer_necro(s, d, action, events)
 
     # ------------------------------------------------------------------- results --
     def returns(self, s: EstroState) -> tuple[float, ...]:

@@ -178,6 +178,8 @@ class Gift(_Strict):
                 raise ValueError("save works only with trigger destroyed")
             if e.until == "battle" and not battle:
                 raise ValueError("until: battle needs an attack or defend trigger")
+            if e.extra_attack and self.trigger == "turn_end":
+                raise ValueError("an extra attack at the end of the turn would be lost")
         if self.trigger == "aura":
             if self.kind != "passive":
                 raise ValueError("an aura is a passive gift")

@@ -13,9 +13,36 @@ from tavolo.engine import RNG, State
 
 Step = tuple[Any, ...]
 
+# Mode flags, one int on the state (set once from the mode name) so that a rule of a mode
+# costs one bit test where it applies; the Chimera META mode keeps its own name test.
+STRATEGA, NECRO, QUADRANTE, MNEMONICA, CHIMERA, FESSURA, IMBOSCATA, SOGNO, ZONA = (
+    1 << i for i in range(9)
+)
+_FLAGS = {
+    "stratega": STRATEGA,
+    "necrotoken": NECRO,
+    "quadrante": QUADRANTE,
+    "mnemonica": MNEMONICA,
+    "chimera": CHIMERA,
+    "fessura": FESSURA,
+    "imboscata": IMBOSCATA,
+    "sogno_lucido": SOGNO,
+    "zona_conquista": ZONA,
+}
+NECRO_MAX = 3
+
+
+def mode_flags(mode: str) -> int:
+    """The flag bits of a normal mode name such as ``necrotoken+fessura``."""
+    out = 0
+    for part in mode.split("+"):
+        out |= _FLAGS.get(part, 0)
+    return out
+
 
 class Player:
     __slots__ = (
+        "attached",
         "chimera_turn",
         "deck",
         "down",
@@ -25,11 +52,17 @@ class Player:
         "field",
         "hand",
         "inc",
+        "inhibited",
+        "known",
         "mods",
+        "necro",
+        "rest",
         "shield",
         "spent",
         "summoned",
         "zone_used",
+        "zones",
+        "zused",
     )
 
     def __init__(self, deck: list[str]) -> None:
@@ -47,6 +80,28 @@ class Player:
         self.extra_plays = 0  # granted for the owner's next turn
         self.extra_attacks = 0
         self.chimera_turn = 0  # the turn a Chimera was declared on (META mode), 0: none
+        self.necro = 0  # necrotokens (Necrotoken mode)
+        # cards whose gift is inhibited for the rest of the game (immutable: shared by clones)
+        self.inhibited: frozenset[str] = frozenset()
+        # (card, turn): that card may not attack in that turn (Imboscata Illusoria)
+        self.rest: tuple[tuple[str, int], ...] = ()
+        # (Armonio, Granito): supports attached to a Granito (Sogno Lucido)
+        self.attached: tuple[tuple[str, str], ...] = ()
+        # Zona di Conquista: (card, zone) placements, and the zones whose action was used
+        self.zones: tuple[tuple[str, int], ...] = ()
+        self.zused = 0
+        # hand cards the opponent has seen enter the hand (back from a public zone); only
+        # those still in the hand count (immutable: shared by clones)
+        self.known: frozenset[str] = frozenset()
+
+    def show_in_hand(self, x: str) -> None:
+        """``x`` came back to the hand from a public zone: the opponent knows it is there."""
+        hand = self.hand
+        self.known = frozenset([*(c for c in self.known if c in hand), x])
+
+    def known_hand(self) -> list[str]:
+        """The hand cards the opponent knows, in a fixed order."""
+        return sorted(self.known.intersection(self.hand)) if self.known else []
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
@@ -64,6 +119,13 @@ class Player:
         p.extra_plays = self.extra_plays
         p.extra_attacks = self.extra_attacks
         p.chimera_turn = self.chimera_turn
+        p.necro = self.necro
+        p.inhibited = self.inhibited
+        p.rest = self.rest
+        p.attached = self.attached
+        p.zones = self.zones
+        p.zused = self.zused
+        p.known = self.known
         return p
 
     def to_json(self) -> dict[str, Any]:
@@ -82,7 +144,27 @@ class Player:
             "extra_plays": self.extra_plays,
             "extra_attacks": self.extra_attacks,
             "chimera_turn": self.chimera_turn,
+            **self._mode_json(),
         }
+
+    def _mode_json(self) -> dict[str, Any]:
+        """Mode-only fields, written only when set (a standard game's JSON is unchanged)."""
+        out: dict[str, Any] = {}
+        if self.necro:
+            out["necrotokens"] = self.necro
+        if self.inhibited:
+            out["inhibited"] = sorted(self.inhibited)
+        if self.rest:
+            out["rest"] = [list(r) for r in self.rest]
+        if self.attached:
+            out["attached"] = [list(r) for r in self.attached]
+        if self.zones:
+            out["zones"] = [list(r) for r in self.zones]
+        if self.zused:
+            out["zones_used"] = self.zused
+        if self.known:
+            out["known"] = sorted(self.known)
+        return out
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> Player:
@@ -100,6 +182,13 @@ class Player:
         p.extra_plays = int(d.get("extra_plays", 0))
         p.extra_attacks = int(d.get("extra_attacks", 0))
         p.chimera_turn = int(d.get("chimera_turn", 0))
+        p.necro = int(d.get("necrotokens", 0))
+        p.inhibited = frozenset(d.get("inhibited", ()))
+        p.rest = tuple((str(c), int(n)) for c, n in d.get("rest", ()))
+        p.attached = tuple((str(a), str(g)) for a, g in d.get("attached", ()))
+        p.zones = tuple((str(c), int(z)) for c, z in d.get("zones", ()))
+        p.zused = int(d.get("zones_used", 0))
+        p.known = frozenset(d.get("known", ()))
         return p
 
 
@@ -163,8 +252,10 @@ class EstroState(State):
         "attacked",
         "attacks",
         "battle",
+        "dial",
         "first",
         "flags",
+        "mf",
         "mode",
         "phase",
         "played",
@@ -172,6 +263,9 @@ class EstroState(State):
         "plays",
         "reason",
         "result",
+        "rift",
+        "rift_born",
+        "rift_turn",
         "steps",
         "turn",
         "zone",
@@ -183,6 +277,13 @@ class EstroState(State):
         self.zone = zone  # the estro index of the zone in play
         self.first = first
         self.mode = mode
+        self.mf = mode_flags(mode)
+        # Fessura Dimensionale: the shared hidden deck (top is the end), the cards that
+        # started in it, and the last turn the rift was opened (immutable: shared by clones)
+        self.rift: tuple[str, ...] = ()
+        self.rift_born: frozenset[str] = frozenset()
+        self.rift_turn = 0
+        self.dial: tuple[Any, ...] = ()  # Quadrante dell'Oblio: the last spin (sector, ...)
         self.turn = 0  # turns so far; round = (turn + 1) // 2
         self.active = first
         self.phase = "setup"  # play | battle | over
@@ -205,7 +306,13 @@ class EstroState(State):
         s.rng = self.rng.clone()
         s._dec = self._dec
         s.players = [p.clone() for p in self.players]
-        s.zone, s.first, s.mode = self.zone, self.first, self.mode
+        s.zone, s.first, s.mode, s.mf = self.zone, self.first, self.mode, self.mf
+        s.rift, s.rift_born, s.rift_turn, s.dial = (
+            self.rift,
+            self.rift_born,
+            self.rift_turn,
+            self.dial,
+        )
         s.turn, s.active, s.phase = self.turn, self.active, self.phase
         s.plays, s.played, s.attacks = self.plays, self.played, self.attacks
         s.attacked = set(self.attacked)
@@ -235,7 +342,18 @@ class EstroState(State):
             "flags": dict(sorted(self.flags.items())),
             "result": None if self.result is None else list(self.result),
             "reason": self.reason,
+            **self._mode_json(),
         }
+
+    def _mode_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.mf & FESSURA:
+            out["rift"] = list(self.rift)
+            out["rift_born"] = sorted(self.rift_born)
+            out["rift_turn"] = self.rift_turn
+        if self.dial:
+            out["dial"] = list(self.dial)
+        return out
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> EstroState:
@@ -254,4 +372,8 @@ class EstroState(State):
         s.flags = dict(d.get("flags", {}))
         s.result = None if d["result"] is None else tuple(d["result"])
         s.reason = d["reason"]
+        s.rift = tuple(d.get("rift", ()))
+        s.rift_born = frozenset(d.get("rift_born", ()))
+        s.rift_turn = int(d.get("rift_turn", 0))
+        s.dial = tuple(d.get("dial", ()))
         return s

@@ -127,7 +127,9 @@ EN: dict[str, str] = {
     "gift.revive.hand": "return a card from your Incinerator to your hand",
     "gift.revive.field": "return a card from your Incinerator to your field",
     "gift.extra_play": "you may play {n} more {cards} this turn",
+    "gift.extra_play.later": "you may play {n} more {cards} on your next turn",
     "gift.extra_attack": "you may make {n} more {attacks} this turn",
+    "gift.extra_attack.later": "you may make {n} more {attacks} on your next turn",
     "gift.counter": "cancel that gift",
     "gift.save": "this card is not destroyed and stays on the field",
     "gift.zone_refresh": "you may use the zone's action again",
@@ -253,7 +255,9 @@ IT: dict[str, str] = {
     "gift.revive.hand": "riporta in mano una carta dal tuo Inceneritore",
     "gift.revive.field": "riporta in campo una carta dal tuo Inceneritore",
     "gift.extra_play": "puoi giocare {n} {cards} in più in questo turno",
+    "gift.extra_play.later": "puoi giocare {n} {cards} in più nel tuo prossimo turno",
     "gift.extra_attack": "puoi fare {n} {attacks} in più in questo turno",
+    "gift.extra_attack.later": "puoi fare {n} {attacks} in più nel tuo prossimo turno",
     "gift.counter": "annulla quel dono",
     "gift.save": "questa carta non viene distrutta e resta in campo",
     "gift.zone_refresh": "puoi usare di nuovo l'azione della zona",
@@ -276,6 +280,13 @@ IT: dict[str, str] = {
 
 BATTLE_TRIGGERS = ("attack", "defend")
 """A stat change or swap without ``until`` made on these triggers lasts for the battle."""
+
+LATER = {
+    "extra_play": ("turn_end", "attack", "defend", "destroyed", "opp_play", "opp_gift"),
+    "extra_attack": ("defend", "destroyed", "opp_play", "opp_gift"),
+}
+"""Triggers after which an extra play or attack waits for the owner's next turn: the play
+step is over, or (usually) it is the opponent's turn (gifts.py, verbs extra_*)."""
 
 TEMPLATES: Mapping[str, Mapping[str, str]] = {"en": EN, "it": IT}
 """The wording catalogs by language; both have the same keys and placeholders."""
@@ -413,10 +424,12 @@ def _effect(w: _Words, e: Effect, trigger: str) -> str:
         text = w.t(f"gift.convert.{e.who}", estro=_estro(e.convert), filter=group)
     elif verb in ("draw", "discard", "extra_play"):
         n = getattr(e, verb)
-        text = w.t(f"gift.{verb}", n=n, cards=w.count(n, "card"))
+        key = f"gift.{verb}" + (".later" if trigger in LATER.get(verb, ()) else "")
+        text = w.t(key, n=n, cards=w.count(n, "card"))
     elif verb == "extra_attack":
         n = e.extra_attack or 1
-        text = w.t("gift.extra_attack", n=n, attacks=w.count(n, "attack"))
+        key = "gift.extra_attack" + (".later" if trigger in LATER[verb] else "")
+        text = w.t(key, n=n, attacks=w.count(n, "attack"))
     elif verb in ("destroy", "protect", "revive"):
         text = w.t(f"gift.{verb}.{getattr(e, verb)}")
     else:  # counter, save, zone_refresh and any future flag verb

@@ -1,20 +1,21 @@
-"""Estro's companion tools for the command line (``tavolo estro battle``).
+"""Estro's companion tools for the command line (``tavolo estro battle``, ``cards``).
 
 Plain functions with annotated parameters; the CLI builds commands from them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from tavolo.engine import ConfigError, UnknownName
 from tavolo.engine.i18n import check_lang
 from tavolo.engine.tools import ToolResult
 
 from . import combat
-from .content import default_collection
+from .content import Collection, default_collection
 from .rules import ZONE_IDS
-from .schema import ESTRI, STATS
+from .schema import _VERBS, ESTRI, STATS, Card, Chance, Trigger
+from .text import TEMPLATES, render_card, render_gift
 from .view import MSG, ZONE_NAMES, escape
 
 
@@ -162,4 +163,173 @@ def battle(
     return ToolResult(data, "\n".join(lines))
 
 
-TOOLS = {"battle": battle}
+# ---------------------------------------------------------------------------- cards --
+TRIGGERS: tuple[str, ...] = get_args(Trigger)
+CHANCES = ("coin", "percent", "tot", "die")
+GIFT_WORDS = ("any", "none", "once", "passive", "chance", *TRIGGERS, *_VERBS, *CHANCES)
+"""What ``--gift`` understands: a gift or none, a kind, a trigger, a verb, a chance."""
+SORTS = ("number", "name", "estro", "tot", "primary")
+
+
+def _words(value: str | None, known: tuple[str, ...], what: str) -> tuple[str, ...]:
+    """A comma-separated filter, each word checked against ``known``."""
+    if value is None:
+        return ()
+    words = tuple(w.strip().lower() for w in value.split(",") if w.strip())
+    for w in words:
+        if w not in known:
+            raise UnknownName(what, w, known)
+    return words
+
+
+def _chance_kind(chance: Chance | None) -> str | None:
+    if chance is None:
+        return None
+    if chance.coin:
+        return "coin"
+    if chance.percent is not None:
+        return "percent"
+    return "tot" if chance.tot else "die"
+
+
+def _has(card: Card, word: str) -> bool:
+    g = card.gift
+    if word == "none":
+        return g is None
+    if g is None:
+        return False
+    if word in ("any", g.kind, g.trigger):
+        return True
+    if word == "chance":
+        return g.chance is not None
+    if word in CHANCES:
+        return _chance_kind(g.chance) == word
+    return any(e.verb == word for e in g.do)
+
+
+def find_card(col: Collection, name_or_id: str) -> Card:
+    """A card by id or by name, any case (``furnace_hound``, ``Furnace Hound``)."""
+    key = name_or_id.strip().lower()
+    for c in col.cards:
+        if key in (c.id, c.name.lower()):
+            return c
+    return col.card(key.replace(" ", "_"))  # raises UnknownName with suggestions
+
+
+def card_data(col: Collection, c: Card, lang: str) -> dict[str, Any]:
+    return {
+        "number": col.index[c.id] + 1,
+        "id": c.id,
+        "name": c.name,
+        "estro": c.estro,
+        "stats": dict(zip(STATS, c.stats.as_tuple(), strict=True)),
+        "tot": c.tot,
+        "gift": None if c.gift is None else c.gift.model_dump(by_alias=True, exclude_defaults=True),
+        "text": None if c.gift is None else render_gift(c.gift, lang),
+    }
+
+
+def _gift_label(c: Card, lang: str) -> str:
+    if c.gift is None:
+        return "—"
+    kind = TEMPLATES[lang][f"gift.kind.{c.gift.kind}"]
+    return f"{kind} · {MSG.t(lang, f'tool.cards.trigger.{c.gift.trigger}')}"
+
+
+def _show(col: Collection, c: Card, lang: str) -> str:
+    t = MSG.t
+    stats = dict(zip(STATS, c.stats.as_tuple(), strict=True))
+    primary = STATS[ESTRI.index(c.estro)]
+    lines = [
+        f"[bold]{escape(c.name)}[/] · {c.estro.capitalize()}",
+        t(lang, "tool.cards.number", n=col.index[c.id] + 1, total=len(col.cards), id=c.id),
+        t(lang, "tool.cards.stats", tot=c.tot, primary=primary.upper(), **stats),
+        escape(render_gift(c.gift, lang)) if c.gift else t(lang, "tool.cards.empty"),
+    ]
+    return "\n".join(lines)
+
+
+def cards(
+    card: str | None = None,
+    /,
+    estro: str | None = None,
+    gift: str | None = None,
+    min_tot: int | None = None,
+    max_tot: int | None = None,
+    name: str | None = None,
+    sort: str = "number",
+    full: bool = False,
+    lang: str = "en",
+) -> ToolResult:
+    """The card collection: one card in full (CARD: a name or id), or a filtered list.
+
+    --estro: estri, comma-separated (ardo,granito).
+    --gift: words that must all hold, comma-separated: any, none, once, passive,
+    chance, coin, percent, tot, die, a trigger (play, attack, defend, destroyed,
+    opp_play, opp_gift, turn_start, turn_end, aura) or a verb (stat, draw, discard,
+    destroy, protect, revive, extra_play, extra_attack, counter, save, zone_refresh,
+    swap, convert).
+    --min-tot, --max-tot: a TOT range. --name: part of the name.
+    --sort: number, name, estro, tot or primary (the last two highest first).
+    --full: every card's whole text, one line each.
+    """
+    check_lang(lang)
+    col = default_collection()
+    if card is not None:
+        c = find_card(col, card)
+        return ToolResult(card_data(col, c, lang), _show(col, c, lang))
+    estri = _words(estro, ESTRI, "estro")
+    words = _words(gift, GIFT_WORDS, "gift filter")
+    if sort not in SORTS:
+        raise UnknownName("sort order", sort, SORTS)
+    if min_tot is not None and max_tot is not None and min_tot > max_tot:
+        raise ConfigError(f"--min-tot {min_tot} is above --max-tot {max_tot}")
+    part = (name or "").strip().lower()
+    chosen = [
+        c
+        for c in col.cards
+        if (not estri or c.estro in estri)
+        and all(_has(c, w) for w in words)
+        and (min_tot is None or c.tot >= min_tot)
+        and (max_tot is None or c.tot <= max_tot)
+        and part in c.name.lower()
+    ]
+    keys: dict[str, Any] = {
+        "number": lambda c: col.index[c.id],
+        "name": lambda c: c.name.lower(),
+        "estro": lambda c: (ESTRI.index(c.estro), col.index[c.id]),
+        "tot": lambda c: (-c.tot, col.index[c.id]),
+        "primary": lambda c: (-c.stats.as_tuple()[ESTRI.index(c.estro)], col.index[c.id]),
+    }
+    chosen.sort(key=keys[sort])
+    t = MSG.t
+    data = {"cards": [card_data(col, c, lang) for c in chosen], "total": len(col.cards)}
+    if not chosen:
+        return ToolResult(data, t(lang, "tool.cards.none"))
+    lines: list[str] = []
+    if full:
+        lines += [f"{col.index[c.id] + 1:>3}  {escape(render_card(c, lang))}" for c in chosen]
+    else:
+        lines.append(
+            t(
+                lang,
+                "tool.cards.header",
+                num="#",
+                name=t(lang, "tool.cards.name"),
+                estro=t(lang, "tool.cards.estro"),
+                gift=t(lang, "tool.cards.gift"),
+            )
+        )
+        for c in chosen:
+            st = " ".join(f"{v:>3}" for v in c.stats.as_tuple())
+            lines.append(
+                f"{col.index[c.id] + 1:>3}  {escape(c.name):<24}  {c.estro.capitalize():<8}  "
+                f"{st}  {c.tot:>3}  {_gift_label(c, lang)}"
+            )
+    gifts = sum(c.gift is not None for c in chosen)
+    lines.append("")
+    lines.append(t(lang, "tool.cards.count", n=len(chosen), total=len(col.cards), gifts=gifts))
+    return ToolResult(data, "\n".join(lines))
+
+
+TOOLS = {"battle": battle, "cards": cards}

@@ -12,7 +12,9 @@ from tavolo.engine import Event
 from tavolo.engine.i18n import Catalog, check_lang
 
 from . import text
+from .dial import default_sectors, sector_ids
 from .schema import ESTRI, STATS
+from .state import FESSURA, MNEMONICA, NECRO, ZONA
 
 if TYPE_CHECKING:
     from .game import EstroGame
@@ -27,6 +29,7 @@ def escape(text: str) -> str:
 
 
 ZONE_NAMES = ("Militare", "Sviluppo Tech", "Medica", "Civile", "Controllo")
+ZONE_IDS = ("militare", "sviluppo_tech", "medica", "civile", "controllo")
 
 
 def _player(lang: str, p: Any) -> str:
@@ -55,16 +58,28 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
     check_lang(lang)
     t = MSG.t
     z = s.zone
-    lines = [
-        t(
-            lang,
-            "round_line",
-            round=max(1, s.round),
-            turn=s.turn,
-            zone=ZONE_NAMES[z],
-            estro=ESTRI[z].capitalize(),
-        )
-    ]
+    if s.mf & ZONA:
+        lines = [t(lang, "round_line_zona", round=max(1, s.round), turn=s.turn)]
+    else:
+        lines = [
+            t(
+                lang,
+                "round_line",
+                round=max(1, s.round),
+                turn=s.turn,
+                zone=ZONE_NAMES[z],
+                estro=ESTRI[z].capitalize(),
+            )
+        ]
+    if s.mode != "standard":
+        names = [t(lang, f"mode.{m}") for m in s.mode.split("+")]
+        lines.append(t(lang, "mode_line", mode=" + ".join(names)))
+    if s.mf & FESSURA:
+        opened = t(lang, "rift_opened") if s.rift_turn == s.turn else ""
+        lines.append(t(lang, "rift_line", n=len(s.rift)) + opened)
+    if s.dial:
+        i, q, turn = s.dial
+        lines.append(t(lang, "dial_line", turn=turn, player=_player(lang, q), **_sector(i, lang)))
     order = [1 - player, player] if player is not None else [0, 1]
     for q in order:
         pl = s.players[q]
@@ -88,6 +103,19 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
         )
         if pl.chimera_turn:
             lines.append(t(lang, "chimera_pending", turn=pl.chimera_turn))
+        if s.mf & NECRO:
+            lines.append(t(lang, "necro_line", n=pl.necro))
+        if s.mf & ZONA:
+            pts = g.points(s, q)
+            used = [ZONE_NAMES[i] for i in range(5) if pl.zused & (1 << i)]
+            lines.append(
+                t(
+                    lang,
+                    "zona_points",
+                    points=" · ".join(f"{ZONE_NAMES[i]} {pts[i]}" for i in range(5)),
+                    used=", ".join(used) or "—",
+                )
+            )
         if not pl.field:
             lines.append(t(lang, "field_empty"))
         for i, c in enumerate(pl.field):
@@ -96,6 +124,10 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
             lines.append(t(lang, "hand_title"))
             for c in pl.hand:
                 lines.append("    " + escape(text.render_card(g.collection.card(c), lang)))
+        elif pl.known:
+            known = pl.known_hand()
+            if known:
+                lines.append(t(lang, "hand_known", cards=", ".join(_name(g, c) for c in known)))
         if pl.inc:
             lines.append(t(lang, "incinerator_title", cards=", ".join(_name(g, c) for c in pl.inc)))
     b = s.battle
@@ -139,13 +171,19 @@ def _field_line(
         )
         return f"  #{i + 1} [italic]{escape(label)}[/]"
     info = g.info[c]
-    v = g.stats(s, q, c)
+    v = list(info.stats) if s.mf & MNEMONICA else g.stats(s, q, c)  # Mnemonica: as printed
     estro = ESTRI[g.estro(s, q, c)].capitalize()
     tags = []
     if c in pl.spent:
         tags.append(MSG.t(lang, "spent"))
     if pl.shield.get(c, 0) >= s.turn:
         tags.append(MSG.t(lang, "shielded"))
+    if c in pl.inhibited:
+        tags.append(MSG.t(lang, "inhibited"))
+    tags += [MSG.t(lang, "resting", turn=n) for r, n in pl.rest if r == c and n >= s.turn]
+    tags += [MSG.t(lang, "supports", card=_name(g, gr)) for a, gr in pl.attached if a == c]
+    if s.mf & ZONA:
+        tags.append(MSG.t(lang, "in_zone", zone=ZONE_NAMES[g.zone_of(s, q, c)]))
     line = (
         f"  #{i + 1} [bold]{escape(info.name):<16}[/] {estro:<8} {_stats(v)}  "
         f"TOT [bold]{sum(v)}[/] {' '.join(tags)}"
@@ -171,7 +209,10 @@ def describe_action(g: EstroGame, s: EstroState, action: str, lang: str) -> str:
     parts = action.split(":")
     verb = parts[0]
     if verb == "play":
-        return t(lang, f"act.play_{parts[2]}", card=_name(g, parts[1]))
+        text = t(lang, f"act.play_{parts[2]}", card=_name(g, parts[1]))
+        if len(parts) > 3:  # Zona di Conquista
+            text += t(lang, "act.into_zone", zone=ZONE_NAMES[ZONE_IDS.index(parts[3])])
+        return text
     if verb == "reveal":
         return t(lang, "act.reveal", card=_name(g, parts[1]))
     if verb == "attack":
@@ -206,6 +247,17 @@ def describe_action(g: EstroGame, s: EstroState, action: str, lang: str) -> str:
         return t(lang, "act.estro", estro=parts[1].capitalize())
     if verb == "end":
         return t(lang, "act.end")
+    if verb == "necro":
+        card = s.steps[-1][2] if parts[1] == "protect" and s.steps else None
+        return t(lang, f"act.necro_{parts[1]}", card=_name(g, card))
+    if verb == "attach":
+        return t(lang, "act.attach", card=_name(g, parts[1]), granito=_name(g, parts[2]))
+    if verb == "manpo":
+        return t(lang, "act.manpo", card=_name(g, parts[1]))
+    if verb == "declare":
+        return t(lang, f"act.declare_{parts[1]}")
+    if verb in ("fessura", "ambush"):
+        return t(lang, f"act.{verb}", card=_name(g, parts[1]))
     return t(lang, "act.pass")
 
 
@@ -261,6 +313,13 @@ def describe_event(g: EstroGame, e: Event, player: int | None, lang: str) -> str
     if k == "battle":
         if d["rule"] == "face_down":
             return t(lang, "ev.battle_face_down")
+        if "att_tot" not in d:  # Mnemonica: the outcome without the numbers
+            return t(
+                lang,
+                f"ev.outcome_{d['rule']}",
+                attacker=_name(g, d["attacker"]),
+                defender=_name(g, d["defender"]),
+            )
         dice = t(
             lang,
             "ev.dice",
@@ -279,6 +338,8 @@ def describe_event(g: EstroGame, e: Event, player: int | None, lang: str) -> str
             dice=dice,
             matchup=d["matchup"],
         )
+    if k in _MODE_EVENTS:
+        return _mode_event(g, k, d, who, card, lang)
     if k == "saved":
         return t(lang, f"ev.saved_{d['by']}", player=who, card=card)
     if k == "shielded":
@@ -304,6 +365,10 @@ def describe_event(g: EstroGame, e: Event, player: int | None, lang: str) -> str
             )
         return t(lang, "ev.chance_percent", card=card, percent=d["percent"], outcome=outcome)
     if k == "changed":
+        if "slot" in d:  # a face-down card, seen by the other player
+            return t(lang, "ev.changed_hidden", player=who, slot=d["slot"] + 1)
+        if "stats" not in d:  # Mnemonica: no numbers
+            return t(lang, "ev.changed_quiet", player=who, card=card)
         return t(lang, "ev.changed", player=who, card=card, stats=_stats(d["stats"]))
     if k == "revive":
         return t(lang, "ev.revive", player=who, card=card, to=t(lang, f"ev.to_{d['to']}"))
@@ -356,6 +421,75 @@ def describe_event(g: EstroGame, e: Event, player: int | None, lang: str) -> str
     return f"{k}: {d}"
 
 
+_MODE_EVENTS = frozenset(
+    {
+        "necrotoken",
+        "necro_spent",
+        "fessura",
+        "fessura_card",
+        "ambush",
+        "protected",
+        "dial",
+        "dice",
+        "declared_right",
+        "declared_wrong",
+        "attach",
+    }
+)
+
+
+def _sector(i: int, lang: str) -> dict[str, str]:
+    """A dial sector's name, category and rule text in ``lang``."""
+    sec = default_sectors()[i]
+    return {
+        "name": getattr(sec.name, lang),
+        "category": MSG.t(lang, f"dial.{sec.category}"),
+        "text": MSG.t(lang, f"dial.do.{sec.effect}", n=sec.n or 1),
+    }
+
+
+def sector_text(sector_id: str, lang: str) -> str:
+    """One sector as a line: name (category): rule."""
+    d = _sector(sector_ids().index(sector_id), lang)
+    return f"{d['name']} ({d['category']}): {d['text']}"
+
+
+def _mode_event(g: EstroGame, k: str, d: dict[str, Any], who: str, card: str, lang: str) -> str:
+    t = MSG.t
+    if k == "necrotoken":
+        return t(lang, "ev.necrotoken", player=who, tokens=d["tokens"])
+    if k == "necro_spent":
+        return t(lang, "ev.necro_spent", player=who, spent=d["spent"], left=d["left"])
+    if k == "fessura" and "card" not in d:
+        return t(lang, "ev.fessura_hidden", player=who, slot=d["slot"] + 1)
+    if k == "ambush":
+        return t(lang, "ev.ambush", player=who, card=card, fallen=_name(g, d["fallen"]))
+    if k == "attach":
+        return t(lang, "ev.attach", player=who, card=card, granito=_name(g, d["granito"]))
+    if k == "dice":
+        dice = t(
+            lang,
+            "ev.dice",
+            adie=d["att_die"] or t(lang, "no_die"),
+            ddie=d["def_die"] or t(lang, "no_die"),
+        )
+        return t(lang, "ev.dice_rolled", player=who, dice=dice)
+    if k in ("declared_right", "declared_wrong"):
+        said = t(lang, f"act.declare_{d['declared']}")
+        if k == "declared_right":
+            return t(lang, "ev.declared_right", player=who, said=said)
+        if "card" in d:
+            return t(lang, "ev.declared_wrong", player=who, said=said, card=card)
+        return t(lang, "ev.declared_wrong_empty", player=who, said=said)
+    if k == "dial":
+        return t(lang, "ev.dial", player=who, **_sector(d["sector"] - 1, lang))
+    if k == "protected" and d.get("by") == "necrotoken":
+        return t(lang, "ev.protected_necro", player=who, card=card)
+    return t(lang, f"ev.{k}", player=who, card=card)
+
+
 def help_text(lang: str) -> str:
     check_lang(lang)
-    return MSG.t(lang, "help")
+    keys = ("help.modes", "help.quadrante", "help.mnemonica", "help.sogno", "help.zona")
+    modes = "\n".join(MSG.t(lang, k) for k in keys)
+    return MSG.t(lang, "help") + "\n\n" + modes
