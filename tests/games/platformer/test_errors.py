@@ -94,8 +94,8 @@ def test_the_copy_loads(tmp_path: Path) -> None:
         # an unknown symbol in an effect
         (
             "heroes.yaml",
-            "star: [SWORD]",
-            "star: [SHIELD]",
+            "star: [SWORD, MOVE]",
+            "star: [SHIELD, MOVE]",
             "heroes.yaml: entry 'sweety': field star.0: Input should be",
         ),
         # a token no boss has

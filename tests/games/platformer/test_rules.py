@@ -431,3 +431,23 @@ def test_P_32_solo_keeps_the_standard_map() -> None:
         G.make_config(1, "solo", extended=True)
     s = G.new(G.make_config(1, "solo", artifacts=True), 3)
     assert len(s.tiles) == 4 and len(s.artifacts) == 2
+
+
+def test_P_10_no_ladder_support_from_a_face_down_tile() -> None:
+    # a hero shoved onto the top revealed row stands under the edge of a face-down tile;
+    # a ladder drawn on that edge must not hold him (nor tell anyone the hidden tile)
+    for seed in range(1, 60):
+        s = at(seed=seed, revealed=1)
+        g = G.geo(s)
+        spots = [
+            x for x in range(8) if g.board.floor[4][x] == "H" and g.board.floor[3][x] not in "=H^"
+        ]
+        if spots:
+            break
+    else:
+        raise AssertionError("no map with a ladder on the face-down edge above level 1")
+    p = P(spots[0], 3)
+    s.heroes[0].pos = p
+    assert g.ladder[p]  # the geometry knows the ladder above...
+    assert not G.supported(s, g, p, True)  # ...but the face-down tile does not hold him
+    assert G.falls(s, g)

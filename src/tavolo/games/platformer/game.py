@@ -17,15 +17,17 @@ from tavolo.engine.errors import ContentError
 from tavolo.engine.files import read_data
 
 from .geometry import Geo
-from .rules import ROUND_CAP, S, gem_cost
+from .rules import ROUND_CAP, S, is_solo
 from .state import PlatformerState
 from .turn import PlatformerTurn
 
 UI = Path(__file__).parent / "ui"
 TURN_MOVES = 3  # MOVEs the heuristic expects a turn to bring (validity.py's budget)
+MOVES_A_TURN = 2.5  # MOVEs a turn brings on average (dice, STARs, forges, gems)
 LEVEL_TURNS = 5  # the heuristic's guess (high) at the turns a face-down level takes
+POWER_A_TURN = 1.5  # wounds of boss attack power a turn of gathering adds (gems, cards)
 MAX_TURNS = 30
-_TURNS: dict[tuple[Any, ...], tuple[list[int], list[int]]] = {}
+_TURNS: dict[tuple[Any, ...], tuple[list[float], list[int]]] = {}
 
 
 def _landing(g: Geo, low: int, p: int) -> int:
@@ -52,9 +54,10 @@ def _reach(g: Geo, lo: int, hi: int, p: int, moves: int) -> dict[int, int]:
 
 def _turns(
     g: Geo, tiles: tuple[Any, ...], low: int, revealed: int, goal: tuple[int, ...]
-) -> tuple[list[int], list[int]]:
-    """Per space: the turns (of TURN_MOVES MOVEs) a hero resting there needs to reach
-    ``goal``, and the plain steps to it (a tie-breaker); cached per revealed map."""
+) -> tuple[list[float], list[int]]:
+    """Per space: the turns a hero resting there needs to reach ``goal`` (its MOVEs,
+    in hops of at most TURN_MOVES between resting places, over MOVES_A_TURN), and the
+    plain steps to it (a tie-breaker); cached per revealed map."""
     key = (tiles[:revealed], low, goal)
     got = _TURNS.get(key)
     if got is not None:
@@ -85,21 +88,25 @@ def _turns(
         frontier = nxt
     rest = [p for p in range(lo, hi) if _landing(g, low, p) == p]
     hops = {p: _reach(g, lo, hi, p, TURN_MOVES) for p in rest}
-    turns = [big] * len(g.cell)
+    # MOVEs needed, resting (landing) after every hop of at most TURN_MOVES: finer than
+    # whole turns, so a nearer resting place is worth reaching even within the same turn
+    cost = [big * MOVES_A_TURN] * len(g.cell)
     for p in rest:
-        if goals.intersection(hops[p]):
-            turns[p] = 1
+        for q, d in hops[p].items():
+            if q in goals and d < cost[p]:
+                cost[p] = d
     changed = True
     while changed:
         changed = False
         for p in rest:
-            best = turns[p]
-            for q in hops[p]:
-                v = turns[_landing(g, low, q)] + 1
+            best = cost[p]
+            for q, d in hops[p].items():
+                v = cost[_landing(g, low, q)] + d
                 if v < best:
                     best = v
-            if best < turns[p]:
-                turns[p], changed = best, True
+            if best < cost[p]:
+                cost[p], changed = best, True
+    turns = [c / MOVES_A_TURN for c in cost]
     for p in goal:
         if lo <= p < hi:
             turns[p] = 0
@@ -262,7 +269,15 @@ class PlatformerGame(PlatformerTurn):
         if s.phase == "over":
             return 1.0 if s.winner == player else 0.0
         h = s.heroes[player]
-        togo = self.turns_to_go(s, player) + self.turns_done(s, player)
+        ahead, here = self.turns_to_go(s, player)
+        power = self.attack_power(s, player)
+        mine = s.active == player and s.phase == "act"
+        if mine and h.pos >= 0:  # this turn's symbols (and an attack being built) count
+            now = self.turn_power(s, player) + self.extra_on_strike(s, player) + s.bonus
+            now += self.building(s)
+            power = max(power, now)
+        short = max(0, self.boss_health(s) - power)
+        togo = ahead + short / POWER_A_TURN + self.turns_done(s, player)
         progress = 1.0 - min(1.0, togo / MAX_TURNS)
         cards = sum(self.items[x].price for x in h.items) + sum(
             self.potions[x].price for x in h.potions
@@ -270,43 +285,108 @@ class PlatformerGame(PlatformerTurn):
         worth = 1.5 * h.gems + (h.coins + cards) / 3 + 0.5 * (len(h.items) + len(h.potions))
         wealth = min(1.0, worth / 20)
         hearts = h.hearts / self.max_hearts(s, player)
-        value = 0.1 + 0.6 * progress + 0.15 * wealth + 0.05 * hearts
+        solo = is_solo(s)  # 12 events are the clock and fainting loses (P-33): a turn
+        # and a heart weigh more against wealth
+        care, riches = (0.1, 0.05) if solo else (0.05, 0.15)
+        value = 0.1 + 0.6 * progress + riches * wealth + care * hearts
+        # tie-breakers: a step nearer the goal beats one that is not; a symbol spent
+        # for nothing (a forge in a circle) costs
+        value += 0.001 * self.moves_in_hand(s, player) - 0.0015 * min(here, 40)
         if s.revealed == len(s.tiles):  # the boss is out: what one attack could deal
-            value += 0.1 * min(1.0, self.attack_power(s, player) / self.boss_health(s))
-        if s.active == player and s.stack and s.stack[-1][0] == "attack" and h.pos >= 0:
-            g = self.geo(s)  # an attack being built: wounds towards the toughest target
-            near = [k for k, q in s.enemies if q in g.adj[h.pos]]
-            if near:
-                need = max(
-                    self.boss_health(s) if k == s.boss else self.enemy_cards[k].health for k in near
-                )
-                value += 0.25 * min(1.0, (s.stack[-1][1] + s.bonus) / need)
-        return max(0.0, min(1.0, value))
+            there = h.pos >= 0 and self.geo(s).level(h.pos) == self.boss_level(s)
+            boss_weight = 0.2 if there else 0.1
+            value += boss_weight * min(1.0, power / self.boss_health(s))
+        if mine and h.pos >= 0 and any(f[0] == "attack" for f in s.stack):
+            value += self.attack_value(s, player)
+        return max(0.0, min(0.99, value / 1.5))  # below a win (1.0) however good
 
-    def attack_power(self, s: S, i: int) -> int:
-        """Wounds one attack could deal with two SWORDs, the gems on them and the extra
-        wounds of the cards and boss tokens held (a rough measure, for the heuristic)."""
+    def attack_value(self, s: S, i: int) -> float:
+        """An attack being built (P-18): worth what it can still reach against the
+        toughest adjacent target it can defeat this turn; a doomed attack costs."""
+        g = self.geo(s)
+        p = s.heroes[i].pos
+        have = self.building(s) + s.bonus + self.extra_on_strike(s, i)
+        reach = have + self.turn_power(s, i)
+        best = 0
+        for k, q in s.enemies:
+            if q in g.adj[p] and self.same_zone(s, g, p, q):
+                need = self.boss_health(s) if k == s.boss else self.enemy_cards[k].health
+                if need <= reach:
+                    best = max(best, need)
+        if not best:
+            return -0.05
+        return 0.1 * best / self.boss_health(s) + 0.15 * min(1.0, have / best)
+
+    @staticmethod
+    def building(s: S) -> int:
+        """The wounds of the attack being built, if any (its frame may lie under others)."""
+        return next((f[1] for f in s.stack if f[0] == "attack"), 0)
+
+    def extra_on_strike(self, s: S, i: int) -> int:
+        """Wounds the strike itself adds (boss tokens such as the Mirror, attack passives)."""
         h = s.heroes[i]
-        extra = s.bonus
+        extra = 0
+        for x in h.tokens:
+            a = self.tokens[x][1].ability
+            if a.kind == "one_shot" and a.trigger == "attack":
+                extra += sum(e.extra_wounds or 0 for e in a.do)
+        return extra
+
+    def turn_power(self, s: S, i: int) -> int:
+        """More wounds this turn's unused symbols could add to an attack: SWORDs (and
+        STARs that may be one), the special die, pairs forged into SWORDs, boosted by the
+        gems held, plus extra-wound cards ready to use."""
+        h = s.heroes[i]
+        star = "SWORD" in self.heroes[h.id].star
+        pool = self.pool(s)
+        top = s.stack[-1] if s.stack else ()
+        if top and top[0] == "forge" and top[2] == "pool":  # the pair is spent already
+            pool[top[1]] -= 2
+        n = pool.get("SWORD", 0) + (pool.get("STAR", 0) if star else 0)
+        if top and ((top[0] == "gems" and top[1] == "SWORD") or top[0] in ("star", "any", "forge")):
+            n += 1  # a symbol on its way (it may still become a SWORD)
+        attacking = (top and top[0] == "gems" and top[1] == "SWORD") or self.building(s)
+        if not attacking:  # pairs forge into SWORDs before an attack, not during one
+            n += sum(c // 2 for x, c in pool.items() if x != "SWORD" and not (star and x == "STAR"))
+        if h.special == "SWORD" or (star and h.special == "STAR"):
+            n += 1
+        return self.boosted(n, h.gems) + self.card_wounds(s, i)
+
+    @staticmethod
+    def boosted(n: int, gems: int) -> int:
+        """Wounds of ``n`` symbols with ``gems`` spread to raise the lowest multiplier."""
+        if n <= 0:
+            return 0
+        mult = [1] * n
+        while True:
+            k = min(range(n), key=mult.__getitem__)
+            cost = mult[k]  # x m -> x (m+1) costs m more gems (P-4)
+            if cost > gems:
+                return sum(mult)
+            gems -= cost
+            mult[k] += 1
+
+    def card_wounds(self, s: S, i: int) -> int:
+        """Extra wounds of the potions and ready items held."""
+        h = s.heroes[i]
+        extra = 0
         for x in h.potions:
             extra += sum(e.extra_wounds or 0 for e in self.potions[x].ability.do)
         for x in h.items:
             if x not in h.exhausted:
                 extra += sum(e.extra_wounds or 0 for e in self.items[x].ability.do)
+        return extra
+
+    def attack_power(self, s: S, i: int) -> int:
+        """Wounds one attack could deal with two SWORDs, the gems on them and the extra
+        wounds of the cards and boss tokens held (a rough measure, for the heuristic)."""
+        h = s.heroes[i]
+        extra = s.bonus + self.card_wounds(s, i)
         for x in h.tokens:
             extra += sum(e.extra_wounds or 0 for e in self.tokens[x][1].ability.do)
-        a, b, gems = 1, 1, h.gems  # two symbols boosted in turn by the gems
-        while True:
-            k = a if a <= b else b
-            cost = gem_cost(k + 1) - gem_cost(k)
-            if cost > gems:
-                break
-            gems -= cost
-            if a <= b:
-                a += 1
-            else:
-                b += 1
-        return a + b + extra
+        star = "SWORD" in self.heroes[h.id].star
+        ready = h.special == "SWORD" or (star and h.special == "STAR")
+        return self.boosted(2 + ready, h.gems) + extra
 
     def turns_done(self, s: S, i: int) -> int:
         """The turns hero ``i`` has finished (its actions over): time spent is progress lost."""
@@ -327,13 +407,18 @@ class PlatformerGame(PlatformerTurn):
             elif (f[0] == "gems" and f[1] == "MOVE") or (f[0] == "star" and star):
                 n += 1  # a MOVE (or a STAR that may be one) being used
         pool = self.pool(s)
+        top = s.stack[-1] if s.stack else ()
+        if top and top[0] == "forge" and top[2] == "pool":  # the pair is spent already
+            pool[top[1]] -= 2
         n += pool.get("MOVE", 0) + (pool.get("STAR", 0) if star else 0)
         n += sum(c // 2 for x, c in pool.items() if x != "MOVE" and not (star and x == "STAR"))
         if h.special == "MOVE" or (star and h.special == "STAR"):
             n += 1
         return min(n, 8)
 
-    def turns_to_go(self, s: S, i: int) -> float:
+    def turns_to_go(self, s: S, i: int) -> tuple[float, int]:
+        """The turns still needed to reach the goal, and the plain steps from where the
+        hero stands (a tie-breaker inside a turn)."""
         g = self.geo(s)
         bl = self.boss_level(s)
         levels_left = max(0, bl - s.revealed + 1)
@@ -348,7 +433,7 @@ class PlatformerGame(PlatformerTurn):
         p = s.heroes[i].pos
         if p < 0:
             best = min((turns[q] + 0.05 * steps[q] for q in g.bottom_row(s.low)), default=99)
-            return 1 + best + LEVEL_TURNS * levels_left
+            return 1 + best + LEVEL_TURNS * levels_left, 40
         m = self.moves_in_hand(s, i)
         best = 99.0
         for q in _reach(g, lo, hi, p, m):  # where the MOVEs still in hand can take it
@@ -357,7 +442,7 @@ class PlatformerGame(PlatformerTurn):
                 break
             r = _landing(g, s.low, q)
             best = min(best, turns[r] + 0.05 * steps[r])
-        return max(0.0, best) + LEVEL_TURNS * levels_left
+        return max(0.0, best) + LEVEL_TURNS * levels_left, steps[p]
 
     def metrics(self, s: S) -> dict[str, float]:
         return {

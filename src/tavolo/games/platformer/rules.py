@@ -598,7 +598,11 @@ class PlatformerRules(Game):
         if g.holds[p] or g.row(p) <= s.low * 4:
             return True
         if hero and g.ladder[p]:
-            return True
+            x, y = g.xy(p)
+            # a ladder drawn on the edge of a face-down tile above is not there yet: a hero
+            # shoved onto the top revealed row must not learn the hidden tile by standing
+            if y + 1 < s.revealed * 4 or g.board.floor[y][x] == "H":
+                return True
         return self.occupant(s, p - g.width) != 0
 
     def falls(self, s: S, g: Geo) -> bool:

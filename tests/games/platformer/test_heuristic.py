@@ -1,0 +1,62 @@
+"""The heuristic that tree search and greedy play score Platformer positions with (issue #5
+item 6): it must lead an agent through the many small decisions of one winning attack."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavolo.agents.greedy import GreedyAgent
+from tavolo.engine import RNG, registry
+from tavolo.games.platformer.state import PlatformerState
+
+G: Any = registry.get("platformer")
+
+
+def next_to_the_boss(gems: int, alone: bool = False) -> PlatformerState:
+    """Sweety (STAR = SWORD) beside Grand Chief Ikee (health 8) on seed 5's boss level,
+    rolling SWORD SWORD MOVE COIN COIN: two SWORDs and a COIN pair forged into a third.
+    ``alone``: the boss is the only enemy (no summon to attack instead)."""
+    cfg = G.make_config(1, "solo")
+    s = G.new(cfg, 5)
+    while s.revealed < len(s.tiles):
+        G.reveal(s, [])
+    g = G.geo(s)
+    boss = G.boss_pos(s)
+    beside = next(q for q in g.adj[boss] if G.in_play(s, g, q) and not G.occupant(s, q))
+    position: dict[str, Any] = {
+        "seed": 5,
+        "revealed": len(s.tiles),
+        "heroes": [{"id": "sweety", "at": list(g.xy(beside)), "gems": gems}],
+        "dice": ["SWORD", "SWORD", "MOVE", "COIN", "COIN"],
+    }
+    if alone:
+        position["enemies"] = [[s.boss, *g.xy(boss)]]
+    return G.from_position(cfg, position, RNG(0))  # type: ignore[no-any-return]
+
+
+def play_turn(s: PlatformerState, seed: int) -> None:
+    agent = GreedyAgent(seed=seed)
+    while (d := G.decision(s)) is not None and s.round == 1:
+        G.apply(s, agent.act(G, s, d))
+
+
+def test_greedy_builds_the_one_attack_that_defeats_the_boss() -> None:
+    # 9 gems on three SWORDs make x3 each: 9 wounds, the only way to 8 this turn
+    for seed in range(3):
+        s = next_to_the_boss(gems=9)
+        play_turn(s, seed)
+        assert s.winner == 0 and s.boss_wounds >= 8
+
+
+def test_an_attack_that_cannot_reach_the_boss_is_worth_less_than_none() -> None:
+    s = next_to_the_boss(gems=0, alone=True)  # three SWORDs at most: 3 wounds of 8
+    before = G.heuristic(s, 0)
+    G.apply(s, "use:SWORD")
+    assert G.heuristic(s, 0) < before
+
+
+def test_gems_spread_over_symbols_like_the_rulebook_example() -> None:
+    # P-4's worked examples: 9 gems on 2 swords -> 7 wounds, on 4 swords -> 10
+    assert G.boosted(2, 9) == 7
+    assert G.boosted(4, 9) == 10
+    assert G.boosted(0, 9) == 0
