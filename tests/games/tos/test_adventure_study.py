@@ -10,9 +10,11 @@ import pytest
 from tavolo.engine import RNG
 from tavolo.engine.errors import ContentError
 from tavolo.games.tos import enemies
+from tavolo.games.tos.adventure import planner
 from tavolo.games.tos.adventure.compass import MOVE_COST, _start_logit, cost_to_win, steps_to_win
 from tavolo.games.tos.dungeon.search import search_win
 from tavolo.games.tos.schema import Enemy
+from tavolo.games.tos.state import TosState
 
 from .support import GAME
 
@@ -89,7 +91,8 @@ def test_heuristic_prefers_progress_and_cards() -> None:
 
 
 def test_adventure_tuning_moves_only_the_adventures_enemies(tmp_path: Path) -> None:
-    shipped = enemies.ENEMIES_FILE.read_text(encoding="utf-8")
+    # the shipped file without its own adventure tuning (its last section)
+    shipped = enemies.ENEMIES_FILE.read_text(encoding="utf-8").split("\nadventure_tuning:")[0]
     p = tmp_path / "enemies.yaml"
     p.write_text(shipped + "\nadventure_tuning:\n  - {tier: boss, defense: -4}\n", "utf-8")
     table = enemies.load_enemy_table(p)
@@ -102,3 +105,45 @@ def test_adventure_tuning_moves_only_the_adventures_enemies(tmp_path: Path) -> N
     p.write_text(shipped + "\nadventure_tuning:\n  - {tier: lvl1, attack: -3}\n", "utf-8")
     with pytest.raises(ContentError, match="adventure tuning lvl1"):
         enemies.load_enemy_table(p)
+
+
+def _first_turn(date: str, kind: str) -> TosState:
+    """The first Opening decision of a day's adventure, reached by seeded random play."""
+    s = GAME.new(GAME.make_config(1, kind, date=date), 3)
+    rng = RNG(5)
+    while (d := GAME.decision(s)) is not None and d.kind != "open":
+        GAME.apply(s, d.actions[rng.below(len(d.actions))])
+    assert d is not None and d.kind == "open"
+    return s
+
+
+def test_planner_values_a_turn_by_its_best_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(planner, "BUDGET", 10**6)  # the whole turn, no cut
+    for date, kind in (("2026-01-01", "world"), ("2026-01-03", "dungeon")):
+        s = _first_turn(date, kind)
+        assert planner.inside(s)
+        root = GAME.heuristic(s, 0)
+        children = []
+        for a in GAME.decision(s).actions:  # type: ignore[union-attr]
+            c = s.clone()
+            GAME.apply(c, a)
+            children.append(GAME.heuristic(c, 0))
+        assert max(children) == pytest.approx(root)  # the best Opening keeps the best plan
+        # deeper: the best Plan action keeps it too, and a restart is never the best
+        best = s.clone()
+        GAME.apply(best, GAME.decision(s).actions[children.index(max(children))])  # type: ignore[union-attr]
+        plan = {}
+        for a in GAME.decision(best).actions:  # type: ignore[union-attr]
+            c = best.clone()
+            GAME.apply(c, a)
+            plan[a] = GAME.heuristic(c, 0)
+        assert max(plan.values()) == pytest.approx(root)
+        assert plan["restart"] < root
+
+
+def test_planner_leaves_single_fights_alone() -> None:
+    s = GAME.new(GAME.make_config(1, "fight", date="2026-11-21", level=4), 1)
+    assert s.adv_src is None
+    before = len(planner._MEMO)
+    GAME.heuristic(s, 0)
+    assert len(planner._MEMO) == before

@@ -106,6 +106,10 @@ class TosGame(TosRules):
         if s.result is not None:
             return s.result[0]
         if s.adv_src is not None:
+            from .adventure import planner
+
+            if planner.inside(s) or planner.after(s):
+                return planner.value(self, s, self._adventure_heuristic)
             return self._adventure_heuristic(s)
         total = len(s.fights)
         e = s.enemy

@@ -42,6 +42,7 @@ from ..state import TosState
 from . import cards
 
 MAX_MOVES = 200
+_DISTANCES: dict[tuple[Any, ...], int] = {}  # see AdventureRules.distance
 DIRS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 SIDE_OF = {"up": "N", "down": "S", "left": "W", "right": "E"}
 Step = tuple[Any, ...]
@@ -164,9 +165,19 @@ class AdventureRules:
                 yield step
 
     def distance(self, s: TosState, src: tuple[str, tuple[int, int]], dst: tuple[int, int]) -> int:
-        """Shortest route in cells over the rooms on the table (a big number: none)."""
+        """Shortest route in cells over the rooms on the table (a big number: none);
+        remembered per adventure and table, since the agents ask it again and again."""
         if src[1] == dst:
             return 0
+        key = (tuple(s.adv_src or ()), tuple(s.table), src, dst)
+        n = _DISTANCES.get(key)
+        if n is None:
+            if len(_DISTANCES) > 100_000:
+                _DISTANCES.clear()
+            n = _DISTANCES[key] = self._distance(s, src, dst)
+        return n
+
+    def _distance(self, s: TosState, src: tuple[str, tuple[int, int]], dst: tuple[int, int]) -> int:
         seen = {src[1]}
         queue = deque([(src, 0)])
         while queue:
