@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tavolo.engine import RNG, Config, ConfigError, Event, UnknownName
+from tavolo.engine import RNG, Config, ConfigError, Event, State, UnknownName
 
 from . import view
 from .cards import chimera_parts
+from .content import Collection
 from .rules import ZONE_IDS, EstroRules
 from .schema import ESTRI, STATS
 from .state import FESSURA, MNEMONICA, NECRO, QUADRANTE, ZONA, EstroState, Player
+from .table import TableMode
 from .zona import ALL_ZONES
+
+# Table modes (table.py): the mode id, and the module of this package whose class ``Mode``
+# holds its rules.
+TABLE_MODES: dict[str, str] = {}
 
 _PLAYER_FIELDS = {
     "deck",
@@ -27,6 +34,75 @@ _PLAYER_FIELDS = {
 
 
 class EstroGame(EstroRules):
+    modes = EstroRules.modes + tuple(TABLE_MODES)
+    min_players = 1 if TABLE_MODES else 2
+    max_players = 4 if TABLE_MODES else 2
+
+    def __init__(self, collection: Collection | None = None) -> None:
+        super().__init__(collection)
+        self.tables: dict[str, TableMode] = {}
+        for mode, module in TABLE_MODES.items():
+            cls = importlib.import_module(f"{__package__}.{module}").Mode
+            table = self.tables[mode] = cls(self)
+            self.by_state[table.state_type] = table
+
+    # ------------------------------------------------------------- table modes: config --
+    def table(self, mode: str) -> TableMode | None:
+        """The table mode of a (normal) mode name, or None for a 1v1 mode."""
+        return self.tables.get(mode.split("+")[0]) if self.tables else None
+
+    def make_config(
+        self, players: int | None = None, mode: str | None = None, **options: Any
+    ) -> Config:
+        base = (mode if isinstance(mode, str) else "standard").split("+")[0]
+        t = self.tables.get(base)
+        seats = t.seats if t is not None else (2,)
+        if players is None:
+            players = seats[0]
+        cfg = super().make_config(players, mode, **options)
+        if cfg.players not in seats:
+            raise ConfigError(
+                f"estro {base} takes {' or '.join(map(str, seats))} players, not {cfg.players}"
+            )
+        return cfg
+
+    def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        t = self.table(mode)
+        if t is not None:
+            return t.check_options(mode, options)
+        return super().check_options(mode, options)
+
+    # ------------------------------------------------------- table modes: the protocol --
+    def new(self, config: Config, seed: int) -> EstroState:
+        t = self.table(config.mode)
+        if t is not None:
+            return t.new(config, seed)  # type: ignore[return-value]
+        return super().new(config, seed)
+
+    def returns(self, s: EstroState) -> tuple[float, ...]:
+        if s.__class__ is not EstroState:
+            return self.by_state[s.__class__].returns(s)  # type: ignore[no-any-return]
+        return super().returns(s)
+
+    def metrics(self, s: EstroState) -> dict[str, float]:
+        if s.__class__ is not EstroState:
+            return self.by_state[s.__class__].metrics(s)  # type: ignore[no-any-return]
+        return super().metrics(s)
+
+    def to_json(self, s: EstroState) -> dict[str, Any]:
+        if s.__class__ is not EstroState:
+            return self.by_state[s.__class__].to_json(s)  # type: ignore[no-any-return]
+        return super().to_json(s)
+
+    def from_json(self, data: Mapping[str, Any]) -> EstroState:
+        t = self.table(str(data.get("mode") or "standard"))
+        if t is not None:
+            return t.from_json(data)  # type: ignore[return-value]
+        return super().from_json(data)
+
+    def _on_table(self, s: State) -> TableMode | None:
+        return None if s.__class__ is EstroState else self.by_state[s.__class__]
+
     # ------------------------------------------------------------------ information --
     def card_view(self, s: EstroState, q: int, c: str, viewer: int | None) -> dict[str, Any]:
         pl = s.players[q]
@@ -57,6 +133,8 @@ class EstroGame(EstroRules):
         return out
 
     def observe(self, s: EstroState, player: int | None) -> dict[str, Any]:
+        if (t := self._on_table(s)) is not None:
+            return t.observe(s, player)
         players = []
         for q, pl in enumerate(s.players):
             seen: dict[str, Any] = {
@@ -114,6 +192,8 @@ class EstroGame(EstroRules):
         return out
 
     def secrets(self, s: EstroState, player: int) -> Iterable[str]:
+        if (t := self._on_table(s)) is not None:
+            return t.secrets(s, player)
         me, opp = s.players[player], s.players[1 - player]
         hidden = set(opp.hand) | opp.down | set(opp.deck) | set(me.deck) | set(s.rift)
         visible = set(me.hand) | set(me.field) | set(me.inc) | set(opp.inc)
@@ -124,6 +204,8 @@ class EstroGame(EstroRules):
         return hidden - visible
 
     def inventory(self, s: EstroState) -> list[tuple[str, str]]:
+        if (t := self._on_table(s)) is not None:
+            return t.inventory(s)  # type: ignore[return-value]
         out: list[tuple[str, str]] = []
         for q, pl in enumerate(s.players):
             for zone, cards in (
@@ -144,6 +226,8 @@ class EstroGame(EstroRules):
         cards come from the cards the opponent is not known to own (decks are distinct
         cards, unknown to the other player); hand cards the player saw come back from a
         public pile stay; ``player``'s own deck is reshuffled."""
+        if (t := self._on_table(s)) is not None:
+            return t.determinize(s, player, rng)  # type: ignore[return-value]
         d = s.clone()
         if d.mf & FESSURA:
             self.redeal_rift(d, player, rng)
@@ -197,6 +281,8 @@ class EstroGame(EstroRules):
         s.steps = steps
 
     def heuristic(self, s: EstroState, player: int) -> float:
+        if (t := self._on_table(s)) is not None:
+            return t.heuristic(s, player)
         if s.result is not None:
             return s.result[player]
         score = [0.0, 0.0]
@@ -221,6 +307,8 @@ class EstroGame(EstroRules):
         dimensional deck, whose top card is drawn at random (Fessura META mode; by
         default every card no player holds).
         """
+        if (t := self.table(config.mode)) is not None:
+            return t.from_position(config, position, rng)  # type: ignore[return-value]
         known = {"zone", "first", "round", "active", "phase", "players", "rift"}
         extra = sorted(set(position) - known)
         if extra:
@@ -334,13 +422,22 @@ class EstroGame(EstroRules):
 
     # ------------------------------------------------------------------------ words --
     def describe_action(self, s: EstroState, action: str, lang: str = "en") -> str:
+        if (t := self._on_table(s)) is not None:
+            return t.describe_action(s, action, lang)
         return view.describe_action(self, s, action, lang)
 
     def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
+        mode, dot, _ = event.kind.partition(".")
+        if dot and mode in self.tables:  # a table mode's own event (table.py)
+            return self.tables[mode].describe_event(event, player, lang)
         return view.describe_event(self, event, player, lang)
 
     def view(self, s: EstroState, player: int | None, lang: str = "en") -> str:
+        if (t := self._on_table(s)) is not None:
+            return t.view(s, player, lang)
         return view.board(self, s, player, lang)
 
     def help(self, lang: str = "en") -> str:
-        return view.help_text(lang)
+        parts = [view.help_text(lang)]
+        parts.extend(t.help(lang) for t in self.tables.values())
+        return "\n\n".join(p.strip() for p in parts if p.strip())

@@ -76,6 +76,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     def __init__(self, collection: Collection | None = None) -> None:
         self.collection = collection or default_collection()
+        self.by_state: dict[type, Any] = {}  # table modes by state class (game.py)
         self.info: CardTable = card_infos(self.collection)
         self.ids: tuple[str, ...] = tuple(self.info)
         self.aura_cards = self.info.auras  # grows when a Chimera with an aura is built
@@ -178,6 +179,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     # ------------------------------------------------------------------ the forward model --
     def _decide(self, s: EstroState) -> Decision | None:
+        if s.__class__ is not EstroState:  # a table mode (table.py)
+            return self.by_state[s.__class__].decide(s)
         if s.result is not None:
             return None
         if s.steps:
@@ -199,6 +202,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         return Decision(p, "attack", tuple(acts))
 
     def _apply(self, s: EstroState, d: Decision, action: str) -> list[Event]:
+        if s.__class__ is not EstroState:  # a table mode (table.py)
+            return self.by_state[s.__class__].apply(s, d, action)
         events: list[Event] = []
         if s.steps:
             self._answer_step(s, d, action, events)
