@@ -15,7 +15,6 @@ from .content import Collection
 from .rules import ZONE_IDS, EstroRules
 from .schema import ESTRI, STATS
 from .state import FESSURA, MNEMONICA, NECRO, QUADRANTE, ZONA, EstroState, Player
-from .table import TableMode
 from .zona import ALL_ZONES
 
 # Table modes (table.py): the mode id, and the module of this package whose class ``Mode``
@@ -38,16 +37,21 @@ class EstroGame(EstroRules):
     min_players = 1 if TABLE_MODES else 2
     max_players = 4 if TABLE_MODES else 2
 
-    def __init__(self, collection: Collection | None = None) -> None:
-        super().__init__(collection)
-        self.tables: dict[str, TableMode] = {}
+    def __init__(self, collection: Collection | None = None, game: EstroGame | None = None) -> None:
+        """``game``: the 1v1 game whose table mode this is (a subclass's instance)."""
+        super().__init__(collection if game is None else game.collection)
+        self.tables: dict[str, Any] = {}  # TableMode or EstroGame subclass, by mode id
+        if game is not None:  # a table mode: share the card table, build no tables
+            self.game = game
+            self.info = game.info
+            return
         for mode, module in TABLE_MODES.items():
             cls = importlib.import_module(f"{__package__}.{module}").Mode
-            table = self.tables[mode] = cls(self)
-            self.by_state[table.state_type] = table
+            table = self.tables[mode] = cls(game=self) if issubclass(cls, EstroGame) else cls(self)
+            self.by_state[table.state_class] = table
 
     # ------------------------------------------------------------- table modes: config --
-    def table(self, mode: str) -> TableMode | None:
+    def table(self, mode: str) -> Any:
         """The table mode of a (normal) mode name, or None for a 1v1 mode."""
         return self.tables.get(mode.split("+")[0]) if self.tables else None
 
@@ -80,17 +84,17 @@ class EstroGame(EstroRules):
         return super().new(config, seed)
 
     def returns(self, s: EstroState) -> tuple[float, ...]:
-        if s.__class__ is not EstroState:
+        if s.__class__ is not self.state_class:
             return self.by_state[s.__class__].returns(s)  # type: ignore[no-any-return]
         return super().returns(s)
 
     def metrics(self, s: EstroState) -> dict[str, float]:
-        if s.__class__ is not EstroState:
+        if s.__class__ is not self.state_class:
             return self.by_state[s.__class__].metrics(s)  # type: ignore[no-any-return]
         return super().metrics(s)
 
     def to_json(self, s: EstroState) -> dict[str, Any]:
-        if s.__class__ is not EstroState:
+        if s.__class__ is not self.state_class:
             return self.by_state[s.__class__].to_json(s)  # type: ignore[no-any-return]
         return super().to_json(s)
 
@@ -100,8 +104,9 @@ class EstroGame(EstroRules):
             return t.from_json(data)  # type: ignore[return-value]
         return super().from_json(data)
 
-    def _on_table(self, s: State) -> TableMode | None:
-        return None if s.__class__ is EstroState else self.by_state[s.__class__]
+    def _on_table(self, s: State) -> Any:
+        """The table mode that owns ``s`` (None: this game's own)."""
+        return None if s.__class__ is self.state_class else self.by_state[s.__class__]
 
     # ------------------------------------------------------------------ information --
     def card_view(self, s: EstroState, q: int, c: str, viewer: int | None) -> dict[str, Any]:

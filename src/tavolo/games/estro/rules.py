@@ -74,6 +74,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
     # as many as 2 modes x 2,000 before); tests/games/estro covers every combination
     conformance_playouts = 400
 
+    state_class: type[EstroState] = EstroState  # a table mode may use a subclass (table.py)
+
     def __init__(self, collection: Collection | None = None) -> None:
         self.collection = collection or default_collection()
         self.by_state: dict[type, Any] = {}  # table modes by state class (game.py)
@@ -179,8 +181,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     # ------------------------------------------------------------------ the forward model --
     def _decide(self, s: EstroState) -> Decision | None:
-        if s.__class__ is not EstroState:  # a table mode (table.py)
-            return self.by_state[s.__class__].decide(s)
+        if s.__class__ is not self.state_class:  # a table mode's state (table.py)
+            return self.by_state[s.__class__]._decide(s)  # type: ignore[no-any-return]
         if s.result is not None:
             return None
         if s.steps:
@@ -202,8 +204,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         return Decision(p, "attack", tuple(acts))
 
     def _apply(self, s: EstroState, d: Decision, action: str) -> list[Event]:
-        if s.__class__ is not EstroState:  # a table mode (table.py)
-            return self.by_state[s.__class__].apply(s, d, action)
+        if s.__class__ is not self.state_class:  # a table mode's state (table.py)
+            return self.by_state[s.__class__]._apply(s, d, action)  # type: ignore[no-any-return]
         events: list[Event] = []
         if s.steps:
             self._answer_step(s, d, action, events)
