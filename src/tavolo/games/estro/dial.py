@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -18,7 +18,7 @@ from tavolo.engine.content import load_entries
 CONTENT = Path(__file__).parent / "content"
 SECTORS = 25
 
-BONUS_EFFECTS = (
+BonusEffect = Literal[
     "return_field",
     "opp_mill",
     "draw",
@@ -31,8 +31,8 @@ BONUS_EFFECTS = (
     "extra_attack",
     "zone_refresh",
     "deck_to_field",
-)
-MALUS_EFFECTS = (
+]
+MalusEffect = Literal[
     "discard_own",
     "mill_own",
     "weaken_own",
@@ -43,7 +43,10 @@ MALUS_EFFECTS = (
     "destroy_own_random",
     "zone_spend",
     "opp_revive",
-)
+]
+Effect = BonusEffect | MalusEffect
+BONUS_EFFECTS: tuple[str, ...] = get_args(BonusEffect)
+MALUS_EFFECTS: tuple[str, ...] = get_args(MalusEffect)
 COUNTED = {
     "opp_mill",
     "draw",
@@ -60,30 +63,6 @@ COUNTED = {
     "opp_extra_attack",
     "opp_extra_play",
 }
-Effect = Literal[
-    "return_field",
-    "opp_mill",
-    "draw",
-    "revive_random",
-    "boost_own",
-    "weaken_opp",
-    "protect_own",
-    "discard_opp",
-    "extra_play",
-    "extra_attack",
-    "zone_refresh",
-    "deck_to_field",
-    "discard_own",
-    "mill_own",
-    "weaken_own",
-    "boost_opp",
-    "opp_draw",
-    "opp_extra_attack",
-    "opp_extra_play",
-    "destroy_own_random",
-    "zone_spend",
-    "opp_revive",
-]
 
 
 class Names(BaseModel):
