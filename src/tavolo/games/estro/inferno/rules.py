@@ -687,6 +687,89 @@ class Mode(EstroGame):
         rng.shuffle(me.deck)
         return d
 
+    # -------------------------------------------------------------------- positions --
+    def from_position(  # type: ignore[override]
+        self, config: Config, position: Mapping[str, Any], rng: RNG
+    ) -> InfernoState:
+        """A position: ``zones`` (two), ``round``, ``seat`` (A1, B1, A2, B2: whose turn),
+        ``phase`` (play | battle), ``seats`` (four: hand, deck, incinerator, zone_used) and
+        ``teams`` (two: field, whose entries are as in a 1v1 position plus ``owner``, a
+        seat of that team). No card may be on the table twice. With +fessura, ``rift``
+        lists the dimensional deck (by default every card no seat holds)."""
+        known = {"zones", "round", "seat", "phase", "seats", "teams", "rift"}
+        extra = sorted(set(position) - known)
+        if extra:
+            raise ConfigError(f"estro inferno position: unknown field {extra[0]!r}")
+        zones = [str(z) for z in position.get("zones", ("medica", "civile"))]
+        if len(zones) != 2 or zones[0] == zones[1] or not set(zones) <= set(ZONE_IDS):
+            raise ConfigError(f"estro inferno position: zones are two of {', '.join(ZONE_IDS)}")
+        z1, z2 = (ZONE_IDS.index(z) for z in zones)
+        if z2 == ARMONIO:
+            z1, z2 = z2, z1
+        raw_seats, raw_teams = position.get("seats"), position.get("teams")
+        if not isinstance(raw_seats, list) or len(raw_seats) != SEATS:
+            raise ConfigError("estro inferno position: seats must list four seats (A1 B1 A2 B2)")
+        if not isinstance(raw_teams, list) or len(raw_teams) != 2:
+            raise ConfigError("estro inferno position: teams must list two teams (A, B)")
+        seats = []
+        for q, raw in enumerate(raw_seats):
+            bad = sorted(set(raw) - {"hand", "deck", "incinerator", "zone_used"})
+            if bad:
+                raise ConfigError(f"estro inferno position: seat {SEAT_NAMES[q]} has {bad[0]!r}")
+            st = Seat([self._card(c) for c in raw.get("deck", [])])
+            st.hand = [self._card(c) for c in raw.get("hand", [])]
+            st.inc = [self._card(c) for c in raw.get("incinerator", [])]
+            st.zone_used = bool(raw.get("zone_used", False))
+            seats.append(st)
+        owner = {c: q for q, st in enumerate(seats) for c in (*st.deck, *st.hand, *st.inc)}
+        players = []
+        for side, raw in enumerate(raw_teams):
+            bad = sorted(set(raw) - {"field"})
+            if bad:
+                raise ConfigError(f"estro inferno position: team {TEAM_NAMES[side]} has {bad[0]!r}")
+            entries = [{"id": e} if isinstance(e, str) else dict(e) for e in raw.get("field", [])]
+            for e in entries:
+                o = e.pop("owner", None)
+                if o not in SEAT_NAMES or SEAT_NAMES.index(o) & 1 != side:
+                    raise ConfigError(
+                        f"estro inferno position: {e.get('id')!r} needs an owner of team "
+                        f"{TEAM_NAMES[side]} ({SEAT_NAMES[side]} or {SEAT_NAMES[side + 2]})"
+                    )
+                owner.update((x, SEAT_NAMES.index(o)) for x in chimera_parts(str(e["id"])))
+            players.append(self._position_player(side, {"field": entries}))
+        held = [x for st in seats for x in (*st.deck, *st.hand, *st.inc)]
+        held += [x for pl in players for c in pl.field for x in chimera_parts(c)]
+        if len(set(held)) != len(held):
+            raise ConfigError("estro inferno position: a card is on the table twice")
+        seat = str(position.get("seat", "A1"))
+        phase = position.get("phase", "play")
+        rnd = int(position.get("round", 1))
+        if seat not in SEAT_NAMES or phase not in ("play", "battle") or rnd < 1:
+            raise ConfigError("estro inferno position: seat is A1|B1|A2|B2, phase play|battle")
+        s = InfernoState(rng, players, seats, (z1, z2), config.mode)
+        s.owner = owner
+        for side in (0, 1):
+            self._put(players[side], seats[side])
+        s.seat = SEAT_NAMES.index(seat)
+        s.active = s.seat & 1
+        self._load(s, s.seat)
+        s.turn = SEATS * (rnd - 1) + s.seat + 1
+        s.phase = phase
+        s.plays = 1 if phase == "play" else 0
+        s.played = 0 if phase == "play" else 1
+        s.attacks = ATTACKS_PER_TURN
+        if s.mf & FESSURA:
+            rift = [self._card(c) for c in position.get("rift") or ()]
+            if "rift" not in position:
+                rift = [c for c in self.ids if c not in owner]
+            if set(rift) & set(held) or len(set(rift)) != len(rift):
+                raise ConfigError("estro inferno position: a rift card is held or twice")
+            s.rift, s.rift_born = tuple(rift), frozenset(rift)
+        elif "rift" in position:
+            raise ConfigError("estro inferno position: rift needs mode +fessura")
+        self._run(s, [])
+        return s
+
     # ------------------------------------------------------------------------ words --
     def describe_action(self, s: InfernoState, action: str, lang: str = "en") -> str:  # type: ignore[override]
         return words.describe_action(self, s, action, lang)

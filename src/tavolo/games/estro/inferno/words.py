@@ -45,7 +45,7 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
     metas = s.mode.split("+")[1:]
     if metas:
         names = [ESTRO.t(lang, f"mode.{m}") for m in metas]
-        lines.append(ESTRO.t(lang, "mode_line", mode=" + ".join(["Inferno 2v2", *names])))
+        lines.append(ESTRO.t(lang, "mode_line", mode=" + ".join([t(lang, "mode_name"), *names])))
     if s.turn <= BARRED_TURNS and s.result is None:
         lines.append(t(lang, "barred"))
     if s.mf & FESSURA:
