@@ -270,6 +270,22 @@ def test_inferno_gift_draws_for_its_owner_and_the_next_opponent_discards() -> No
     assert s.seat_of(3).inc == ["ozok"] and s.seat_of(1).hand == ["zhee"]
 
 
+def test_inferno_a_defending_card_is_answered_for_by_its_owner() -> None:
+    # A1's Kharvok (TOT 80, Ardo: -10 against Manpo) attacks B2's Ochre Monk (TOT 68); the
+    # dice give the attacker +5 ATK: 75 > 68, and B2 -- not B1, whose turn came last --
+    # decides whether to spend its Medica action; the card goes to B2's Incinerator
+    teams = ([card("kharvok", "A1")], [card("thofa", "B1"), card("ochre_monk", "B2")])
+    s = position(teams, phase="battle")
+    s.rng = ScriptedRNG(0, [{"roll": 4, "label": "attacker"}, {"roll": 5, "label": "defender"}])
+    events = play(s, "attack:kharvok:ochre_monk")
+    assert of_kind(events, "battle", player=0, rule="tot")
+    d = decision(s)
+    assert (d.player, d.kind, d.actions) == (3, "save_zone", ("zone:medica", "pass"))
+    events = play(s, "pass")
+    assert of_kind(events, "destroyed", player=3, card="ochre_monk")
+    assert s.seat_of(3).inc == ["ochre_monk"] and s.seat_of(1).inc == []
+
+
 def test_inferno_gifts_may_touch_teammates_cards() -> None:
     # Controllo belongs to the team's field: A1 may turn A2's card into Manpo
     teams = ([card("ozok", "A1"), card("thofa", "A2")], [card("kharvok", "B1")])

@@ -151,7 +151,7 @@ class Mode(EstroGame):
     def _seat_events(self, s: InfernoState, events: list[Event], start: int) -> None:
         """Events from ``start`` on name sides: make them name seats (the card's owner
         when the event is about a card of that side, else the side's loaded seat)."""
-        loaded = s.loaded
+        loaded, owner = s.loaded, s.owner
         for i in range(start, len(events)):
             e = events[i]
             data = e.data
@@ -161,9 +161,9 @@ class Mode(EstroGame):
             seat = loaded[side]
             c = data.get("card") or data.get("attacker")
             if c is not None and e.kind not in _ACTOR_EVENTS:
-                o = s.owner.get(c)
+                o = owner.get(c)
                 if o is None and "+" in c:
-                    o = s.owner.get(c.split("+", 1)[0])
+                    o = owner.get(c.split("+", 1)[0])
                 if o is not None and o & 1 == side:
                     seat = o
             if seat == side:
@@ -222,9 +222,8 @@ class Mode(EstroGame):
                 if len(events) > done:
                     self._seat_events(s, events, done)
                     done = len(events)
-                if waits:
+                if waits:  # a handler waits on its own step, whose seats are loaded
                     top = steps[-1]
-                    self._focus(s, top)
                     s._dec = self._seat_decision(s, self.deciders[top[0]](s, top))
                     return
                 continue
