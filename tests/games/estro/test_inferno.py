@@ -47,6 +47,12 @@ def position(
     return GAME.from_position(config, pos, ScriptedRNG(0, []))  # type: ignore[return-value]
 
 
+def new(seed: int, mode: str = "inferno") -> InfernoState:
+    s = GAME.new(GAME.make_config(mode=mode), seed)
+    assert isinstance(s, InfernoState)
+    return s
+
+
 def card(c: str, owner: str, **more: Any) -> dict[str, Any]:
     return {"id": c, "owner": owner, **more}
 
@@ -57,10 +63,10 @@ def end_turn(s: InfernoState) -> list[dict[str, Any]]:
     d = decision(s)
     if d.kind == "play":
         events += play(s, "pass" if "pass" in d.actions else d.actions[0])
-    if (d := GAME.decision(s)) is not None and d.kind == "attack":
+    if (after := GAME.decision(s)) is not None and after.kind == "attack":
         events += play(s, "end")
-    while (d := GAME.decision(s)) is not None and d.kind == "discard":
-        events += play(s, d.actions[0])
+    while (ask := GAME.decision(s)) is not None and ask.kind == "discard":
+        events += play(s, ask.actions[0])
     return events
 
 
@@ -69,7 +75,7 @@ def test_inferno_four_seats_in_two_teams() -> None:
     assert CONFIG.players == 4
     with pytest.raises(ConfigError):
         GAME.make_config(2, "inferno")
-    s = GAME.new(CONFIG, 1)
+    s = new(1)
     assert isinstance(s, InfernoState)
     assert GAME.returns(s) == (0.5, 0.5, 0.5, 0.5)
     obs = GAME.observe(s, 0)
@@ -82,7 +88,7 @@ def test_inferno_four_seats_in_two_teams() -> None:
 
 
 def test_inferno_turn_order_a1_b1_a2_b2() -> None:
-    s = GAME.new(CONFIG, 2)
+    s = new(2)
     seen = []
     for _ in range(8):
         seen.append((decision(s).player, s.round))
@@ -91,7 +97,7 @@ def test_inferno_turn_order_a1_b1_a2_b2() -> None:
 
 
 def test_inferno_each_player_a_random_deck_of_25_without_overlap() -> None:
-    s = GAME.new(CONFIG, 3)
+    s = new(3)
     owned = []
     for q in range(4):
         st = s.seat_of(q)
@@ -99,11 +105,11 @@ def test_inferno_each_player_a_random_deck_of_25_without_overlap() -> None:
         assert len(cards) == 25 == len(set(cards))
         owned += cards
     assert len(set(owned)) == 100
-    assert GAME.new(CONFIG, 4).seat_of(0).hand != s.seat_of(0).hand
+    assert new(4).seat_of(0).hand != s.seat_of(0).hand
 
 
 def test_inferno_two_zones_both_passives_apply() -> None:
-    assert all(GAME.new(CONFIG, seed).zone != GAME.new(CONFIG, seed).zone2 for seed in range(20))
+    assert all(new(seed).zone != new(seed).zone2 for seed in range(20))
     # Medica and Civile: an Illusio and an Armonio card each get +2 to their primary stat
     s = position(([card("thofa", "A1"), card("clover_golem", "A2")], [card("ozok", "B1")]))
     assert INFERNO.stats(s, 0, "thofa")[3] == GAME.info["thofa"].stats[3] + 2
@@ -144,14 +150,14 @@ def test_inferno_no_attacks_until_round_3() -> None:
 
 
 def test_inferno_no_face_down_plays_until_round_3() -> None:
-    seats = [{"hand": ["vurrax", "ozok"]}, {}, {}, {}]
+    seats: list[dict[str, Any]] = [{"hand": ["vurrax", "ozok"]}, {}, {}, {}]
     s = position(([], [card("kharvok", "B1")]), seats, round=3, seat="A1")
     acts = decision(s).actions
     assert "play:vurrax:up" in acts and not [a for a in acts if a.endswith(":down")]
     s = position(([], [card("kharvok", "B1")]), seats, round=4, seat="A1")
     assert "play:vurrax:down" in decision(s).actions
     # the barred rule shows on the board while it applies
-    assert "until the end of round 3" in GAME.view(GAME.new(CONFIG, 1), 0)
+    assert "until the end of round 3" in GAME.view(new(1), 0)
 
 
 # ----------------------------------------------------------------- the shared field --
@@ -202,7 +208,7 @@ def test_inferno_turn_start_gifts_are_their_owners() -> None:
 def test_inferno_team_wins_when_both_opponents_have_no_field_cards_after_round_6() -> None:
     # A2 has nothing to play nor attack with: its turn (the 23rd) ends at once, and team A's
     # empty field does not lose yet; B2 plays the last turn of round 6
-    teams = ([], [card("thofa", "B1"), card("zhee", "B2")])
+    teams: tuple[list[Any], list[Any]] = ([], [card("thofa", "B1"), card("zhee", "B2")])
     s = position(teams, [{}, {}, {}, {"hand": ["ozok"]}], round=6, seat="A2")
     assert s.result is None and decision(s).player == 3 and s.turn == 24
     events = end_turn(s)
@@ -211,7 +217,7 @@ def test_inferno_team_wins_when_both_opponents_have_no_field_cards_after_round_6
 
 
 def test_inferno_no_empty_field_victory_before_the_end_of_round_6() -> None:
-    teams = ([], [card("thofa", "B1")])
+    teams: tuple[list[Any], list[Any]] = ([], [card("thofa", "B1")])
     s = position(teams, [{}, {}, {}, {"hand": ["ozok"]}], round=5, seat="B2")
     end_turn(s)
     assert s.result is None and s.turn == 21  # A1's turn of round 6
@@ -219,7 +225,7 @@ def test_inferno_no_empty_field_victory_before_the_end_of_round_6() -> None:
 
 def test_inferno_team_wins_when_an_opponent_cannot_draw() -> None:
     teams = ([card("ozok", "A1")], [card("thofa", "B1")])
-    seats = [{}, {"hand": [], "deck": []}, {}, {}]
+    seats: list[dict[str, Any]] = [{}, {"hand": [], "deck": []}, {}, {}]
     s = position(teams, seats, round=8, seat="A1", phase="battle")
     events = end_turn(s)
     assert s.result == (1.0, 0.0, 1.0, 0.0) and s.reason == "no_cards"
@@ -249,7 +255,7 @@ def test_inferno_equal_team_tots_at_round_19_is_a_draw() -> None:
 
 
 def test_inferno_teammates_share_the_result() -> None:
-    s = GAME.new(CONFIG, 6)
+    s = new(6)
     chooser = RNG(6)
     while (d := GAME.decision(s)) is not None:
         GAME.apply(s, d.actions[chooser.below(len(d.actions))])
@@ -260,7 +266,12 @@ def test_inferno_teammates_share_the_result() -> None:
 # ------------------------------------------------------------------- gifts and teams --
 def test_inferno_gift_draws_for_its_owner_and_the_next_opponent_discards() -> None:
     # A2 plays Mercury Vizier: A2 draws a card, B2 (the next player of team B) discards
-    seats = [{}, {"hand": ["zhee"]}, {"hand": ["mercury_vizier"]}, {"hand": ["ozok"]}]
+    seats: list[dict[str, Any]] = [
+        {},
+        {"hand": ["zhee"]},
+        {"hand": ["mercury_vizier"]},
+        {"hand": ["ozok"]},
+    ]
     s = position(([], [card("thofa", "B1")]), seats, seat="A2")
     before = len(s.seat_of(2).deck)
     events = play(s, "play:mercury_vizier:up")
@@ -295,7 +306,7 @@ def test_inferno_gifts_may_touch_teammates_cards() -> None:
 
 # -------------------------------------------------------------------- information --
 def test_inferno_hands_are_private_even_to_teammates() -> None:
-    s = GAME.new(CONFIG, 7)
+    s = new(7)
     obs = GAME.observe(s, 0)
     assert [("hand" in x) for x in obs["seats"]] == [True, False, False, False]
     secret = set(GAME.secrets(s, 0))
@@ -314,21 +325,23 @@ def test_inferno_face_down_card_known_only_to_its_owner() -> None:
 
 
 def test_inferno_determinize_keeps_what_the_seat_sees() -> None:
-    s = GAME.new(CONFIG, 8)
+    s = new(8)
     chooser = RNG(8)
     for _ in range(60):
         d = decision(s)
         GAME.apply(s, d.actions[chooser.below(len(d.actions))])
     for q in range(4):
         det = GAME.determinize(s, q, RNG(q))
+        assert isinstance(det, InfernoState)
         assert GAME.observe(det, q) == GAME.observe(s, q)
         assert det.seat_of(q).hand == s.seat_of(q).hand
     other = GAME.determinize(s, 0, RNG(1))
+    assert isinstance(other, InfernoState)
     assert other.seat_of(2).hand != s.seat_of(2).hand  # the teammate's hand is re-dealt
 
 
 def test_inferno_json_round_trip_keeps_the_seats() -> None:
-    s = GAME.new(GAME.make_config(mode="inferno+chimera+fessura+imboscata"), 9)
+    s = new(9, "inferno+chimera+fessura+imboscata")
     chooser = RNG(9)
     for _ in range(80):
         d = decision(s)
@@ -343,7 +356,7 @@ def test_inferno_json_round_trip_keeps_the_seats() -> None:
 def test_inferno_meta_modes_combine(meta: str) -> None:
     cfg = GAME.make_config(mode=f"inferno+{meta}")
     assert cfg.players == 4 and cfg.mode == f"inferno+{meta}"
-    s = GAME.new(cfg, 10)
+    s = new(10, cfg.mode)
     if meta == "fessura":
         assert len(s.rift) == 250 - 100  # the cards no seat was dealt
 
@@ -354,7 +367,7 @@ def test_inferno_takes_no_options() -> None:
 
 
 def test_inferno_chimera_is_made_on_the_seats_next_turn() -> None:
-    seats = [{"hand": ["ozok", "madu", "vurrax"]}, {}, {}, {}]
+    seats: list[dict[str, Any]] = [{"hand": ["ozok", "madu", "vurrax"]}, {}, {}, {}]
     s = position(([], [card("thofa", "B1")]), seats, mode="inferno+chimera", round=4)
     play(s, "chimera:declare", "play:vurrax:up")
     for _ in range(4):
@@ -374,7 +387,7 @@ def test_inferno_words_in_english_and_italian() -> None:
         "[bold]Game over: Team B wins[/] — the other team has no cards on its field after round 6."
     )
     assert "squadra B" in (GAME.describe_event(e, 0, "it") or "")
-    s = GAME.new(CONFIG, 11)
+    s = new(11)
     for lang in ("en", "it"):
         board = GAME.view(s, 0, lang)
         assert "A1" in board and "B2" in board

@@ -687,9 +687,7 @@ class Mode(EstroGame):
         return d
 
     # -------------------------------------------------------------------- positions --
-    def from_position(  # type: ignore[override]
-        self, config: Config, position: Mapping[str, Any], rng: RNG
-    ) -> InfernoState:
+    def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> InfernoState:
         """A position: ``zones`` (two), ``round``, ``seat`` (A1, B1, A2, B2: whose turn),
         ``phase`` (play | battle), ``seats`` (four: hand, deck, incinerator, zone_used) and
         ``teams`` (two: field, whose entries are as in a 1v1 position plus ``owner``, a
