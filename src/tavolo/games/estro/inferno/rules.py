@@ -52,7 +52,8 @@ class Mode(EstroGame):
 
     def __init__(self, collection: Any = None, game: EstroGame | None = None) -> None:
         super().__init__(collection, game)
-        # the shared card table's trigger sets (they grow when a Chimera is built)
+        # EstroRules.__init__ took these from a card table of its own, which EstroGame then
+        # replaced by the 1v1 game's: take the shared table's (they grow with Chimeras)
         self.aura_cards = self.info.auras
         triggers = self.info.by_trigger
         self._turn_start = triggers.setdefault("turn_start", set())
@@ -77,7 +78,8 @@ class Mode(EstroGame):
         z1 = rng.below(len(ESTRI))
         z2 = rng.below(len(ESTRI) - 1)
         z2 += z2 >= z1
-        zones = (z2, z1) if z2 == ARMONIO else (z1, z2)  # Medica first: the 1v1 test for it
+        # Medica first: the 1v1 rules offer it where ``zone`` is Armonio
+        zones = (z2, z1) if z2 == ARMONIO else (z1, z2)
         s = InfernoState(rng, [Player([]), Player([])], seats, zones, config.mode)
         s.owner = {c: q for q, st in enumerate(seats) for c in st.deck}
         for st in seats:
