@@ -20,7 +20,7 @@ the table changes:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tavolo.engine import RNG, Config, ConfigError, Decision, Event
@@ -150,10 +150,13 @@ class Mode(EstroGame):
         elif kind != "start":  # end, rift, necro: the seat whose turn it is
             self._load(s, s.seat)
 
-    def _seat_events(self, s: InfernoState, events: list[Event], start: int) -> None:
-        """Events from ``start`` on name sides: make them name seats (the card's owner
-        when the event is about a card of that side, else the side's loaded seat)."""
-        loaded, owner = s.loaded, s.owner
+    def _seat_events(
+        self, s: InfernoState, events: list[Event], start: int, loaded: Sequence[int]
+    ) -> None:
+        """Events from ``start`` on name sides, and were made while ``loaded`` were the
+        loaded seats: make them name seats (the card's owner when the event is about a
+        card of that side, else the side's loaded seat)."""
+        owner = s.owner
         for i in range(start, len(events)):
             e = events[i]
             data = e.data
@@ -207,46 +210,58 @@ class Mode(EstroGame):
             )
         else:
             self._turn_action(s, side, action, events)
-        self._seat_events(s, events, 0)
         self._run(s, events)
         return events
 
     def _run(self, s: InfernoState, events: list[Event]) -> None:  # type: ignore[override]
-        """The 1v1 loop, loading each step's seats first and naming seats, not sides."""
+        """The 1v1 loop, loading each step's seats first and naming seats, not sides.
+
+        Events are renamed in batches: those made since the last batch, whenever the
+        loaded seats are about to change (a step's focus, a new turn) and at the end."""
         handlers = self.handlers
         steps = s.steps
-        done = len(events)
-        while s.result is None:
-            if steps:
-                top = steps[-1]
-                self._focus(s, top)
-                waits = handlers[top[0]](s, top, events)
-                if len(events) > done:
-                    self._seat_events(s, events, done)
-                    done = len(events)
-                if waits:  # a handler waits on its own step, whose seats are loaded
+        loaded = s.loaded
+        done = 0
+        try:
+            while s.result is None:
+                was = (loaded[0], loaded[1])
+                if steps:
                     top = steps[-1]
-                    s._dec = self._seat_decision(s, self.deciders[top[0]](s, top))
-                    return
-                continue
-            p = s.active
-            self._load(s, s.seat)
-            if s.phase == "play":
-                if s.plays > 0:
-                    acts = self._play_actions(s, p)
-                    if acts:
-                        if s.played:
-                            acts.append("pass")
-                        s._dec = _new(Decision, (s.seat, "play", tuple(acts), _NO_PARAMS))
+                    self._focus(s, top)
+                    if len(events) > done and (
+                        top[0] == "start" or loaded[0] != was[0] or loaded[1] != was[1]
+                    ):
+                        self._seat_events(s, events, done, was)
+                        done = len(events)
+                    if handlers[top[0]](s, top, events):
+                        top = steps[-1]  # it waits on its own step, whose seats are loaded
+                        s._dec = self._seat_decision(s, self.deciders[top[0]](s, top))
                         return
-                s.phase = "battle"
-            acts = self._battle_actions(s, p)
-            if acts:
-                acts.append("end")
-                s._dec = _new(Decision, (s.seat, "attack", tuple(acts), _NO_PARAMS))
-                return
-            s.steps.append(("end", "discard"))
-        s._dec = None
+                    continue
+                p = s.active
+                self._load(s, s.seat)
+                if len(events) > done and loaded[p] != was[p]:
+                    self._seat_events(s, events, done, was)
+                    done = len(events)
+                if s.phase == "play":
+                    if s.plays > 0:
+                        acts = self._play_actions(s, p)
+                        if acts:
+                            if s.played:
+                                acts.append("pass")
+                            s._dec = _new(Decision, (s.seat, "play", tuple(acts), _NO_PARAMS))
+                            return
+                    s.phase = "battle"
+                acts = self._battle_actions(s, p)
+                if acts:
+                    acts.append("end")
+                    s._dec = _new(Decision, (s.seat, "attack", tuple(acts), _NO_PARAMS))
+                    return
+                s.steps.append(("end", "discard"))
+            s._dec = None
+        finally:
+            if len(events) > done:
+                self._seat_events(s, events, done, loaded)
 
     def _battle_actions(self, s: InfernoState, p: int) -> list[str]:
         acts = self._attack_actions(s, p)
