@@ -1,0 +1,180 @@
+"""Inferno 2v2's words: the board, its own actions and events, its help; the rest are the
+1v1 words (``view.py``), where a seat is "Player n" in turn order (A1 is Player 1, B1
+Player 2, A2 Player 3, B2 Player 4)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tavolo.engine import Event
+from tavolo.engine.i18n import Catalog, check_lang
+
+from .. import text, view
+from ..schema import ESTRI
+from ..state import FESSURA
+from ..view import MSG as ESTRO
+from ..view import ZONE_NAMES, escape
+from .state import BARRED_TURNS, SEAT_NAMES, TEAM_NAMES, InfernoState
+
+if TYPE_CHECKING:
+    from .rules import Mode
+
+MSG = Catalog(Path(__file__).parent / "messages")
+
+
+def seat_label(lang: str, q: int) -> str:
+    return MSG.t(lang, "seat", n=q + 1, seat=SEAT_NAMES[q])
+
+
+def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
+    check_lang(lang)
+    t = MSG.t
+    lines = [
+        t(
+            lang,
+            "title_line",
+            round=max(1, s.round),
+            turn=s.turn,
+            zone1=ZONE_NAMES[s.zone],
+            estro1=ESTRI[s.zone].capitalize(),
+            zone2=ZONE_NAMES[s.zone2],
+            estro2=ESTRI[s.zone2].capitalize(),
+        )
+    ]
+    metas = s.mode.split("+")[1:]
+    if metas:
+        names = [ESTRO.t(lang, f"mode.{m}") for m in metas]
+        lines.append(ESTRO.t(lang, "mode_line", mode=" + ".join([t(lang, "mode_name"), *names])))
+    if s.turn <= BARRED_TURNS and s.result is None:
+        lines.append(t(lang, "barred"))
+    if s.mf & FESSURA:
+        opened = ESTRO.t(lang, "rift_opened") if s.rift_turn == s.turn else ""
+        lines.append(ESTRO.t(lang, "rift_line", n=len(s.rift)) + opened)
+    tots = g.team_tots(s)
+    order = [0, 1] if player is None else [1 - (player & 1), player & 1]
+    for side in order:
+        pl = s.players[side]
+        who = (
+            t(lang, "team_a_b", a=seat_label(lang, side), b=seat_label(lang, side + 2))
+            if player is None
+            else t(lang, "team_yours" if side == player & 1 else "team_theirs")
+        )
+        lines.append("")
+        lines.append(t(lang, "team_line", team=TEAM_NAMES[side], who=who, tot=tots[side]))
+        for q in (side, side + 2):
+            st = s.seat_of(q)
+            lines.append(
+                t(
+                    lang,
+                    "seat_line",
+                    seat=seat_label(lang, q),
+                    turn=t(lang, "seat_turn") if q == s.seat and s.result is None else "",
+                    hand=len(st.hand),
+                    deck=len(st.deck),
+                    inc=len(st.inc),
+                    zone=ESTRO.t(lang, "zone_spent" if st.zone_used else "zone_free"),
+                )
+            )
+            known = st.known_hand() if q != player else []
+            if known:
+                seen = ", ".join(view._name(g, c) for c in known)
+                lines.append("  " + ESTRO.t(lang, "hand_known", cards=seen))
+            if st.inc:
+                burnt = ", ".join(view._name(g, c) for c in st.inc)
+                lines.append("  " + ESTRO.t(lang, "incinerator_title", cards=burnt))
+        if not pl.field:
+            lines.append(ESTRO.t(lang, "field_empty"))
+        for i, c in enumerate(pl.field):
+            o = g.owner(s, c)
+            tag = " " + t(lang, "owner_tag", seat=SEAT_NAMES[o])
+            if c in pl.down:
+                label = (
+                    ESTRO.t(lang, "face_down_known", name=view._name(g, c))
+                    if player == o
+                    else ESTRO.t(lang, "face_down")
+                )
+                lines.append(f"  #{i + 1} [italic]{escape(label)}[/]{tag}")
+            else:
+                line = view._field_line(g, s, side, c, i, player, lang)
+                head, nl, rest = line.partition("\n")
+                lines.append(head + tag + nl + rest)
+    if player is not None:
+        hand = s.seat_of(player).hand
+        lines.append("")
+        lines.append(t(lang, "your_hand", seat=seat_label(lang, player)))
+        for c in hand:
+            lines.append("    " + escape(text.render_card(g.collection.card(c), lang)))
+    b = s.battle
+    if b is not None:
+        shown = b.d not in s.players[1 - b.ap].down or player == g.owner(s, b.d)
+        lines.append("")
+        lines.append(
+            ESTRO.t(
+                lang,
+                "battle_line",
+                attacker=view._name(g, b.a),
+                defender=view._name(g, b.d) if shown else ESTRO.t(lang, "face_down"),
+                adie=b.adie or ESTRO.t(lang, "no_die"),
+                ddie=b.ddie or ESTRO.t(lang, "no_die"),
+            )
+        )
+    lines.append("")
+    if s.result is not None:
+        lines.append(result_line(s, lang))
+    else:
+        d = g.decision(s)
+        if d is not None:
+            kind = ESTRO.t(lang, f"kind.{d.kind}")
+            lines.append(ESTRO.t(lang, "to_act", player=seat_label(lang, d.player), kind=kind))
+    return "\n".join(lines)
+
+
+def result_line(s: InfernoState, lang: str) -> str:
+    reason = MSG.t(lang, f"reason.{s.reason}")
+    r = s.result
+    assert r is not None
+    if r[0] == r[1]:
+        return MSG.t(lang, "result_draw", reason=reason)
+    return MSG.t(lang, "result_win", team=TEAM_NAMES[0 if r[0] > r[1] else 1], reason=reason)
+
+
+def describe_action(g: Mode, s: InfernoState, action: str, lang: str) -> str:
+    """The 1v1 words, but for a gift's target (a side is a team) and a battle zone action
+    (whose card depends on the seat deciding)."""
+    check_lang(lang)
+    parts = action.split(":")
+    d = g.decision(s)
+    if parts[0] == "target" and d is not None:
+        ref = view._card_ref(g, lang, parts[2])
+        mine = int(parts[1]) == d.player & 1
+        card = MSG.t(lang, "ours", card=ref) if mine else ESTRO.t(lang, "theirs", card=ref)
+        return ESTRO.t(lang, "act.target", card=card)
+    b = s.battle
+    if parts[0] == "zone" and parts[1] in ("sviluppo_tech", "civile") and b is not None:
+        attacking = d is not None and d.player & 1 == b.ap
+        if parts[1] == "sviluppo_tech":
+            card = b.d if attacking else b.a
+        else:
+            card = b.a if attacking else b.d
+        return ESTRO.t(lang, f"act.{parts[1]}", card=view._name(g, card))
+    return view.describe_action(g, s, action, lang)
+
+
+def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | None:
+    check_lang(lang)
+    seen = e.seen_by(player)
+    if seen is None:
+        return None
+    if e.kind == "inferno.end":
+        d: dict[str, Any] = dict(seen)
+        reason = MSG.t(lang, f"reason.{d['reason']}")
+        if d["team"] is None:
+            return MSG.t(lang, "ev.end_draw", reason=reason)
+        return MSG.t(lang, "ev.end_win", team=d["team"], reason=reason)
+    return view.describe_event(g, e, player, lang)
+
+
+def help_text(lang: str) -> str:
+    check_lang(lang)
+    return MSG.t(lang, "help")

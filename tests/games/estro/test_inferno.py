@@ -1,0 +1,395 @@
+"""Inferno 2v2 (digest, Modes, item 4): one test per rule of the mode, and tavolo's readings
+of what the rulebook leaves open (help text, docs/estro-inferno.md)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from tavolo.engine import RNG, ConfigError, ScriptedRNG
+from tavolo.games.estro.inferno.state import InfernoState
+from tavolo.games.estro.inferno.words import MSG
+
+from .support import GAME, decision, of_kind, play
+
+CONFIG = GAME.make_config(mode="inferno")
+INFERNO = GAME.tables["inferno"]
+
+
+def position(
+    teams: Sequence[Sequence[Any]] = ((), ()),
+    seats: Sequence[Mapping[str, Any]] = ({}, {}, {}, {}),
+    *,
+    mode: str = "inferno",
+    **where: Any,
+) -> InfernoState:
+    """An Inferno position (zones Medica and Civile, round 4, A1 to play unless told); each
+    seat's deck defaults to three cards nobody else holds."""
+    used = {
+        x for t in teams for e in t for x in str(e["id"] if isinstance(e, dict) else e).split("+")
+    }
+    for st in seats:
+        used |= {c for k in ("hand", "deck", "incinerator") for c in st.get(k, ())}
+    spare = (c for c in GAME.ids if c not in used)
+    raw_seats = []
+    for st in seats:
+        st = dict(st)
+        if "deck" not in st:
+            st["deck"] = [next(spare) for _ in range(3)]
+        raw_seats.append(st)
+    pos = {"zones": ["medica", "civile"], "round": 4, "seat": "A1", **where}
+    pos["seats"] = raw_seats
+    pos["teams"] = [{"field": list(t)} for t in teams]
+    config = GAME.make_config(mode=mode)
+    return GAME.from_position(config, pos, ScriptedRNG(0, []))  # type: ignore[return-value]
+
+
+def new(seed: int, mode: str = "inferno") -> InfernoState:
+    s = GAME.new(GAME.make_config(mode=mode), seed)
+    assert isinstance(s, InfernoState)
+    return s
+
+
+def card(c: str, owner: str, **more: Any) -> dict[str, Any]:
+    return {"id": c, "owner": owner, **more}
+
+
+def end_turn(s: InfernoState) -> list[dict[str, Any]]:
+    """Pass the play if allowed, end the turn, discard the first card while asked."""
+    events: list[dict[str, Any]] = []
+    d = decision(s)
+    if d.kind == "play":
+        events += play(s, "pass" if "pass" in d.actions else d.actions[0])
+    if (after := GAME.decision(s)) is not None and after.kind == "attack":
+        events += play(s, "end")
+    while (ask := GAME.decision(s)) is not None and ask.kind == "discard":
+        events += play(s, ask.actions[0])
+    return events
+
+
+# ------------------------------------------------------------------------ the table --
+def test_inferno_four_seats_in_two_teams() -> None:
+    assert CONFIG.players == 4
+    with pytest.raises(ConfigError):
+        GAME.make_config(2, "inferno")
+    s = new(1)
+    assert isinstance(s, InfernoState)
+    assert GAME.returns(s) == (0.5, 0.5, 0.5, 0.5)
+    obs = GAME.observe(s, 0)
+    assert [(x["seat"], x["team"]) for x in obs["seats"]] == [
+        ("A1", "A"),
+        ("B1", "B"),
+        ("A2", "A"),
+        ("B2", "B"),
+    ]
+
+
+def test_inferno_turn_order_a1_b1_a2_b2() -> None:
+    s = new(2)
+    seen = []
+    for _ in range(8):
+        seen.append((decision(s).player, s.round))
+        end_turn(s)
+    assert seen == [(0, 1), (1, 1), (2, 1), (3, 1), (0, 2), (1, 2), (2, 2), (3, 2)]
+
+
+def test_inferno_each_player_a_random_deck_of_25_without_overlap() -> None:
+    s = new(3)
+    owned = []
+    for q in range(4):
+        st = s.seat_of(q)
+        cards = st.deck + st.hand + [c for pl in s.players for c in pl.field if s.owner[c] == q]
+        assert len(cards) == 25 == len(set(cards))
+        owned += cards
+    assert len(set(owned)) == 100
+    assert new(4).seat_of(0).hand != s.seat_of(0).hand
+
+
+def test_inferno_two_zones_both_passives_apply() -> None:
+    assert all(new(seed).zone != new(seed).zone2 for seed in range(20))
+    # Medica and Civile: an Illusio and an Armonio card each get +2 to their primary stat
+    s = position(([card("thofa", "A1"), card("clover_golem", "A2")], [card("ozok", "B1")]))
+    assert INFERNO.stats(s, 0, "thofa")[3] == GAME.info["thofa"].stats[3] + 2
+    assert INFERNO.stats(s, 0, "clover_golem")[2] == GAME.info["clover_golem"].stats[2] + 2
+    assert INFERNO.stats(s, 1, "ozok") == list(GAME.info["ozok"].stats)
+    assert GAME.observe(s, 0)["zones"] == ["medica", "civile"]
+
+
+def test_inferno_one_zone_action_per_player_of_either_zone() -> None:
+    # Controllo and Militare: A1 may use one of them once; using it leaves A2's free
+    s = position(
+        ([card("ozok", "A1"), card("amber_idol", "A2")], [card("kharvok", "B1")]),
+        [{"hand": ["vurrax", "skorvun"]}, {}, {"hand": ["brandfang"]}, {}],
+        zones=["controllo", "militare"],
+    )
+    acts = decision(s).actions
+    assert "zone:controllo:ozok" in acts and "zone:militare:vurrax:ozok" in acts
+    play(s, "zone:controllo:ozok")
+    assert not [a for a in decision(s).actions if a.startswith("zone:")]
+    assert s.seat_of(0).zone_used and not s.seat_of(2).zone_used
+    end_turn(s)
+    end_turn(s)  # B1
+    assert any(a.startswith("zone:militare:brandfang") for a in decision(s).actions)  # A2
+
+
+# -------------------------------------------------------------------- rounds 1 to 3 --
+def test_inferno_no_attacks_until_round_3() -> None:
+    # Controllo gives A1 something to do in the battle step, so the step is asked
+    teams = ([card("kharvok", "A1")], [card("ozok", "B1")])
+    where: dict[str, Any] = {"zones": ["controllo", "medica"], "phase": "battle"}
+    s = position(teams, round=3, **where)
+    assert decision(s).kind == "attack"
+    assert decision(s).actions == ("zone:controllo:kharvok", "end")
+    assert GAME.observe(s, 0)["attacks_barred"]
+    s = position(teams, round=4, **where)
+    assert "attack:kharvok:ozok" in decision(s).actions
+    assert not GAME.observe(s, 0)["attacks_barred"]
+
+
+def test_inferno_no_face_down_plays_until_round_3() -> None:
+    seats: list[dict[str, Any]] = [{"hand": ["vurrax", "ozok"]}, {}, {}, {}]
+    s = position(([], [card("kharvok", "B1")]), seats, round=3, seat="A1")
+    acts = decision(s).actions
+    assert "play:vurrax:up" in acts and not [a for a in acts if a.endswith(":down")]
+    s = position(([], [card("kharvok", "B1")]), seats, round=4, seat="A1")
+    assert "play:vurrax:down" in decision(s).actions
+    # the barred rule shows on the board while it applies
+    assert "until the end of round 3" in GAME.view(new(1), 0)
+
+
+# ----------------------------------------------------------------- the shared field --
+def test_inferno_a_player_attacks_only_with_own_cards() -> None:
+    teams = ([card("kharvok", "A1"), card("ozok", "A2")], [card("thofa", "B1")])
+    s = position(teams, phase="battle")
+    attackers = {a.split(":")[1] for a in decision(s).actions if a.startswith("attack:")}
+    assert attackers == {"kharvok"}
+    s = position(teams, phase="battle", seat="A2")
+    attackers = {a.split(":")[1] for a in decision(s).actions if a.startswith("attack:")}
+    assert attackers == {"ozok"}
+
+
+def test_inferno_teammates_cards_cannot_be_attacked_by_teammates() -> None:
+    teams = ([card("kharvok", "A1"), card("ozok", "A2")], [card("thofa", "B1"), card("zhee", "B2")])
+    s = position(teams, phase="battle")
+    targets = {a.split(":")[2] for a in decision(s).actions if a.startswith("attack:")}
+    assert targets == {"thofa", "zhee"}
+
+
+def test_inferno_reveal_only_own_face_down_cards() -> None:
+    teams = (
+        [card("ozok", "A1", face_down=True), card("vurrax", "A2", face_down=True)],
+        [card("thofa", "B1")],
+    )
+    s = position(teams, [{"hand": ["skorvun"]}, {}, {}, {}])
+    reveals = [a for a in decision(s).actions if a.startswith("reveal:")]
+    assert reveals == ["reveal:ozok"]
+
+
+def test_inferno_turn_start_gifts_are_their_owners() -> None:
+    # Tithe Collector (A2): from round 5, at the start of its owner's turn, the zone
+    # action may be used again -- on A2's turn, not on A1's
+    teams = ([card("tithe_collector", "A2")], [card("thofa", "B1")])
+    used = {"zone_used": True}
+    s = position(teams, [used, {}, used, {"hand": ["ozok"]}], round=5, seat="B2")
+    events = end_turn(s)  # B2 ends round 5; A1 starts round 6
+    assert of_kind(events, "turn", player=0)
+    assert not of_kind(events, "zone_refresh")
+    assert s.seat_of(0).zone_used
+    end_turn(s)  # A1
+    events = end_turn(s)  # B1, then A2's turn starts
+    assert of_kind(events, "zone_refresh", player=2)
+    assert not s.seat_of(2).zone_used and s.seat_of(0).zone_used
+
+
+# ------------------------------------------------------------------------ victory --
+def test_inferno_team_wins_when_both_opponents_have_no_field_cards_after_round_6() -> None:
+    # A2 has nothing to play nor attack with: its turn (the 23rd) ends at once, and team A's
+    # empty field does not lose yet; B2 plays the last turn of round 6
+    teams: tuple[list[Any], list[Any]] = ([], [card("thofa", "B1"), card("zhee", "B2")])
+    s = position(teams, [{}, {}, {}, {"hand": ["ozok"]}], round=6, seat="A2")
+    assert s.result is None and decision(s).player == 3 and s.turn == 24
+    events = end_turn(s)
+    assert s.result == (0.0, 1.0, 0.0, 1.0) and s.reason == "empty_field"
+    assert of_kind(events, "inferno.end", team="B", reason="empty_field")
+
+
+def test_inferno_no_empty_field_victory_before_the_end_of_round_6() -> None:
+    teams: tuple[list[Any], list[Any]] = ([], [card("thofa", "B1")])
+    s = position(teams, [{}, {}, {}, {"hand": ["ozok"]}], round=5, seat="B2")
+    end_turn(s)
+    assert s.result is None and s.turn == 21  # A1's turn of round 6
+
+
+def test_inferno_team_wins_when_an_opponent_cannot_draw() -> None:
+    teams = ([card("ozok", "A1")], [card("thofa", "B1")])
+    seats: list[dict[str, Any]] = [{}, {"hand": [], "deck": []}, {}, {}]
+    s = position(teams, seats, round=8, seat="A1", phase="battle")
+    events = end_turn(s)
+    assert s.result == (1.0, 0.0, 1.0, 0.0) and s.reason == "no_cards"
+    assert of_kind(events, "deck_empty", player=1)
+
+
+def test_inferno_tie_compares_the_teams_total_field_tot() -> None:
+    # the end of round 19: team A has more cards (68 + 72 + 71 = 211, all Manpo: no zone
+    # bonus with Medica and Civile), team B a higher field TOT (80 + 72 + 70 = 222)
+    teams = (
+        [card("ochre_monk", "A1"), card("glyph_crawler", "A2"), card("sulfur_sage", "A1")],
+        [card("kharvok", "B1"), card("ozok", "B2"), card("vurrax", "B2")],
+    )
+    s = position(teams, round=19, seat="B2", phase="battle")
+    assert s.result is None and decision(s).player == 3
+    assert INFERNO.team_tots(s) == [211, 222]
+    events = end_turn(s)
+    assert s.result == (0.0, 1.0, 0.0, 1.0) and s.reason == "last_round"
+    assert of_kind(events, "inferno.end", team="B", reason="last_round", round=19)
+
+
+def test_inferno_equal_team_tots_at_round_19_is_a_draw() -> None:
+    teams = ([card("ozok", "A1")], [card("glyph_crawler", "B2")])  # 72 and 72
+    s = position(teams, round=19, seat="B2", phase="battle")
+    end_turn(s)
+    assert s.result == (0.5, 0.5, 0.5, 0.5) and s.reason == "last_round"
+
+
+def test_inferno_teammates_share_the_result() -> None:
+    s = new(6)
+    chooser = RNG(6)
+    while (d := GAME.decision(s)) is not None:
+        GAME.apply(s, d.actions[chooser.below(len(d.actions))])
+    r = GAME.returns(s)
+    assert len(r) == 4 and r[0] == r[2] and r[1] == r[3] and r[0] + r[1] == 1.0
+
+
+# ------------------------------------------------------------------- gifts and teams --
+def test_inferno_gift_draws_for_its_owner_and_the_next_opponent_discards() -> None:
+    # A2 plays Mercury Vizier: A2 draws a card, B2 (the next player of team B) discards
+    seats: list[dict[str, Any]] = [
+        {},
+        {"hand": ["zhee"]},
+        {"hand": ["mercury_vizier"]},
+        {"hand": ["ozok"]},
+    ]
+    s = position(([], [card("thofa", "B1")]), seats, seat="A2")
+    before = len(s.seat_of(2).deck)
+    events = play(s, "play:mercury_vizier:up")
+    assert len(s.seat_of(2).deck) == before - 1 and len(s.seat_of(2).hand) == 1
+    assert of_kind(events, "draw", player=2)
+    assert of_kind(events, "discard", player=3, card="ozok")
+    assert s.seat_of(3).inc == ["ozok"] and s.seat_of(1).hand == ["zhee"]
+
+
+def test_inferno_a_defending_card_is_answered_for_by_its_owner() -> None:
+    # A1's Kharvok (TOT 80, Ardo: -10 against Manpo) attacks B2's Ochre Monk (TOT 68); the
+    # dice give the attacker +5 ATK: 75 > 68, and B2 -- not B1, whose turn came last --
+    # decides whether to spend its Medica action; the card goes to B2's Incinerator
+    teams = ([card("kharvok", "A1")], [card("thofa", "B1"), card("ochre_monk", "B2")])
+    s = position(teams, phase="battle")
+    s.rng = ScriptedRNG(0, [{"roll": 4, "label": "attacker"}, {"roll": 5, "label": "defender"}])
+    events = play(s, "attack:kharvok:ochre_monk")
+    assert of_kind(events, "battle", player=0, rule="tot")
+    d = decision(s)
+    assert (d.player, d.kind, d.actions) == (3, "save_zone", ("zone:medica", "pass"))
+    events = play(s, "pass")
+    assert of_kind(events, "destroyed", player=3, card="ochre_monk")
+    assert s.seat_of(3).inc == ["ochre_monk"] and s.seat_of(1).inc == []
+
+
+def test_inferno_gifts_may_touch_teammates_cards() -> None:
+    # Controllo belongs to the team's field: A1 may turn A2's card into Manpo
+    teams = ([card("ozok", "A1"), card("thofa", "A2")], [card("kharvok", "B1")])
+    s = position(teams, zones=["controllo", "medica"])
+    assert "zone:controllo:thofa" in decision(s).actions
+
+
+# -------------------------------------------------------------------- information --
+def test_inferno_hands_are_private_even_to_teammates() -> None:
+    s = new(7)
+    obs = GAME.observe(s, 0)
+    assert [("hand" in x) for x in obs["seats"]] == [True, False, False, False]
+    secret = set(GAME.secrets(s, 0))
+    assert set(s.seat_of(2).hand) <= secret and not set(s.seat_of(0).hand) & secret
+    text = json.dumps(obs) + GAME.view(s, 0)
+    assert not [c for c in s.seat_of(2).hand if f'"{c}"' in text]
+
+
+def test_inferno_face_down_card_known_only_to_its_owner() -> None:
+    teams = ([card("ozok", "A1", face_down=True)], [card("thofa", "B1")])
+    s = position(teams, seat="B1")
+    assert GAME.observe(s, 0)["teams"][0]["field"][0]["id"] == "ozok"
+    for q in (1, 2, 3):
+        assert "id" not in GAME.observe(s, q)["teams"][0]["field"][0]
+        assert "ozok" in set(GAME.secrets(s, q))
+
+
+def test_inferno_determinize_keeps_what_the_seat_sees() -> None:
+    s = new(8)
+    chooser = RNG(8)
+    for _ in range(60):
+        d = decision(s)
+        GAME.apply(s, d.actions[chooser.below(len(d.actions))])
+    for q in range(4):
+        det = GAME.determinize(s, q, RNG(q))
+        assert isinstance(det, InfernoState)
+        assert GAME.observe(det, q) == GAME.observe(s, q)
+        assert det.seat_of(q).hand == s.seat_of(q).hand
+    other = GAME.determinize(s, 0, RNG(1))
+    assert isinstance(other, InfernoState)
+    assert other.seat_of(2).hand != s.seat_of(2).hand  # the teammate's hand is re-dealt
+
+
+def test_inferno_json_round_trip_keeps_the_seats() -> None:
+    s = new(9, "inferno+chimera+fessura+imboscata")
+    chooser = RNG(9)
+    for _ in range(80):
+        d = decision(s)
+        GAME.apply(s, d.actions[chooser.below(len(d.actions))])
+    back = GAME.from_json(json.loads(json.dumps(GAME.to_json(s))))
+    assert GAME.to_json(back) == GAME.to_json(s)
+    assert GAME.decision(back) == GAME.decision(s)
+
+
+# ------------------------------------------------------------ modes, options, words --
+@pytest.mark.parametrize("meta", ["chimera", "fessura", "imboscata"])
+def test_inferno_meta_modes_combine(meta: str) -> None:
+    cfg = GAME.make_config(mode=f"inferno+{meta}")
+    assert cfg.players == 4 and cfg.mode == f"inferno+{meta}"
+    s = new(10, cfg.mode)
+    if meta == "fessura":
+        assert len(s.rift) == 250 - 100  # the cards no seat was dealt
+
+
+def test_inferno_takes_no_options() -> None:
+    with pytest.raises(ConfigError, match="no option"):
+        GAME.make_config(mode="inferno", decks=[None] * 4)
+
+
+def test_inferno_chimera_is_made_on_the_seats_next_turn() -> None:
+    seats: list[dict[str, Any]] = [{"hand": ["ozok", "madu", "vurrax"]}, {}, {}, {}]
+    s = position(([], [card("thofa", "B1")]), seats, mode="inferno+chimera", round=4)
+    play(s, "chimera:declare", "play:vurrax:up")
+    for _ in range(4):
+        end_turn(s)
+    assert decision(s).player == 0
+    assert "chimera:ozok:madu" in decision(s).actions
+
+
+def test_inferno_words_in_english_and_italian() -> None:
+    assert set(MSG.messages["en"]) == set(MSG.messages["it"])
+    for lang in ("en", "it"):
+        assert "A1" in GAME.help(lang) and "Inferno" in GAME.help(lang)
+    from tavolo.engine import Event
+
+    e = Event("inferno.end", {"team": "B", "reason": "empty_field", "round": 7})
+    assert GAME.describe_event(e, 0, "en") == (
+        "[bold]Game over: Team B wins[/] — the other team has no cards on its field after round 6."
+    )
+    assert "squadra B" in (GAME.describe_event(e, 0, "it") or "")
+    s = new(11)
+    for lang in ("en", "it"):
+        board = GAME.view(s, 0, lang)
+        assert "A1" in board and "B2" in board
+        for a in decision(s).actions:
+            assert ":" not in GAME.describe_action(s, a, lang)
