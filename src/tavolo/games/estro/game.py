@@ -39,11 +39,13 @@ class EstroGame(EstroRules):
 
     def __init__(self, collection: Collection | None = None, game: EstroGame | None = None) -> None:
         """``game``: the 1v1 game whose table mode this is (a subclass's instance)."""
-        super().__init__(collection if game is None else game.collection)
-        self.tables: dict[str, Any] = {}  # TableMode or EstroGame subclass, by mode id
-        if game is not None:  # a table mode: share the card table, build no tables
+        if game is None:
+            super().__init__(collection)
+        else:  # a table mode: the 1v1 game's collection and card table, shared
+            super().__init__(game.collection, game.info)
             self.game = game
-            self.info = game.info
+        self.tables: dict[str, Any] = {}  # TableMode or EstroGame subclass, by mode id
+        if game is not None:  # a table mode builds no tables of its own
             return
         for mode, module in TABLE_MODES.items():
             cls = importlib.import_module(f"{__package__}.{module}").Mode

@@ -76,10 +76,11 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     state_class: type[EstroState] = EstroState  # a table mode may use a subclass (table.py)
 
-    def __init__(self, collection: Collection | None = None) -> None:
+    def __init__(self, collection: Collection | None = None, info: CardTable | None = None) -> None:
+        """``info``: a card table to share (a table mode shares its 1v1 game's)."""
         self.collection = collection or default_collection()
         self.by_state: dict[type, Any] = {}  # table modes by state class (game.py)
-        self.info: CardTable = card_infos(self.collection)
+        self.info: CardTable = info if info is not None else card_infos(self.collection)
         self.ids: tuple[str, ...] = tuple(self.info)
         self.aura_cards = self.info.auras  # grows when a Chimera with an aura is built
         triggers = self.info.by_trigger  # these sets grow with Chimeras too

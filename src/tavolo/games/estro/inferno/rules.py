@@ -50,16 +50,6 @@ class Mode(EstroGame):
     seats = (SEATS,)
     state_class = InfernoState
 
-    def __init__(self, collection: Any = None, game: EstroGame | None = None) -> None:
-        super().__init__(collection, game)
-        # EstroRules.__init__ took these from a card table of its own, which EstroGame then
-        # replaced by the 1v1 game's: take the shared table's (they grow with Chimeras)
-        self.aura_cards = self.info.auras
-        triggers = self.info.by_trigger
-        self._turn_start = triggers.setdefault("turn_start", set())
-        self._turn_end = triggers.setdefault("turn_end", set())
-        self._opp_play = triggers.setdefault("opp_play", set())
-
     # ------------------------------------------------------------------ configuration --
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
         if options:
