@@ -153,8 +153,11 @@ class Mode(EstroGame):
     def _fix(self, s: BastioneState, events: list[Event], i: int) -> None:
         """Events of the 1v1 rules from ``i`` on: side 0 becomes the dreamer concerned,
         side 1 the horde (``ultimo_bastione.horde`` events, words of their own)."""
+        n = len(events)
+        if i >= n:
+            return
         home = s.home
-        for j in range(i, len(events)):
+        for j in range(i, n):
             e = events[j]
             kind = e.kind
             if kind.startswith("ultimo_bastione."):
@@ -522,7 +525,7 @@ class Mode(EstroGame):
     def _chimera_turn(self, s: BastioneState, k: int, mine: list[str]) -> list[str]:
         """Chimera META mode: fuse on the dreamer's turn after the declaration, into a free
         zone (a fusion is a play)."""
-        if s.chim[k] != s.turn - 2 or any("+" in c for c in mine) or len(mine) >= FIELD_LIMIT:
+        if not s.chim[k] or s.chim[k] != s.turn - 2 or len(mine) >= FIELD_LIMIT:
             return []
         info = self.info
         hand = s.hands[k]
