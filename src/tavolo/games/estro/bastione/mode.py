@@ -22,7 +22,7 @@ from tavolo.engine.steps import Step
 
 from ..cards import chimera_id, chimera_parts
 from ..game import EstroGame
-from ..state import CHIMERA, FESSURA, IMBOSCATA, Battle, EstroState
+from ..state import CHIMERA, FESSURA, Battle, EstroState
 from . import words
 from .state import DEPTHS, LANES, BastioneState
 
@@ -74,7 +74,7 @@ class Mode(EstroGame):
         self.handlers = {
             **self.handlers,
             "inspire": self._step_inspire,
-            "overrun": self._step_overrun,
+            "overrun": self._step_overrun,  # type: ignore[dict-item]
             "rift": self._step_rift_cell,
         }
         self.deciders = {**self.deciders, "inspire": self._ask_inspire}
@@ -187,7 +187,7 @@ class Mode(EstroGame):
                 events[j] = _new(Event, (kind, data, to, red))
 
     # ------------------------------------------------------------ the forward model --
-    def _decide(self, s: BastioneState) -> Decision | None:
+    def _decide(self, s: BastioneState) -> Decision | None:  # type: ignore[override]
         if s.result is not None:
             return None
         if s.steps:
@@ -199,7 +199,9 @@ class Mode(EstroGame):
         acts = self._dreamer_actions(s)
         return Decision(s.seat, "dreamer", tuple(acts), {"as_left": s.asl[s.seat]})
 
-    def _apply(self, s: BastioneState, d: Decision, action: str) -> list[Event]:
+    def _apply(  # type: ignore[override]
+        self, s: BastioneState, d: Decision, action: str
+    ) -> list[Event]:
         events: list[Event] = []
         if s.steps:
             top = s.steps[-1]
@@ -467,10 +469,7 @@ class Mode(EstroGame):
         for h in s.players[1].field:
             hcells.setdefault(cell[h], []).append(h)
         acts = [
-            f"attack:{c}:{h}"
-            for c in mine
-            if c not in s.attackers
-            for h in hcells.get(cell[c], ())
+            f"attack:{c}:{h}" for c in mine if c not in s.attackers for h in hcells.get(cell[c], ())
         ]
         if s.engaged and acts:
             return acts  # mandatory engagement: the first synaptic action is an attack
@@ -500,13 +499,7 @@ class Mode(EstroGame):
                 acts.append(f"activate:{c}")
         if not team.zone_used and s.zone in (ARDO, MANPO):
             acts += self._zone_turn_actions(s, 0)
-        if (
-            s.mf & FESSURA
-            and s.rift
-            and s.placed[k]
-            and s.rift_turn != s.turn * 8 + k + 1
-            and mine
-        ):
+        if s.mf & FESSURA and s.rift and s.placed[k] and s.rift_turn != s.turn * 8 + k + 1 and mine:
             acts += [f"fessura:{c}" for c in mine]
         if acts:
             acts.append("done")
@@ -835,15 +828,13 @@ class Mode(EstroGame):
         assert b is not None and isinstance(s, BastioneState)
         x = s.cell[b.a]
         opp = s.players[1 - b.ap]
-        acts = tuple(
-            a for a in d.actions if a == "pass" or s.cell.get(self.deref(opp, a[9:])) == x
-        )
+        acts = tuple(a for a in d.actions if a == "pass" or s.cell.get(self.deref(opp, a[9:])) == x)
         return Decision(d.player, d.kind, acts, d.params)
 
     def _step_rift_cell(self, s: EstroState, step: Step, events: list[Event]) -> bool:
         """Fessura Dimensionale: the rift's card takes the zone of the defender it replaced."""
         assert isinstance(s, BastioneState)
-        _, p, c, x, k = step
+        _, _, c, x, k = step
         s.steps.pop()
         team = s.players[0]
         if c in team.field or not s.rift:
@@ -1007,7 +998,7 @@ class Mode(EstroGame):
         rng.shuffle(pool)
         home = dict(d.home)
         i = 0
-        for j, pile in enumerate(piles):
+        for pile in piles:
             n = len(pile)
             pile[:] = pool[i : i + n]
             i += n
@@ -1049,7 +1040,104 @@ class Mode(EstroGame):
         return s
 
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> EstroState:
-        raise ConfigError(f"estro {MODE} does not support scenario positions")
+        """A position: ``zone``, ``round``, ``phase`` (``dreamers``: the Dreamer phase of
+        that round, ``seat`` to act; ``horde``: that round is over and the next horde phase
+        comes), ``cq``, ``zone_used``, ``horde`` (``{id, lane, zone}``), ``horde_deck``
+        (top last), ``incinerator`` and ``dreamers``: one ``{hand, deck, field, as_left}``
+        per player, ``field`` entries ``{id, lane, zone}`` (``mods``: 5 numbers)."""
+        known = {
+            "zone",
+            "round",
+            "phase",
+            "seat",
+            "cq",
+            "zone_used",
+            "horde",
+            "horde_deck",
+            "incinerator",
+            "dreamers",
+        }
+        extra = sorted(set(position) - known)
+        if extra:
+            raise ConfigError(f"estro {MODE} position: unknown field {extra[0]!r}")
+        n = config.players
+        zone = str(position.get("zone", "medica"))
+        if zone not in words.ZONE_IDS:
+            raise ConfigError(f"estro {MODE} position: no zone {zone!r}")
+        s = BastioneState(rng, n, config.mode, words.ZONE_IDS.index(zone))
+        team, horde = s.players
+        horde.zone_used = True
+        team.zone_used = bool(position.get("zone_used", False))
+        raw = position.get("dreamers") or [{} for _ in range(n)]
+        if not isinstance(raw, list) or len(raw) != n:
+            raise ConfigError(f"estro {MODE} position: dreamers must list {n} dreamers")
+        seen: list[str] = []
+        home: dict[str, int] = {}
+
+        def where(entry: Mapping[str, Any]) -> int:
+            lane, depth = int(entry.get("lane", 0)), int(entry.get("zone", 0))
+            if not (1 <= lane <= LANES and 1 <= depth <= DEPTHS):
+                raise ConfigError(f"estro {MODE} position: lane 1-3 and zone 1-4, not {entry}")
+            return (lane - 1) * DEPTHS + depth - 1
+
+        for k, rd in enumerate(raw):
+            s.hands[k] = [self._card(c) for c in rd.get("hand", ())]
+            s.decks[k] = [self._card(c) for c in rd.get("deck", ())]
+            s.asl[k] = int(rd.get("as_left", AS_PER_DREAMER))
+            for entry in rd.get("field", ()):
+                c = self._card(entry["id"])
+                x = where(entry)
+                if x in {s.cell[d] for d in team.field}:
+                    raise ConfigError(f"estro {MODE} position: two defenders in one zone")
+                team.field.append(c)
+                s.cell[c] = x
+                if entry.get("mods"):
+                    self.add_mods(s, 0, c, [int(v) for v in entry["mods"]])
+                seen += chimera_parts(c)
+                home.update((part, k) for part in chimera_parts(c))
+            if len(self._field_of(team.field, home, k)) > FIELD_LIMIT:
+                raise ConfigError(f"estro {MODE} position: more than {FIELD_LIMIT} defenders")
+            seen += s.hands[k] + s.decks[k]
+            home.update((c, k) for c in (*s.hands[k], *s.decks[k]))
+        for entry in position.get("horde", ()):
+            c = self._card(entry["id"])
+            horde.field.append(c)
+            s.cell[c] = where(entry)
+            seen.append(c)
+        s.hdeck = [self._card(c) for c in position.get("horde_deck", ())]
+        team.inc = [self._card(c) for c in position.get("incinerator", ())]
+        seen += s.hdeck + team.inc
+        if len(set(seen)) != len(seen):
+            raise ConfigError(f"estro {MODE} position: a card is in two places")
+        s.home = home
+        s.cq0 = CQ[n]
+        s.cq = int(position.get("cq", s.cq0))
+        s.rnd = int(position.get("round", 1))
+        s.turn = 2 * s.rnd
+        if s.mf & FESSURA:
+            s.rift = tuple(c for c in self.ids if c not in set(seen))
+            s.rift_born = frozenset(s.rift)
+        phase = position.get("phase", "dreamers")
+        if phase == "dreamers":
+            s.active = 0
+            s.phase = "dreamers"
+            seat = int(position.get("seat", 0))
+            if not 0 <= seat < n:
+                raise ConfigError(f"estro {MODE} position: seat is 0-{n - 1}")
+            s.turns = (seat - (s.rnd - 1)) % n
+            self._begin_turn(s, seat, [])
+        elif phase == "horde":
+            s.active = 1
+            s.phase = "horde"
+            s.bind(0)
+        else:
+            raise ConfigError(f"estro {MODE} position: phase is dreamers or horde")
+        self._run(s, [])
+        return s
+
+    @staticmethod
+    def _field_of(field: list[str], home: Mapping[str, int], k: int) -> list[str]:
+        return [c for c in field if home.get(c.split("+", 1)[0]) == k]
 
     # ------------------------------------------------------------------------ words --
     def describe_action(self, s: EstroState, action: str, lang: str = "en") -> str:

@@ -75,7 +75,7 @@ class BastioneState(EstroState):
         self.rnd = 0
 
     @property
-    def round(self) -> int:  # type: ignore[override]
+    def round(self) -> int:
         return self.rnd
 
     def bind(self, k: int) -> None:

@@ -57,7 +57,8 @@ def _card(g: Mode, s: Any, q: int, c: str, lang: str) -> str:
 
 
 def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
-    from .mode import DEPTHS, LANES, LAST_ROUND
+    from .mode import LAST_ROUND
+    from .state import DEPTHS, LANES
 
     check_lang(lang)
     t = MSG.t
@@ -111,9 +112,7 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
         cols = []
         for depth in range(DEPTHS - 1, -1, -1):
             x = lane * DEPTHS + depth
-            here = [
-                "D:" + _name(g, c) + f"({g.tot(s, 0, c)})" for c in team.field if cell[c] == x
-            ]
+            here = ["D:" + _name(g, c) + f"({g.tot(s, 0, c)})" for c in team.field if cell[c] == x]
             here += [
                 "H:" + _name(g, c) + f"({g.tot(s, 1, c)})" for c in horde.field if cell[c] == x
             ]
@@ -147,7 +146,8 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
     else:
         d = g.decision(s)
         if d is not None:
-            lines.append(t(lang, "to_act", player=_player(lang, d.player), kind=_kind(lang, d.kind)))
+            who = _player(lang, d.player)
+            lines.append(t(lang, "to_act", player=who, kind=_kind(lang, d.kind)))
     return "\n".join(lines)
 
 
