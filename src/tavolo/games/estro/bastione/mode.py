@@ -488,7 +488,7 @@ class Mode(EstroGame):
         if (
             s.mf & CHIMERA
             and not s.played
-            and s.chim[k] not in (s.turn, s.turn - 2)
+            and (not s.chim[k] or s.chim[k] < s.turn - 2)
             and not any("+" in c for c in mine)
         ):
             acts.append("chimera:declare")  # at the start of the dreamer's turn
@@ -874,9 +874,8 @@ class Mode(EstroGame):
         return {
             "rounds": float(s.rnd),
             "cq_left": float(max(0, s.cq)),
-            "horde_destroyed": float(
-                sum(1 for c in s.players[1].inc if c not in s.flags.get("breached", ()))
-            ),
+            "breaches": float(s.flags.get("breaches", 0)),
+            "horde_destroyed": float(len(s.players[1].inc) - s.flags.get("breaches", 0)),
         }
 
     # -------------------------------------------------------------- information --
