@@ -196,7 +196,8 @@ class Mode(EstroGame):
             if top[0] in _MY_STEPS:
                 return d
             return Decision(self._facing(s, top), d.kind, d.actions, d.params)
-        acts = self._dreamer_actions(s)
+        # ("done" alone only in an imagined world: there the hand may hold other cards)
+        acts = self._dreamer_actions(s) or ["done"]
         return Decision(s.seat, "dreamer", tuple(acts), {"as_left": s.asl[s.seat]})
 
     def _apply(  # type: ignore[override]
@@ -1009,6 +1010,10 @@ class Mode(EstroGame):
                 home.update((c, k) for c in d.decks[k])
         d.home = home
         d.rift = tuple(rift)
+        top = d.steps[-1] if d.steps else None
+        if top is not None and top[0] == "inspire" and top[3] == "keep" and top[1] != player:
+            hand = d.hands[top[1]]  # the two cards drawn are the last two of that hand
+            d.steps[-1] = (*top[:4], hand[-2], hand[-1])
         d.bind(d.bound)
         return d
 
