@@ -509,3 +509,54 @@ def test_bastione_metrics() -> None:
     m = GAME.metrics(s)
     assert m["rounds"] == s.rnd and m["cq_left"] == max(0, s.cq)
     assert m["breaches"] + m["horde_destroyed"] == len(s.players[1].inc)
+
+
+# ------------------------------------------------------------------- horde policy --
+def test_bastione_horde_policy_harmful_gift_aims_at_the_strongest_defender() -> None:
+    s = position(
+        2,
+        [
+            {
+                "hand": ["ozok"],
+                "field": [
+                    {"id": "cobalt_tortoise", "lane": 1, "zone": 1},
+                    {"id": "balm_serpent", "lane": 2, "zone": 1},
+                ],
+            }
+        ],
+        horde_deck=["orrugg", "silk_specter", "sextant_gull"],
+        phase="horde",
+        round=0,
+    )
+    assert s.pending == ("sextant_gull",)
+    play(s, "play:ozok:3:1")
+    assert s.players[0].mods["balm_serpent"][2] == -8  # HEL, its primary stat
+    assert "cobalt_tortoise" not in s.players[0].mods
+
+
+def test_bastione_horde_policy_helpful_gift_aims_at_its_card_closest_to_the_bastion() -> None:
+    s = position(
+        2,
+        [{"hand": ["ozok"]}],
+        horde=[{"id": "gossamer_doe", "lane": 3, "zone": 2}],
+        horde_deck=["orrugg", "silk_specter", "verdant_nurse"],
+        phase="horde",
+        round=0,
+    )
+    assert cell(s, "gossamer_doe") == (3, 1)
+    play(s, "play:ozok:1:4")
+    assert s.players[1].mods["gossamer_doe"][2] == 6  # HEL +6, not the cards in zone 4
+
+
+def test_bastione_gift_extra_attack_gives_a_synaptic_action() -> None:
+    s = position(2, [{"field": [{"id": "emberjaw_drake", "lane": 1, "zone": 1}]}])
+    events = play(s, "activate:emberjaw_drake")
+    assert s.asl[0] == 2 and of_kind(
+        events, "ultimo_bastione.extra", player=0, card="emberjaw_drake"
+    )
+
+
+def test_bastione_horde_has_no_hand_its_draws_do_nothing() -> None:
+    s = position(2, horde=[{"id": "ozok", "lane": 1, "zone": 4}])
+    assert not TABLE.draw(s, 1, [])
+    assert s.players[1].hand == [] and s.players[1].deck == []
