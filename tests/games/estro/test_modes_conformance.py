@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from conformance.test_conformance import Playout
-
 from tavolo.engine import ConfigError
 from tavolo.games.estro.rules import EstroRules
 
