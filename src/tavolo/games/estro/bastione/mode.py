@@ -219,31 +219,36 @@ class Mode(EstroGame):
         return events
 
     def _run(self, s: BastioneState, events: list[Event]) -> None:  # type: ignore[override]
-        handlers, deciders = self.handlers, self.deciders
+        """Advance to the next decision of a dreamer; the 1v1 rules' events are fixed up
+        (``_fix``) before the bound dreamer changes and before returning."""
+        handlers, deciders, fix = self.handlers, self.deciders, self._fix
         steps = s.steps
+        fixed = len(events)
         while s.result is None:
             if steps:
                 top = steps[-1]
                 k = self._facing(s, top)
                 if k != s.bound:
+                    fix(s, events, fixed)
+                    fixed = len(events)
                     s.bind(k)
-                i = len(events)
-                need = handlers[top[0]](s, top, events)
-                self._fix(s, events, i)
-                if not need:
+                if not handlers[top[0]](s, top, events):
                     continue
                 top = steps[-1]
                 d = deciders[top[0]](s, top)
                 if top[0] in _MY_STEPS:
                     s._dec = d
+                    fix(s, events, fixed)
                     return
                 if d.player == 1:  # the horde decides by its policy
-                    i = len(events)
                     self._answer_step(s, d, self._horde_choice(s, d, top), events)
-                    self._fix(s, events, i)
                     continue
                 s._dec = Decision(self._facing(s, top), d.kind, d.actions, d.params)
+                fix(s, events, fixed)
                 return
+            if fixed < len(events):
+                fix(s, events, fixed)
+                fixed = len(events)
             if not s.hdeck and not s.players[1].field and s.rnd:
                 self._finish_b(s, True, "last_wave", events)
                 break
@@ -252,7 +257,7 @@ class Mode(EstroGame):
                 if s.seat != s.bound:
                     s.bind(s.seat)
                 acts = self._dreamer_actions(s)
-                if acts:
+                if acts:  # (no 1v1 event is left to fix here: the steps are done)
                     s._dec = _new(
                         Decision, (s.seat, "dreamer", tuple(acts), {"as_left": s.asl[s.seat]})
                     )
@@ -271,6 +276,7 @@ class Mode(EstroGame):
                     self.trigger_all(s, 1, "turn_end")
             else:  # dreamers_start
                 self._dreamer_phase(s, events)
+        fix(s, events, fixed)
         s._dec = None
 
     def _team_gifts(self, s: BastioneState, trig: str) -> None:
