@@ -214,7 +214,9 @@ def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | No
         text = view.describe_event(g, Event(what, {**d, "player": 0}), None, lang)
         if text is None:
             return None
-        return text.replace(_player(lang, 0), t(lang, "the_horde"))
+        me = _player(lang, 0)
+        text = text.replace(t(lang, "of_player_1", player=me), t(lang, "of_the_horde"))
+        return text.replace(me, t(lang, "the_horde"))
     who = _player(lang, d["player"]) if "player" in d else ""
     card = _name(g, d.get("card")) if d.get("card") else ""
     if k == "draw":
