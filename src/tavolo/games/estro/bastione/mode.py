@@ -47,6 +47,7 @@ _MY_STEPS = frozenset({"inspire", "overrun", "rift"})
 # 1v1 events whose "player" is whoever acted (the bound dreamer), not a card's owner
 _ACTOR_KINDS = frozenset({"draw", "discard", "deck_empty", "extra", "zone", "zone_refresh"})
 _CELLS = tuple(f":{lane + 1}:{depth + 1}" for lane in range(LANES) for depth in range(DEPTHS))
+_ALL_CELLS = tuple(range(LANES * DEPTHS))
 _BY_DEPTH = tuple(sorted(range(LANES * DEPTHS), key=lambda x: (x % DEPTHS, x // DEPTHS)))
 
 
@@ -471,21 +472,36 @@ class Mode(EstroGame):
             return []
         team = s.players[0]
         cell = s.cell
-        mine = self._mine(s, k)
-        hcells: dict[int, list[str]] = {}
-        for h in s.players[1].field:
-            hcells.setdefault(cell[h], []).append(h)
-        acts = [
-            f"attack:{c}:{h}" for c in mine if c not in s.attackers for h in hcells.get(cell[c], ())
-        ]
-        if s.engaged and acts:
-            return acts  # mandatory engagement: the first synaptic action is an attack
+        home = s.home
+        mine = []
+        taken = set()
+        ready: dict[int, str] = {}  # cell -> own defender that may still attack
+        attackers = s.attackers
+        for c in team.field:
+            x = cell[c]
+            taken.add(x)
+            if home[c.split("+", 1)[0] if "+" in c else c] == k:
+                mine.append(c)
+                if c not in attackers:
+                    ready[x] = c
+        acts = []
+        if ready:
+            foes: dict[int, list[str]] = {}
+            for h in s.players[1].field:
+                x = cell[h]
+                if x in ready:
+                    foes.setdefault(x, []).append(h)
+            if foes:
+                for c in mine:
+                    if c not in attackers:
+                        acts += [f"attack:{c}:{h}" for h in foes.get(cell[c], ())]
+            if s.engaged and acts:
+                return acts  # mandatory engagement: the first synaptic action is an attack
         hand = team.hand
         cost = self.play_cost(s, k)
         if hand and left >= cost:
             if len(mine) < FIELD_LIMIT:
-                taken = {cell[c] for c in team.field}
-                free = [x for x in range(LANES * DEPTHS) if x not in taken]
+                free = [x for x in _ALL_CELLS if x not in taken]
                 plays = self._cell_plays
                 acts += [plays[c][x] for c in hand for x in free]
             else:
@@ -501,8 +517,7 @@ class Mode(EstroGame):
             acts.append("chimera:declare")  # at the start of the dreamer's turn
         info = self.info
         for c in mine:
-            i = info[c]
-            if i.trigger == "play" and c not in team.spent and self._can_activate(s, c):
+            if info[c].trigger == "play" and c not in team.spent and self._can_activate(s, c):
                 acts.append(f"activate:{c}")
         if not team.zone_used and s.zone in (ARDO, MANPO):
             acts += self._zone_turn_actions(s, 0)
