@@ -42,7 +42,6 @@ BREACH_DIVISOR = 4  # a horde card reaching the bastion takes its TOT / this in 
 
 ARDO, MANPO = 0, 4
 _new = tuple.__new__
-_NO_PARAMS: Mapping[str, Any] = {}
 _MY_STEPS = frozenset({"inspire", "overrun", "rift"})
 # 1v1 events whose "player" is whoever acted (the bound dreamer), not a card's owner
 _ACTOR_KINDS = frozenset({"draw", "discard", "deck_empty", "extra", "zone", "zone_refresh"})
@@ -707,6 +706,7 @@ class Mode(EstroGame):
         return super()._step_gift(s, step, events)
 
     def _step_inspire(self, s: EstroState, step: Step, events: list[Event]) -> bool:
+        """Tactical inspiration waits for its dreamer's choice."""
         return True
 
     def _ask_inspire(self, s: EstroState, step: Step) -> Decision:
