@@ -24,15 +24,22 @@ REGEN = os.environ.get("TAVOLO_REGEN_GOLDEN") == "1"
 
 
 class Golden:
-    """The golden files of one game: ``{seed: (about, config)}`` in ``folder``."""
+    """The golden files of one game: ``{seed: (about, config)}`` in ``folder``, named
+    ``<stem>_seed<seed>.json`` (the stem is the game's name unless a mode keeps its own)."""
 
     def __init__(
-        self, game: Game, folder: Path, seeds: Mapping[int, tuple[str, Config]], test_file: str
+        self,
+        game: Game,
+        folder: Path,
+        seeds: Mapping[int, tuple[str, Config]],
+        test_file: str,
+        stem: str | None = None,
     ) -> None:
         self.game, self.folder, self.seeds, self.test_file = game, folder, seeds, test_file
+        self.stem = stem or game.name
 
     def path(self, seed: int) -> Path:
-        return self.folder / f"{self.game.name}_seed{seed}.json"
+        return self.folder / f"{self.stem}_seed{seed}.json"
 
     def record(self, seed: int) -> dict[str, Any]:
         g = self.game

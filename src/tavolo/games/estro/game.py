@@ -19,7 +19,10 @@ from .zona import ALL_ZONES
 
 # Table modes (table.py): the mode id, and the module of this package whose class ``Mode``
 # holds its rules.
-TABLE_MODES: dict[str, str] = {"inferno": "inferno"}
+TABLE_MODES: dict[str, str] = {
+    "inferno": "inferno",
+    "ultimo_bastione": "bastione",
+}
 
 _PLAYER_FIELDS = {
     "deck",

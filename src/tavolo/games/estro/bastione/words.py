@@ -1,0 +1,271 @@
+"""Ultimo Bastione's words: the board, actions, events and help, in English and Italian.
+
+The mode's own texts live in ``messages/`` beside this module; events and actions of the
+1v1 rules reuse the 1v1 words (``estro/view.py``), the horde speaking in the place of a
+player.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tavolo.engine import Event
+from tavolo.engine.i18n import Catalog, check_lang
+
+from .. import view
+from ..schema import ESTRI, STATS
+from ..state import FESSURA
+
+if TYPE_CHECKING:
+    from ..state import EstroState
+    from .mode import Mode
+
+MSG = Catalog(Path(__file__).parent / "messages")
+ZONE_IDS = view.ZONE_IDS
+ZONE_NAMES = view.ZONE_NAMES
+
+
+def _player(lang: str, k: Any) -> str:
+    return view.MSG.t(lang, "player", n=int(k) + 1)
+
+
+def _name(g: Mode, c: str | None) -> str:
+    return view.escape(view._name(g, c))
+
+
+def _where(lang: str, lane: Any, zone: Any) -> str:
+    return MSG.t(lang, "where", lane=lane, zone=zone)
+
+
+# --------------------------------------------------------------------------- board --
+def _card(g: Mode, s: Any, q: int, c: str, lang: str) -> str:
+    st = g.stats(s, q, c)
+    e = g.estro(s, q, c)
+    text = f"{_name(g, c)} ({ESTRI[e].capitalize()} {'/'.join(map(str, st))} TOT {sum(st)})"
+    if q == 0:
+        text += " " + MSG.t(lang, "of_player", player=_player(lang, g.owner(s, c)))
+        marks = s.marks.get(c, 0)
+        if marks:
+            text += " " + MSG.t(lang, "marks", n=marks)
+    pl = s.players[q]
+    if c in pl.spent:
+        text += " " + view.MSG.t(lang, "spent")
+    if pl.shield.get(c, 0) >= s.turn:
+        text += " " + view.MSG.t(lang, "shielded")
+    return text
+
+
+def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
+    from .mode import LAST_ROUND
+    from .state import DEPTHS, LANES
+
+    check_lang(lang)
+    t = MSG.t
+    team, horde = s.players
+    zone = ZONE_NAMES[s.zone]
+    lines = [
+        t(
+            lang,
+            "title",
+            round=s.rnd,
+            last=LAST_ROUND,
+            phase=t(lang, f"phase.{s.phase}"),
+        ),
+        t(
+            lang,
+            "bastion_line",
+            cq=max(0, s.cq),
+            cq0=s.cq0,
+            deck=len(s.hdeck),
+            fallen=len(horde.inc),
+        ),
+        t(
+            lang,
+            "zone_line",
+            zone=zone,
+            estro=ESTRI[s.zone].capitalize(),
+            state=t(lang, "zone_used" if team.zone_used else "zone_free"),
+        ),
+    ]
+    for k in range(s.n):
+        who = _player(lang, k)
+        if player == k:
+            who += " " + t(lang, "you")
+        acting = " " + t(lang, "acting") if s.phase == "dreamers" and s.seat == k else ""
+        lines.append(
+            t(
+                lang,
+                "dreamer_line",
+                player=who,
+                acting=acting,
+                left=s.asl[k],
+                banked=s.bonus[k],
+                hand=len(s.hands[k]),
+                deck=len(s.decks[k]),
+            )
+        )
+    head = " | ".join(t(lang, "zone_head", zone=z) for z in range(DEPTHS, 0, -1))
+    lines.append(t(lang, "grid_head", zones=head))
+    cell = s.cell
+    for lane in range(LANES):
+        cols = []
+        for depth in range(DEPTHS - 1, -1, -1):
+            x = lane * DEPTHS + depth
+            here = ["D:" + _name(g, c) + f"({g.tot(s, 0, c)})" for c in team.field if cell[c] == x]
+            here += [
+                "H:" + _name(g, c) + f"({g.tot(s, 1, c)})" for c in horde.field if cell[c] == x
+            ]
+            cols.append(" ".join(here) or "·")
+        lines.append(t(lang, "grid_lane", lane=lane + 1, cells=" | ".join(cols)))
+    if team.field or horde.field:
+        lines.append(t(lang, "cards_title", stats="/".join(x.upper() for x in STATS)))
+        for q, key in ((0, "defender"), (1, "horde_card")):
+            pl = s.players[q]
+            for c in sorted(pl.field, key=lambda c: cell[c]):
+                x = cell[c]
+                lines.append(
+                    "  "
+                    + t(lang, key, where=_where(lang, x // DEPTHS + 1, x % DEPTHS + 1))
+                    + " "
+                    + _card(g, s, q, c, lang)
+                )
+    if s.pending:
+        names = ", ".join(_name(g, c) for c in s.pending)
+        lines.append(t(lang, "pending", cards=names))
+    if player is not None and 0 <= player < s.n:
+        hand = ", ".join(_name(g, c) for c in s.hands[player]) or "—"
+        lines.append(t(lang, "hand", cards=hand))
+    if team.inc:
+        lines.append(t(lang, "incinerator", cards=", ".join(_name(g, c) for c in team.inc)))
+    if s.mf & FESSURA:
+        lines.append(t(lang, "rift", n=len(s.rift)))
+    if s.result is not None:
+        key = "won" if s.result[0] > 0.5 else "lost"
+        lines.append(t(lang, key, reason=t(lang, f"reason.{s.reason}")))
+    else:
+        d = g.decision(s)
+        if d is not None:
+            who = _player(lang, d.player)
+            lines.append(t(lang, "to_act", player=who, kind=_kind(lang, d.kind)))
+    return "\n".join(lines)
+
+
+def _kind(lang: str, kind: str) -> str:
+    if MSG.has(f"kind.{kind}"):
+        return MSG.t(lang, f"kind.{kind}")
+    return view.MSG.t(lang, f"kind.{kind}")
+
+
+# ------------------------------------------------------------------------- actions --
+def describe_action(g: Mode, s: EstroState, action: str, lang: str) -> str:
+    check_lang(lang)
+    t = MSG.t
+    parts = action.split(":")
+    verb = parts[0]
+    if verb == "play":
+        return t(lang, "act.play", card=_name(g, parts[1]), where=_where(lang, parts[2], parts[3]))
+    if verb == "replace":
+        return t(lang, "act.replace", old=_name(g, parts[1]), card=_name(g, parts[2]))
+    if verb == "attack":
+        return t(lang, "act.attack", card=_name(g, parts[1]), target=_name(g, parts[2]))
+    if verb == "activate":
+        return t(lang, "act.activate", card=_name(g, parts[1]))
+    if verb == "done":
+        return t(lang, "act.done")
+    if verb == "fessura":
+        return t(lang, "act.fessura", card=_name(g, parts[1]))
+    if verb == "chimera":
+        if parts[1] == "declare":
+            return view.MSG.t(lang, "act.chimera_declare")
+        return t(
+            lang,
+            "act.chimera",
+            host=_name(g, parts[1]),
+            guest=_name(g, parts[2]),
+            where=_where(lang, parts[3], parts[4]),
+        )
+    if verb == "inspire":
+        if parts[1] == "mark":
+            return t(lang, "act.inspire_mark", card=_name(g, parts[2]))
+        return t(lang, f"act.inspire_{parts[1]}")
+    if verb == "keep":
+        return t(lang, "act.keep", card=_name(g, parts[1]))
+    if verb == "target":
+        key = "act.target_team" if parts[1] == "0" else "act.target_horde"
+        return t(lang, key, card=_name(g, parts[2]))
+    return view.describe_action(g, s, action, lang)
+
+
+# -------------------------------------------------------------------------- events --
+def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | None:
+    check_lang(lang)
+    seen = e.seen_by(player)
+    if seen is None:
+        return None
+    d = dict(seen)
+    kind = e.kind
+    if not kind.startswith("ultimo_bastione."):
+        return view.describe_event(g, e, player, lang)
+    k = kind.split(".", 1)[1]
+    t = MSG.t
+    if k == "horde":  # a 1v1 event of the horde: the 1v1 words, the horde as the player
+        what = d.pop("what")
+        text = view.describe_event(g, Event(what, {**d, "player": 0}), None, lang)
+        if text is None:
+            return None
+        me = _player(lang, 0)
+        text = text.replace(t(lang, "of_player_1", player=me), t(lang, "of_the_horde"))
+        return text.replace(me, t(lang, "the_horde"))
+    who = _player(lang, d["player"]) if "player" in d else ""
+    card = _name(g, d.get("card")) if d.get("card") else ""
+    if k == "draw":
+        if "card" in d:
+            return t(lang, "ev.draw", player=who, card=card)
+        return t(lang, "ev.draw_hidden", player=who)
+    if k == "inspired":
+        c = d["choice"]
+        if c == "draw":
+            if "cards" in d:
+                cards = ", ".join(_name(g, x) for x in d["cards"])
+                return t(lang, "ev.inspired_draw", player=who, cards=cards)
+            return t(lang, "ev.inspired_draw_hidden", player=who, n=d["n"])
+        return t(lang, f"ev.inspired_{c}", player=who, card=card)
+    if k == "keep":
+        if "card" in d:
+            return t(lang, "ev.keep", player=who, card=card, other=_name(g, d["bottom"]))
+        return t(lang, "ev.keep_hidden", player=who)
+    if k == "end":
+        reason = t(lang, f"reason.{d['reason']}")
+        return t(lang, "ev.won" if d["won"] else "ev.lost", reason=reason, cq=d["cq"])
+    if k == "chimera":
+        return t(
+            lang,
+            "ev.chimera",
+            player=who,
+            host=_name(g, d["host"]),
+            guest=_name(g, d["guest"]),
+            where=_where(lang, d["lane"], d["zone"]),
+        )
+    where = _where(lang, d["lane"], d["zone"]) if "lane" in d else ""
+    return t(
+        lang,
+        f"ev.{k}",
+        player=who,
+        card=card,
+        where=where,
+        round=d.get("round", ""),
+        damage=d.get("damage", ""),
+        cq=d.get("cq", ""),
+        old=_name(g, d.get("old")),
+        defender=_name(g, d.get("defender")),
+        left=d.get("as_left", ""),
+        n=d.get("as", ""),
+        engaged=t(lang, "ev.engaged") if d.get("engaged") else "",
+    )
+
+
+# ---------------------------------------------------------------------------- help --
+def help_text(lang: str) -> str:
+    check_lang(lang)
+    return MSG.t(lang, "help")

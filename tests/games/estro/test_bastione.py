@@ -1,0 +1,562 @@
+"""Ultimo Bastione (mode ``ultimo_bastione``): one test per rule of the digest's item 10, the
+manual's pages on the mode and tavolo's decisions (docs/estro-bastione.md)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pytest
+
+from tavolo.engine import RNG, ConfigError, ScriptedRNG
+from tavolo.games.estro.bastione.mode import BREACH_DIVISOR, FIELD_LIMIT, Mode
+from tavolo.games.estro.bastione.state import BastioneState
+
+from .support import GAME, decision, of_kind, play
+
+MODE = "ultimo_bastione"
+TABLE: Mode = GAME.tables[MODE]
+FILLER = ("glyph_crawler", "sulfur_sage", "ochre_monk", "amber_idol", "yolk_engine")
+OTHERS = ("violet_needle", "sleepwalker", "umbra_kit")
+HORDE_FILLER = ("orrugg", "gossamer_doe", "silk_specter", "fulcrum_lemur", "nightmare_forge")
+
+
+def config(n: int = 2, mode: str = MODE) -> Any:
+    return GAME.make_config(n, mode)
+
+
+def position(
+    n: int = 2,
+    dreamers: Iterable[Mapping[str, Any]] = (),
+    script: Iterable[Mapping[str, Any]] = (),
+    mode: str = MODE,
+    **where: Any,
+) -> BastioneState:
+    """A position (zone civile, round 1, Dreamer phase, seat 0 to act unless told);
+    dreamer 1 without a deck gets FILLER cards, the others one card of OTHERS in hand,
+    the horde deck HORDE_FILLER."""
+    raw = [dict(d) for d in dreamers] or [{} for _ in range(n)]
+    raw += [{} for _ in range(n - len(raw))]
+    held = {e["id"] for e in where.get("horde", ())}
+    for d in raw:
+        held |= set(d.get("hand", ())) | {f["id"] for f in d.get("field", ())}
+    for k, d in enumerate(raw):
+        d.setdefault("deck", [c for c in FILLER if c not in held] if k == 0 else [])
+        if k:  # the other dreamers hold a card, so that their turns wait for them
+            d.setdefault("hand", [OTHERS[k - 1]])
+    pos: dict[str, Any] = {"zone": "civile", "round": 1, "phase": "dreamers", **where}
+    pos.setdefault("horde_deck", [c for c in HORDE_FILLER if c not in held])
+    pos["dreamers"] = raw
+    s = GAME.from_position(config(n, mode), pos, ScriptedRNG(0, [dict(e) for e in script]))
+    assert isinstance(s, BastioneState)
+    return s
+
+
+def horde_events(events: list[dict[str, Any]], what: str) -> list[dict[str, Any]]:
+    return [e for e in events if e["kind"] == "ultimo_bastione.horde" and e["what"] == what]
+
+
+def cell(s: BastioneState, c: str) -> tuple[int, int]:
+    """(lane, zone) as the players count them."""
+    x = s.cell[c]
+    return x // 4 + 1, x % 4 + 1
+
+
+def play_out(s: BastioneState, seed: int = 0) -> None:
+    rng = RNG(seed)
+    while (d := GAME.decision(s)) is not None:
+        GAME.apply(s, d.actions[rng.below(len(d.actions))])
+
+
+# ------------------------------------------------------------------------------ setup --
+@pytest.mark.parametrize(("n", "cq"), [(2, 100), (3, 120), (4, 150)])
+def test_bastione_cq_by_players(n: int, cq: int) -> None:
+    s = GAME.new(config(n), 1)
+    assert isinstance(s, BastioneState)
+    assert s.cq == s.cq0 == cq
+
+
+@pytest.mark.parametrize(("n", "size"), [(2, 50), (3, 60), (4, 70)])
+def test_bastione_horde_deck_by_players(n: int, size: int) -> None:
+    s = GAME.new(config(n), 2)
+    assert isinstance(s, BastioneState)
+    # the first horde phase has already brought 3 reinforcements onto the lanes
+    assert len(s.players[1].field) == 3
+    assert len(s.hdeck) + len(s.players[1].field) == size
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_bastione_decks_dealt_without_overlap(n: int) -> None:
+    s = GAME.new(config(n, f"{MODE}+fessura"), 3)
+    assert isinstance(s, BastioneState)
+    things = Counter(c for c, _ in GAME.inventory(s) or ())
+    assert max(things.values()) == 1 and sum(things.values()) == 250  # all, once each
+    for k in range(n):
+        assert len(s.hands[k]) == 5 and len(s.decks[k]) == 20
+    assert not set(s.hdeck) & {c for k in range(n) for c in s.hands[k] + s.decks[k]}
+
+
+def test_bastione_three_lanes_four_zones_reinforcements_enter_zone_4() -> None:
+    s = GAME.new(config(2), 4)
+    assert isinstance(s, BastioneState)
+    assert {cell(s, c)[1] for c in s.players[1].field} == {4}
+    assert all(1 <= cell(s, c)[0] <= 3 for c in s.players[1].field)
+    plays = {a for a in decision(s).actions if a.startswith("play:")}
+    where = {tuple(a.split(":")[2:]) for a in plays}
+    assert where == {(str(lane), str(z)) for lane in (1, 2, 3) for z in (1, 2, 3, 4)}
+
+
+def test_bastione_round_is_horde_phase_then_dreamer_phase() -> None:
+    s = GAME.new(config(2), 5)
+    assert isinstance(s, BastioneState)
+    d = decision(s)
+    assert (s.rnd, s.phase, d.player, d.kind) == (1, "dreamers", 0, "dreamer")
+    events = play(s, "done")
+    events += play(s, "done")
+    kinds = [e["kind"] for e in events]
+    assert kinds.index("ultimo_bastione.horde_phase") < kinds.index("ultimo_bastione.dreamer_phase")
+    assert s.rnd == 2
+
+
+def test_bastione_first_dreamer_moves_on_each_round() -> None:
+    hands = [{"hand": ["ozok"]}, {"hand": ["thofa"]}, {"hand": ["kharvok"]}]
+    s = position(3, hands, phase="horde", round=1)
+    assert (s.rnd, decision(s).player) == (2, 1)
+    s = position(3, hands, phase="horde", round=2)
+    assert (s.rnd, decision(s).player) == (3, 2)
+
+
+def test_bastione_dreamers_draw_below_five_cards() -> None:
+    s = position(2, [{"hand": ["ozok"], "deck": ["thofa"]}], phase="horde", round=1)
+    assert s.hands[0] == ["ozok", "thofa"]
+    full = position(2, [{"hand": list(FILLER), "deck": ["thofa"]}], phase="horde", round=1)
+    assert full.decks[0] == ["thofa"]
+
+
+# ------------------------------------------------------------------- synaptic actions --
+def test_bastione_two_as_per_dreamer_and_a_card_costs_1_with_2_players() -> None:
+    s = position(2, [{"hand": ["ozok", "thofa"]}, {"hand": ["kharvok"]}])
+    assert decision(s).params["as_left"] == 2
+    play(s, "play:ozok:1:1")
+    assert (decision(s).player, s.asl[0]) == (0, 1)
+    play(s, "play:thofa:2:1")
+    assert s.asl[0] == 0 and decision(s).player == 1
+
+
+def test_bastione_dissonanza_minore_second_card_costs_2() -> None:
+    s = position(3, [{"hand": ["ozok", "thofa"], "as_left": 3}])
+    play(s, "play:ozok:1:1")
+    assert s.asl[0] == 2  # the first card: 1 AS
+    play(s, "play:thofa:2:1")
+    assert s.asl[0] == 0  # the second card in the same turn: 2 AS
+    s = position(3, [{"hand": ["ozok", "thofa"]}])
+    play(s, "play:ozok:1:1")
+    assert s.asl[0] == 1 and decision(s).player == 1  # 1 AS cannot pay a second card
+
+
+def test_bastione_dissonanza_maggiore_card_always_costs_2() -> None:
+    s = position(4, [{"hand": ["ozok", "thofa"]}, {"hand": ["kharvok"]}])
+    play(s, "play:ozok:1:1")
+    assert s.asl[0] == 0 and decision(s).player == 1
+
+
+def test_bastione_attack_costs_1_as_each_defender_once_a_phase() -> None:
+    s = position(
+        2,
+        [{"field": [{"id": "ozok", "lane": 1, "zone": 3}]}],
+        horde=[{"id": "thofa", "lane": 1, "zone": 3}],
+        script=[{"roll": 1}, {"roll": 1}],
+    )
+    play(s, "attack:ozok:thofa")
+    assert s.asl[0] == 1
+    assert not [a for a in decision(s).actions if a.startswith("attack:")]
+
+
+def test_bastione_activate_once_gift_costs_1_as() -> None:
+    s = position(2, [{"field": [{"id": "quarry_titan", "lane": 2, "zone": 2}]}])
+    assert "activate:quarry_titan" in decision(s).actions
+    events = play(s, "activate:quarry_titan")
+    assert s.asl[0] == 1
+    assert of_kind(events, "gift", card="quarry_titan", player=0)
+    assert "activate:quarry_titan" not in decision(s).actions  # once
+
+
+def test_bastione_mandatory_engagement() -> None:
+    s = position(
+        2,
+        [{"hand": ["kharvok"], "field": [{"id": "ozok", "lane": 2, "zone": 2}]}],
+        horde=[{"id": "thofa", "lane": 2, "zone": 2}],
+        script=[{"roll": 1}, {"roll": 1}],
+    )
+    assert decision(s).actions == ("attack:ozok:thofa",)
+    play(s, "attack:ozok:thofa")
+    after = decision(s).actions
+    assert "done" in after and any(a.startswith("play:kharvok:") for a in after)
+
+
+def test_bastione_command_only_own_cards() -> None:
+    s = position(
+        2,
+        [{"field": [{"id": "ozok", "lane": 2, "zone": 2}]}, {"hand": ["kharvok"]}],
+        horde=[{"id": "thofa", "lane": 2, "zone": 2}],
+        seat=1,
+    )
+    acts = decision(s).actions
+    assert decision(s).player == 1
+    assert not [a for a in acts if a.startswith(("attack:", "activate:", "replace:"))]
+
+
+def test_bastione_one_defender_per_zone() -> None:
+    s = position(
+        2,
+        [{"hand": ["kharvok"]}, {"field": [{"id": "ozok", "lane": 2, "zone": 2}]}],
+    )
+    assert "play:kharvok:2:2" not in decision(s).actions
+    assert "play:kharvok:2:3" in decision(s).actions
+
+
+def test_bastione_replace_a_defender_costs_a_play_when_the_field_is_full() -> None:
+    field = [
+        {"id": "ozok", "lane": 1, "zone": 1},
+        {"id": "thofa", "lane": 2, "zone": 1},
+        {"id": "orrugg", "lane": 3, "zone": 1},
+    ]
+    assert len(field) == FIELD_LIMIT
+    s = position(3, [{"hand": ["kharvok"], "field": field}])
+    acts = decision(s).actions
+    assert not [a for a in acts if a.startswith("play:")]
+    assert "replace:thofa:kharvok" in acts
+    events = play(s, "replace:thofa:kharvok")
+    assert cell(s, "kharvok") == (2, 1) and "thofa" in s.players[0].inc
+    assert s.asl[0] == 1 and of_kind(events, "ultimo_bastione.replace", old="thofa")
+
+
+def test_bastione_zone_action_once_for_the_whole_team() -> None:
+    s = position(
+        2,
+        [{"field": [{"id": "ozok", "lane": 1, "zone": 1}]}, {"hand": ["kharvok"]}],
+        zone="controllo",
+    )
+    assert "zone:controllo:ozok" in decision(s).actions
+    play(s, "zone:controllo:ozok")
+    assert s.asl[0] == 1 and s.players[0].zone_used
+    play(s, "done")
+    assert decision(s).player == 1
+    assert not [a for a in decision(s).actions if a.startswith("zone:")]
+
+
+# -------------------------------------------------------------------------- the horde --
+def test_bastione_unengaged_horde_advances_engaged_stays_defenders_stationary() -> None:
+    s = position(
+        2,
+        [{"field": [{"id": "balm_serpent", "lane": 1, "zone": 3}]}],
+        horde=[{"id": "thofa", "lane": 1, "zone": 3}, {"id": "kharvok", "lane": 2, "zone": 3}],
+        phase="horde",
+        round=1,
+        script=[{"roll": 1}, {"roll": 5}],  # thofa attacks balm_serpent: 81 < 83 + 5
+    )
+    assert cell(s, "thofa") == (1, 3)  # held by balm_serpent
+    assert cell(s, "kharvok") == (2, 2)  # free to advance
+    assert cell(s, "balm_serpent") == (1, 3)  # never moves
+
+
+def test_bastione_three_reinforcements_on_random_lanes() -> None:
+    s = position(2, phase="horde", round=1)
+    entered = [c for c in s.players[1].field]
+    assert len(entered) == 3 and {cell(s, c)[1] for c in entered} == {4}
+    assert entered == list(reversed(HORDE_FILLER))[:3]  # from the top of the horde deck
+
+
+def test_bastione_breach_deals_a_quarter_of_tot_and_leaves_the_field() -> None:
+    s = position(2, horde=[{"id": "kharvok", "lane": 3, "zone": 1}], phase="horde", round=1)
+    assert s.cq == 100 - 80 // BREACH_DIVISOR
+    assert "kharvok" in s.players[1].inc and "kharvok" not in s.cell
+
+
+def test_bastione_attack_order_lane_then_depth() -> None:
+    s = position(
+        2,
+        [
+            {
+                "field": [
+                    {"id": "ozok", "lane": 2, "zone": 1},
+                    {"id": "orrugg", "lane": 1, "zone": 3},
+                    {"id": "gossamer_doe", "lane": 1, "zone": 1},
+                ]
+            }
+        ],
+        horde=[
+            {"id": "thofa", "lane": 2, "zone": 1},
+            {"id": "kharvok", "lane": 1, "zone": 3},
+            {"id": "balm_serpent", "lane": 1, "zone": 1},
+        ],
+        horde_deck=["silk_specter", "fulcrum_lemur", "nightmare_forge"],
+        round=1,
+    )
+    events = play(s, "attack:ozok:thofa")
+    events += play(s, "done")
+    events += play(s, "done")
+    order = [e["attacker"] for e in horde_events(events, "attack")]
+    assert order[:3] == ["balm_serpent", "kharvok", "thofa"]
+
+
+def test_bastione_overrun_horde_card_advances_at_once() -> None:
+    s = position(
+        2,
+        [{"field": [{"id": "cobalt_tortoise", "lane": 2, "zone": 2}]}],
+        horde=[{"id": "kharvok", "lane": 2, "zone": 2}],
+        phase="horde",
+        round=1,
+        script=[{"roll": 1}, {"roll": 1}],
+    )
+    assert "cobalt_tortoise" in s.players[0].inc
+    assert cell(s, "kharvok") == (2, 1)
+
+
+def test_bastione_horde_once_gift_waits_for_the_next_play_with_priority() -> None:
+    s = position(
+        2,
+        [{"hand": ["ozok"]}],
+        horde_deck=["orrugg", "silk_specter", "quarry_titan"],
+        phase="horde",
+        round=1,
+    )
+    assert s.pending == ("quarry_titan",)
+    assert s.players[1].mods.get("orrugg") is None  # not yet
+    while decision(s).player != 0:
+        play(s, "done")
+    x = next(a for a in decision(s).actions if a.startswith("play:ozok:"))
+    events = play(s, x)
+    gifts = horde_events(events, "gift")
+    assert [g["card"] for g in gifts] == ["quarry_titan"] and s.pending == ()
+    assert s.players[1].mods["orrugg"][1] == 2  # horde Granito cards: DEF +2
+
+
+def test_bastione_horde_passive_gifts_work_at_once() -> None:
+    # static_gale (an aura): every Illusio card of the horde's opponents has DEX -3
+    s = position(
+        2,
+        [{"field": [{"id": "thofa", "lane": 1, "zone": 1}]}],
+        horde_deck=["orrugg", "silk_specter", "static_gale"],
+        phase="horde",
+        round=0,
+    )
+    assert "static_gale" in s.players[1].field
+    assert TABLE.stats(s, 0, "thofa")[3] == 28 + 2 - 3  # Civile zone +2, the aura -3
+
+
+# ---------------------------------------------------------------- tactical inspiration --
+@pytest.mark.parametrize("card", ["hush_phantom", "siege_larva"])
+def test_bastione_impossible_gift_gives_tactical_inspiration(card: str) -> None:
+    assert card in TABLE.impossible
+    s = position(2, [{"field": [{"id": card, "lane": 1, "zone": 2}]}])
+    events = play(s, f"activate:{card}")
+    assert of_kind(events, "ultimo_bastione.inspiration", card=card, player=0)
+    d = decision(s)
+    assert d.kind == "inspiration" and d.player == 0
+    assert set(d.actions) == {"inspire:as", "inspire:draw", f"inspire:mark:{card}"}
+
+
+def test_bastione_inspiration_plus_one_as() -> None:
+    s = position(2, [{"field": [{"id": "hush_phantom", "lane": 1, "zone": 2}]}])
+    play(s, "activate:hush_phantom", "inspire:as")
+    assert s.asl[0] == 2  # 1 spent on the gift, 1 back
+
+
+def test_bastione_inspiration_draw_two_keep_one() -> None:
+    s = position(
+        2, [{"field": [{"id": "hush_phantom", "lane": 1, "zone": 2}], "deck": ["ozok", "thofa"]}]
+    )
+    play(s, "activate:hush_phantom", "inspire:draw")
+    d = decision(s)
+    assert d.kind == "inspiration_keep" and set(d.actions) == {"keep:ozok", "keep:thofa"}
+    play(s, "keep:ozok")
+    assert s.hands[0] == ["thofa", "ozok"][1:] and s.decks[0] == ["thofa"]
+
+
+def test_bastione_inspiration_permanent_plus_5_tot_marker() -> None:
+    s = position(2, [{"field": [{"id": "hush_phantom", "lane": 1, "zone": 2}]}])
+    before = TABLE.tot(s, 0, "hush_phantom")
+    play(s, "activate:hush_phantom", "inspire:mark:hush_phantom")
+    assert TABLE.tot(s, 0, "hush_phantom") == before + 5 and s.marks == {"hush_phantom": 1}
+
+
+# ---------------------------------------------------------------------------- the end --
+def test_bastione_win_by_surviving_round_10() -> None:
+    s = position(2, phase="horde", round=10, cq=1)
+    assert s.result == (1.0, 1.0) and s.reason == "survived"
+    s = position(2, phase="horde", round=9, cq=1)
+    assert s.result is None
+
+
+def test_bastione_loss_at_cq_0() -> None:
+    s = position(
+        3, horde=[{"id": "ozok", "lane": 1, "zone": 1}], phase="horde", round=4, cq=72 // 4
+    )
+    assert s.result == (0.0, 0.0, 0.0) and s.reason == "bastion_fell"
+    assert GAME.returns(s) == (0.0, 0.0, 0.0)
+
+
+def test_bastione_last_wave_destroy_every_horde_card_to_win() -> None:
+    s = position(
+        2,
+        [{"field": [{"id": "kharvok", "lane": 2, "zone": 2}]}],
+        horde=[{"id": "cobalt_tortoise", "lane": 2, "zone": 2}],
+        horde_deck=[],
+        round=10,
+        script=[{"roll": 1}, {"roll": 2}],
+    )
+    assert s.result is None
+    events = play(s, "attack:kharvok:cobalt_tortoise")
+    assert s.result == (1.0, 1.0) and s.reason == "last_wave"
+    assert of_kind(events, "ultimo_bastione.end", won=True)
+
+
+def test_bastione_last_wave_outlasts_round_10() -> None:
+    s = position(
+        2,
+        [{"field": [{"id": "balm_serpent", "lane": 2, "zone": 1}]}],
+        horde=[{"id": "cobalt_tortoise", "lane": 2, "zone": 1}],
+        horde_deck=[],
+        phase="horde",
+        round=10,
+        script=[{"roll": 1}, {"roll": 6}],
+    )
+    assert s.result is None and s.rnd == 11  # the horde deck is spent: no win at round 10
+
+
+def test_bastione_all_dreamers_share_the_result() -> None:
+    for n in (2, 3, 4):
+        s = GAME.new(config(n), 10 + n)
+        play_out(s, n)
+        r = GAME.returns(s)
+        assert len(r) == n and len(set(r)) == 1 and r[0] in (0.0, 1.0)
+
+
+# ------------------------------------------------------------------------ information --
+def test_bastione_hands_decks_and_horde_deck_are_hidden() -> None:
+    s = GAME.new(config(3), 20)
+    assert isinstance(s, BastioneState)
+    seen = GAME.observe(s, 1)
+    assert "hand" not in seen["dreamers"][0] and seen["dreamers"][1]["hand"] == s.hands[1]
+    secret = set(GAME.secrets(s, 1))
+    assert set(s.hands[0]) | set(s.decks[2]) | set(s.hdeck) <= secret
+    assert not secret & set(s.hands[1])
+    text = GAME.view(s, 1) + str(seen)
+    assert not [c for c in s.hands[0] + s.hdeck if f"'{c}'" in text]
+
+
+def test_bastione_determinize_keeps_what_the_player_sees() -> None:
+    s = GAME.new(config(3), 21)
+    d = GAME.determinize(s, 2, RNG(5))
+    assert GAME.observe(d, 2) == GAME.observe(s, 2)
+    assert isinstance(d, BastioneState) and d.hands[2] == s.hands[2]
+
+
+# ------------------------------------------------------------------------ META modes --
+def test_bastione_meta_modes_chimera_and_fessura_imboscata_refused() -> None:
+    assert config(2, f"{MODE}+chimera+fessura").mode == f"{MODE}+chimera+fessura"
+    with pytest.raises(ConfigError, match="face up"):
+        config(2, f"{MODE}+imboscata")
+
+
+def test_bastione_chimera_declared_then_fused_into_a_free_zone() -> None:
+    s = position(2, [{"hand": ["ozok", "quarry_titan"]}], mode=f"{MODE}+chimera")
+    play(s, "chimera:declare", "done", "done")
+    while decision(s).player != 0:
+        play(s, "done")
+    fuse = [a for a in decision(s).actions if a.startswith("chimera:ozok:quarry_titan:")]
+    assert fuse
+    play(s, fuse[0])
+    assert "ozok+quarry_titan" in s.players[0].field and s.asl[0] == 1
+
+
+def test_bastione_fessura_rift_card_takes_the_zone() -> None:
+    s = position(
+        2,
+        [{"hand": ["ozok"], "field": [{"id": "thofa", "lane": 3, "zone": 2}]}],
+        mode=f"{MODE}+fessura",
+    )
+    assert not [a for a in decision(s).actions if a.startswith("fessura:")]  # a play first
+    play(s, "play:ozok:1:1")
+    events = play(s, "fessura:thofa")
+    new = of_kind(events, "ultimo_bastione.fessura_card")[0]["card"]
+    assert cell(s, new) == (3, 2) and "thofa" in s.players[0].inc
+
+
+# ------------------------------------------------------------------------------ words --
+def test_bastione_help_view_and_words_in_both_languages() -> None:
+    for lang, lane in (("en", "Lane 1"), ("it", "Corsia 1")):
+        assert "Ultimo Bastione" in GAME.help(lang)
+        s = GAME.new(config(2, f"{MODE}+chimera+fessura"), 30)
+        assert lane in GAME.view(s, 0, lang) and "CQ" in GAME.view(s, None, lang)
+        rng = RNG(1)
+        while (d := GAME.decision(s)) is not None:
+            for a in d.actions[:5]:
+                text = GAME.describe_action(s, a, lang)
+                assert text and "{" not in text and text != a, a
+            for e in GAME.apply(s, d.actions[rng.below(len(d.actions))]):
+                for who in (None, 0, 1):
+                    text = GAME.describe_event(e, who, lang)
+                    assert text is None or ("{" not in text and ": {" not in text), (e, text)
+        assert GAME.view(s, 0, lang)
+
+
+def test_bastione_metrics() -> None:
+    s = GAME.new(config(2), 31)
+    play_out(s)
+    m = GAME.metrics(s)
+    assert m["rounds"] == s.rnd and m["cq_left"] == max(0, s.cq)
+    assert m["breaches"] + m["horde_destroyed"] == len(s.players[1].inc)
+
+
+# ------------------------------------------------------------------- horde policy --
+def test_bastione_horde_policy_harmful_gift_aims_at_the_strongest_defender() -> None:
+    s = position(
+        2,
+        [
+            {
+                "hand": ["ozok"],
+                "field": [
+                    {"id": "cobalt_tortoise", "lane": 1, "zone": 1},
+                    {"id": "balm_serpent", "lane": 2, "zone": 1},
+                ],
+            }
+        ],
+        horde_deck=["orrugg", "silk_specter", "sextant_gull"],
+        phase="horde",
+        round=0,
+    )
+    assert s.pending == ("sextant_gull",)
+    play(s, "play:ozok:3:1")
+    assert s.players[0].mods["balm_serpent"][2] == -8  # HEL, its primary stat
+    assert "cobalt_tortoise" not in s.players[0].mods
+
+
+def test_bastione_horde_policy_helpful_gift_aims_at_its_card_closest_to_the_bastion() -> None:
+    s = position(
+        2,
+        [{"hand": ["ozok"]}],
+        horde=[{"id": "gossamer_doe", "lane": 3, "zone": 2}],
+        horde_deck=["orrugg", "silk_specter", "verdant_nurse"],
+        phase="horde",
+        round=0,
+    )
+    assert cell(s, "gossamer_doe") == (3, 1)
+    play(s, "play:ozok:1:4")
+    assert s.players[1].mods["gossamer_doe"][2] == 6  # HEL +6, not the cards in zone 4
+
+
+def test_bastione_gift_extra_attack_gives_a_synaptic_action() -> None:
+    s = position(2, [{"field": [{"id": "emberjaw_drake", "lane": 1, "zone": 1}]}])
+    events = play(s, "activate:emberjaw_drake")
+    assert s.asl[0] == 2 and of_kind(
+        events, "ultimo_bastione.extra", player=0, card="emberjaw_drake"
+    )
+
+
+def test_bastione_horde_has_no_hand_its_draws_do_nothing() -> None:
+    s = position(2, horde=[{"id": "ozok", "lane": 1, "zone": 4}])
+    assert not TABLE.draw(s, 1, [])
+    assert s.players[1].hand == [] and s.players[1].deck == []
