@@ -19,7 +19,7 @@ from .zona import ALL_ZONES
 
 # Table modes (table.py): the mode id, and the module of this package whose class ``Mode``
 # holds its rules.
-TABLE_MODES: dict[str, str] = {}
+TABLE_MODES: dict[str, str] = {"navi": "navi"}
 
 _PLAYER_FIELDS = {
     "deck",
