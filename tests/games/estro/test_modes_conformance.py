@@ -41,7 +41,7 @@ COMBINATIONS = combinations()
 def test_mode_playouts_conform(mode: str, tmp_path: Path) -> None:
     first = 1000 + 100 * COMBINATIONS.index(mode)
     for seed in range(first, first + PLAYOUTS):
-        p = Playout(GAME, mode, seed, 2)
+        p = Playout(GAME, mode, seed, GAME.make_config(None, mode).players)
         try:
             p.run()
         except Exception as e:
@@ -59,4 +59,4 @@ def test_every_base_mode_meets_every_set_of_meta_modes() -> None:
     }
     assert got == want and len(COMBINATIONS) == len(GAME.modes) * (2 ** len(GAME.metas) - 1)
     for m in COMBINATIONS:  # each is a mode the game accepts, named in its normal form
-        assert GAME.make_config(2, m).mode == m
+        assert GAME.make_config(None, m).mode == m

@@ -126,7 +126,6 @@ class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     item_every: int = Field(ge=1, le=10)  # rounds between two items
     first_item_round: int = Field(ge=1, le=20)
-    last_stand_rounds: int = Field(ge=1, le=10)  # with neither hand nor deck
     safety_round: int = Field(ge=20, le=200)  # the fleet outlasts the player
 
 

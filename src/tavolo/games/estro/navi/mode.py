@@ -18,7 +18,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from tavolo.engine import RNG, Config, ConfigError, Decision, Event, State
+from tavolo.engine import RNG, Config, ConfigError, ContentError, Decision, Event, State
 from tavolo.engine.steps import Step
 
 from ..cards import chimera_parts
@@ -57,6 +57,11 @@ class Mode(EstroGame):
         self.handlers["navi"] = self._step_navi
         self.deciders["navi"] = self._ask_navi
         self._max_shields = tuple(sh.shields for sh in self.fleet.ships)
+        clash = sorted(
+            x for x in (*(sh.id for sh in self.fleet.ships), *self.fleet.items) if x in self.info
+        )
+        if clash:  # ids are words of observations: a card's id there would read as a card
+            raise ContentError(f"navi content: id {clash[0]!r} is also a card id")
 
     # ------------------------------------------------------------------ configuration --
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -145,7 +150,11 @@ class Mode(EstroGame):
             events.append(Event("chimera_lapsed", {"player": 0}))
         events.append(Event("turn", {"player": 0, "round": rnd, "turn": turn}))
         st = self.fleet.settings
-        if s.pool and rnd >= st.first_item_round and (rnd - st.first_item_round) % st.item_every == 0:
+        if (
+            s.pool
+            and rnd >= st.first_item_round
+            and (rnd - st.first_item_round) % st.item_every == 0
+        ):
             pool = list(s.pool)
             x = s.rng.draw(pool, "navi item")
             s.pool = tuple(pool)
@@ -153,11 +162,8 @@ class Mode(EstroGame):
             events.append(Event("navi.item", {"item": x}))
         if pl.deck:
             self.draw(s, 0, events)
-        else:  # no loss for an empty deck; with no hand either, the last stand begins
+        else:  # no loss for an empty deck, even with no hand: the field fights on
             events.append(Event("deck_empty", {"player": 0}))
-            if not pl.hand and not s.stand:
-                s.stand = rnd + st.last_stand_rounds - 1
-                events.append(Event("navi.last_stand", {"until_round": s.stand}))
         if not self._turn_start.isdisjoint(pl.field):
             self.trigger_all(s, 0, "turn_start")
 
@@ -359,10 +365,7 @@ class Mode(EstroGame):
         s.steps.pop()
         if self._field_lost(s, events):
             return False
-        rnd = s.round
-        if s.stand and rnd >= s.stand:
-            self._finish(s, 1, "stranded", events)
-        elif rnd >= self.fleet.settings.safety_round:
+        if s.round >= self.fleet.settings.safety_round:
             self._finish(s, 1, "fleet_holds", events)
         else:
             self._start_turn(s, events)
@@ -732,7 +735,6 @@ class Mode(EstroGame):
             "waking": list(s.pending),
             "items_left": len(s.pool),
             "items_used": list(s.used),
-            "last_stand": s.stand,
         }
         if s.mf & FESSURA:
             out["rift_size"] = len(s.rift)

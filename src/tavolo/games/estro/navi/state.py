@@ -1,5 +1,5 @@
 """The state of the single player mode: the 1v1 state (side 0 the player, side 1 the
-ships' guardians) plus the five ships, the guardians' ships, the items and the last stand.
+ships' guardians) plus the five ships, the guardians' ships and the items.
 
 ``crew`` and ``ship_of`` never change during a game (a determinization builds new ones),
 and the tuples are immutable, so clones share them.
@@ -15,7 +15,7 @@ from ..state import Battle, EstroState, Player
 
 
 class NaviState(EstroState):
-    __slots__ = ("alarm", "crew", "held", "pending", "pool", "ship_of", "shields", "stand", "used")
+    __slots__ = ("alarm", "crew", "held", "pending", "pool", "shields", "ship_of", "used")
 
     def __init__(self, rng: RNG, players: list[Player], zone: int, first: int, mode: str) -> None:
         super().__init__(rng, players, zone, first, mode)
@@ -27,7 +27,6 @@ class NaviState(EstroState):
         self.held: tuple[str, ...] = ()  # the player's items
         self.pool: tuple[str, ...] = ()  # items not yet received
         self.used: tuple[str, ...] = ()  # items used
-        self.stand = 0  # the last round of the player's last stand (0: none)
 
     def clone(self) -> NaviState:
         s = NaviState.__new__(NaviState)
@@ -52,7 +51,6 @@ class NaviState(EstroState):
         s.alarm = self.alarm[:]
         s.crew, s.ship_of = self.crew, self.ship_of
         s.pending, s.held, s.pool, s.used = self.pending, self.held, self.pool, self.used
-        s.stand = self.stand
         return s
 
     def to_json(self) -> dict[str, Any]:
@@ -65,7 +63,6 @@ class NaviState(EstroState):
             "items": list(self.held),
             "item_pool": list(self.pool),
             "items_used": list(self.used),
-            "last_stand": self.stand,
         }
         return out
 
@@ -84,7 +81,6 @@ class NaviState(EstroState):
         s.held = tuple(n["items"])
         s.pool = tuple(n["item_pool"])
         s.used = tuple(n["items_used"])
-        s.stand = int(n["last_stand"])
         return s
 
 

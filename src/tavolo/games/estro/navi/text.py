@@ -97,12 +97,16 @@ def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | No
     d: dict[str, Any] = dict(seen)
     k = e.kind.split(".", 1)[1]
     t = MSG.t
-    ship = ship_name(g, d["ship"], lang) if isinstance(d.get("ship"), int) and d["ship"] >= 0 else ""
+    ship = (
+        ship_name(g, d["ship"], lang) if isinstance(d.get("ship"), int) and d["ship"] >= 0 else ""
+    )
     if k == "reveal":
         return t(lang, f"navi.ev.reveal_{d['by']}", card=_name(g, d["card"]), ship=ship)
     if k == "item":
         x = d["item"]
-        return t(lang, "navi.ev.item", item=item_name(g, x, lang), text=item_text(g.fleet.items[x], lang))
+        return t(
+            lang, "navi.ev.item", item=item_name(g, x, lang), text=item_text(g.fleet.items[x], lang)
+        )
     if k == "item_used":
         tgt = d.get("target")
         where = "" if tgt is None else t(lang, "navi.act.on", target=_target(g, None, tgt, lang))
@@ -110,7 +114,9 @@ def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | No
     if k == "ship_hit":
         by = str(d["by"])
         who = item_name(g, by[5:], lang) if by.startswith("item:") else _name(g, by)
-        return t(lang, "navi.ev.ship_hit", ship=ship, by=who, damage=d["damage"], shields=d["shields"])
+        return t(
+            lang, "navi.ev.ship_hit", ship=ship, by=who, damage=d["damage"], shields=d["shields"]
+        )
     if k == "skill":
         return t(lang, "navi.ev.skill", ship=ship, text=effect_text(d["effect"], d["n"], lang))
     if k == "gifts_wake":
@@ -122,7 +128,9 @@ def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | No
         return t(lang, "navi.ev.recharge", shields=" / ".join(map(str, d["shields"])))
     if k == "end":
         reason = t(lang, f"navi.reason.{d['reason']}")
-        return t(lang, "navi.ev.won" if d["won"] else "navi.ev.lost", reason=reason, round=d["round"])
+        return t(
+            lang, "navi.ev.won" if d["won"] else "navi.ev.lost", reason=reason, round=d["round"]
+        )
     if k in ("burn", "silenced"):
         return t(lang, f"navi.ev.{k}", card=_name(g, d["card"]))
     return t(lang, f"navi.ev.{k}", ship=ship, **{x: y for x, y in d.items() if x != "ship"})
@@ -213,11 +221,11 @@ def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
         )
         lines.append(t(lang, "navi.board.items", items=held))
     lines.append(t(lang, "navi.board.items_left", n=len(s.pool)))
-    if s.stand:
-        lines.append(t(lang, "navi.board.stand", round=s.stand))
     if s.result is not None:
         reason = t(lang, f"navi.reason.{s.reason}")
-        lines.append(t(lang, "navi.ev.won" if s.result[0] else "navi.ev.lost", reason=reason, round=s.round))
+        lines.append(
+            t(lang, "navi.ev.won" if s.result[0] else "navi.ev.lost", reason=reason, round=s.round)
+        )
     else:
         d = g.decision(s)
         if d is not None:
@@ -238,7 +246,6 @@ def help_text(g: Mode, lang: str) -> str:
             "navi.help",
             every=st.item_every,
             first=st.first_item_round,
-            stand=st.last_stand_rounds,
             safety=st.safety_round,
         ),
         t(lang, "navi.help.ships"),
