@@ -814,7 +814,73 @@ class Mode(EstroGame):
         return s
 
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> State:
-        raise ConfigError("estro navi does not support scenario positions")
+        """A position at the start of a turn: ``zone``, ``round``, ``start`` (``player``
+        or ``ships``: whose turn begins, the draw and item included), ``player`` (``deck``,
+        ``hand``, ``field``, ``incinerator`` as in the 1v1 positions), ``ships`` (five
+        entries in estro order: ``guardians`` -- ids, face up, or ``{id, face_down}`` --,
+        ``fallen`` guardians in the Incinerator, ``shields``, ``alarm``), ``items`` held
+        and ``item_pool`` (the items still to come; none unless given)."""
+        known = {"zone", "round", "start", "player", "ships", "items", "item_pool"}
+        extra = sorted(set(position) - known)
+        if extra:
+            raise ConfigError(f"estro navi position: unknown field {extra[0]!r}")
+        zone = str(position.get("zone", "medica"))
+        zones = text.ZONE_IDS
+        if zone not in zones and zone not in ESTRI:
+            raise ConfigError(f"estro navi position: unknown zone {zone!r}")
+        z = zones.index(zone) if zone in zones else ESTRI.index(zone)
+        me = self._position_player(0, position.get("player") or {})
+        raw_ships = position.get("ships")
+        if not isinstance(raw_ships, list) or len(raw_ships) != SHIPS:
+            raise ConfigError("estro navi position: ships must list five ships (estro order)")
+        ships = Player([])
+        ships.zone_used = True
+        crew: list[tuple[str, ...]] = []
+        shields, alarm = [], []
+        for i, raw in enumerate(raw_ships):
+            bad = sorted(set(raw) - {"guardians", "fallen", "shields", "alarm"})
+            if bad:
+                raise ConfigError(f"estro navi position: ship {i + 1} has unknown field {bad[0]!r}")
+            mine = []
+            for entry in raw.get("guardians", ()):
+                entry = {"id": entry} if isinstance(entry, str) else dict(entry)
+                c = self._card(entry["id"])
+                ships.field.append(c)
+                if entry.get("face_down"):
+                    ships.down.add(c)
+                mine.append(c)
+            for c in raw.get("fallen", ()):
+                ships.inc.append(self._card(c))
+                mine.append(c)
+            crew.append(tuple(mine))
+            shields.append(int(raw.get("shields", self._max_shields[i])))
+            alarm.append(int(raw.get("alarm", 0)))
+        owned = self._owned(me) + [c for cs in crew for c in cs]
+        if len(set(owned)) != len(owned):
+            raise ConfigError("estro navi position: a card is held twice")
+        items = [*position.get("items", ()), *position.get("item_pool", ())]
+        for x in items:
+            if x not in self.fleet.items:
+                raise ConfigError(f"estro navi position: unknown item {x!r}")
+        start = position.get("start", "player")
+        if start not in ("player", "ships"):
+            raise ConfigError("estro navi position: start is player|ships")
+        s = NaviState(rng, [me, ships], z, 0, config.mode)
+        s.crew = tuple(crew)
+        s.ship_of = {c: i for i, cs in enumerate(s.crew) for c in cs}
+        s.shields, s.alarm = shields, alarm
+        s.held = tuple(position.get("items", ()))
+        s.pool = tuple(position.get("item_pool", ()))
+        rnd = int(position.get("round", 2))
+        s.turn = 2 * (rnd - 1) + (0 if start == "player" else 1)
+        s.active = 1 if start == "player" else 0
+        if s.mf & FESSURA:
+            taken = set(owned)
+            s.rift = tuple(c for c in self.ids if c not in taken)
+            s.rift_born = frozenset(s.rift)
+        s.steps.append(("start",))
+        self._run(s, [])
+        return s
 
     # -------------------------------------------------------------------------- words --
     def describe_action(self, s: EstroState, action: str, lang: str = "en") -> str:
