@@ -89,9 +89,7 @@ def test_the_player_goes_first_and_the_ships_never_decide() -> None:
 
 
 # ---------------------------------------------------------------- attacking guardians --
-def test_attacked_face_down_guardian_is_revealed_without_its_gift_and_is_not_worth_zero() -> (
-    None
-):
+def test_attacked_face_down_guardian_is_revealed_without_its_gift_and_is_not_worth_zero() -> None:
     # hush_phantom's gift (play: the opponent discards) does not trigger when it is attacked
     s = position(
         {"field": ["kharvok"], "hand": ["ozok"]},
@@ -248,9 +246,7 @@ def test_ship_can_be_attacked_only_when_its_guardians_are_gone() -> None:
     play(s, "play:ozok:up")
     a = acts(s)
     assert "attack:kharvok:@ardo" not in a and "attack:kharvok:@granito" not in a
-    assert {"attack:kharvok:@armonio", "attack:kharvok:@illusio", "attack:kharvok:@manpo"} <= set(
-        a
-    )
+    assert {"attack:kharvok:@armonio", "attack:kharvok:@illusio", "attack:kharvok:@manpo"} <= set(a)
 
 
 def test_attacking_a_ship_subtracts_the_attackers_tot_from_its_shields() -> None:
