@@ -22,7 +22,7 @@ from tavolo.engine import RNG, Config, ConfigError, ContentError, Decision, Even
 from tavolo.engine.steps import Step
 
 from ..cards import chimera_parts
-from ..combat import DIE_BONUS, MATCHUP
+from ..combat import DIE_BONUS, MATCHUP, ZONE_BONUS
 from ..game import EstroGame
 from ..rules import ATTACKS_PER_TURN, DECK_SIZE, FIELD_CHECK_AFTER_ROUND, HAND_LIMIT
 from ..schema import ESTRI
@@ -120,6 +120,28 @@ class Mode(EstroGame):
         if p == 1 and c in s.pending:  # type: ignore[attr-defined]
             return False
         return super()._available(s, p, c, trig)
+
+    def stats(self, s: EstroState, p: int, c: str) -> list[int]:
+        """The 1v1 stats; the aura pass is skipped when every aura card on the field is
+        a face-down guardian (the usual case here: 25 guardians start face down)."""
+        pl = s.players[p]
+        if c in pl.down:
+            return [0, 0, 0, 0, 0]
+        info = self.info[c]
+        m = pl.mods.get(c)
+        v = list(info.stats) if m is None else [a + b for a, b in zip(info.stats, m, strict=True)]
+        e = pl.estro.get(c, info.estro)
+        if e == s.zone:
+            v[e] += ZONE_BONUS
+        auras = self.aura_cards
+        if auras:
+            me, ships = s.players
+            if not auras.isdisjoint(me.field) or (
+                not auras.isdisjoint(ships.field)
+                and not auras.intersection(ships.field) <= ships.down
+            ):
+                self.apply_auras(s, p, c, e, v)
+        return v
 
     # ------------------------------------------------------------------ the player's turn --
     def _start_turn(self, s: EstroState, events: list[Event]) -> None:
