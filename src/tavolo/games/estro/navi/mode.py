@@ -18,7 +18,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from tavolo.engine import RNG, Config, ConfigError, ContentError, Decision, Event, State
+from tavolo.engine import RNG, Config, ConfigError, ContentError, Decision, Event
 from tavolo.engine.steps import Step
 
 from ..cards import chimera_parts
@@ -279,7 +279,8 @@ class Mode(EstroGame):
     def _step_destroy(self, s: EstroState, step: Step, events: list[Event]) -> bool:
         out = super()._step_destroy(s, step, events)
         if step[1] == 1 and step[2] not in s.players[1].field:
-            self._check_alarm(s, s.ship_of.get(step[2], -1), events)  # type: ignore[attr-defined]
+            assert isinstance(s, NaviState)
+            self._check_alarm(s, s.ship_of.get(step[2], -1), events)
         return out
 
     def _check_alarm(self, s: NaviState, i: int, events: list[Event]) -> None:
@@ -835,7 +836,7 @@ class Mode(EstroGame):
                 self.info[c]  # a Chimera's facts are built on first use
         return s
 
-    def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> State:
+    def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> NaviState:
         """A position at the start of a turn: ``zone``, ``round``, ``start`` (``player``
         or ``ships``: whose turn begins, the draw and item included), ``player`` (``deck``,
         ``hand``, ``field``, ``incinerator`` as in the 1v1 positions), ``ships`` (five
