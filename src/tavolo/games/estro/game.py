@@ -21,6 +21,7 @@ from .zona import ALL_ZONES
 # holds its rules.
 TABLE_MODES: dict[str, str] = {
     "inferno": "inferno",
+    "navi": "navi",
     "ultimo_bastione": "bastione",
 }
 

@@ -1,0 +1,5 @@
+"""Estro's single player mode against the five spaceships (``--mode navi``)."""
+
+from .mode import Mode
+
+__all__ = ["Mode"]

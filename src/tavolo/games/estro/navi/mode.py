@@ -1,0 +1,914 @@
+"""Single player mode against the five spaceships (digest, Modes item 7).
+
+The 1v1 rules run unchanged where the table does not change them: side 0 is the player,
+side 1 the ships' 25 guardians, dealt face down onto the field (five per ship, one ship
+per estro) from the collection cards the player's deck does not hold. Gifts, battles and
+destruction are the 1v1 ones; this class changes the turns, the attacks on face-down
+guardians and on ships, the end of the game, and adds alarms, skills and items.
+
+The ships never get a ``Decision``: whatever the 1v1 rules would ask side 1 (a gift's
+target, an optional gift, a card to revive, a zone window) is answered at once by the
+ships' policy (``ships_choice``), and their attacks by ``ships_target`` (the manual's
+"Targets" button); ties are broken with the state's RNG.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+from tavolo.engine import RNG, Config, ConfigError, ContentError, Decision, Event
+from tavolo.engine.steps import Step
+
+from ..cards import chimera_parts
+from ..combat import DIE_BONUS, MATCHUP, ZONE_BONUS
+from ..game import EstroGame
+from ..rules import ATTACKS_PER_TURN, DECK_SIZE, FIELD_CHECK_AFTER_ROUND, HAND_LIMIT
+from ..schema import ESTRI
+from ..state import FESSURA, Battle, EstroState, Player
+from . import text
+from .content import TARGETS, Fleet, Item, default_fleet
+from .state import NaviState
+
+SHIPS = 5
+GUARDIANS = 5  # per ship
+REVEALS = 2  # guardians the player reveals at the start of the ships' turn
+FIELD_CHECK_TURN = 2 * FIELD_CHECK_AFTER_ROUND
+
+
+class Mode(EstroGame):
+    """The ships' table: an :class:`EstroGame` on a :class:`NaviState` (table.py)."""
+
+    mode: ClassVar[str] = "navi"
+    seats: ClassVar[tuple[int, ...]] = (1,)
+    state_class = NaviState
+
+    def __init__(self, game: EstroGame, fleet: Fleet | None = None) -> None:
+        super().__init__(game=game)
+        self.fleet = fleet or default_fleet()
+        self.handlers["navi"] = self._step_navi
+        self.deciders["navi"] = self._ask_navi
+        self._max_shields = tuple(sh.shields for sh in self.fleet.ships)
+        clash = sorted(
+            x for x in (*(sh.id for sh in self.fleet.ships), *self.fleet.items) if x in self.info
+        )
+        if clash:  # ids are words of observations: a card's id there would read as a card
+            raise ContentError(f"navi content: id {clash[0]!r} is also a card id")
+
+    # ------------------------------------------------------------------ configuration --
+    def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        if options:
+            raise ConfigError(f"estro navi takes no option {', '.join(sorted(options))}")
+        return {}
+
+    def new(self, config: Config, seed: int) -> NaviState:
+        """The player's 25-card deck and the 25 guardians, dealt without overlap; five
+        cards in hand; the zone (E-2); the player goes first."""
+        rng = RNG(seed)
+        dealt = rng.sample(self.ids, DECK_SIZE + SHIPS * GUARDIANS, "navi deal")
+        me = Player(dealt[:DECK_SIZE])
+        guards = dealt[DECK_SIZE:]
+        ships = Player([])
+        ships.field = guards[:]
+        ships.down = set(guards)
+        ships.zone_used = True  # the ships never use the zone's action
+        for _ in range(HAND_LIMIT):
+            me.hand.append(me.deck.pop())
+        zone = rng.below(len(ESTRI))
+        s = NaviState(rng, [me, ships], zone, 0, config.mode)
+        s.crew = tuple(tuple(guards[i * GUARDIANS : (i + 1) * GUARDIANS]) for i in range(SHIPS))
+        s.ship_of = {c: i for i, cs in enumerate(s.crew) for c in cs}
+        s.shields = list(self._max_shields)
+        s.alarm = [0] * SHIPS
+        s.pool = self.fleet.item_ids
+        if s.mf & FESSURA:  # the dimensional deck: the 200 cards nobody was dealt
+            taken = set(dealt)
+            s.rift = tuple(c for c in self.ids if c not in taken)
+            s.rift_born = frozenset(s.rift)
+        s.active = 1
+        s.steps.append(("start",))
+        self._run(s, [])
+        return s
+
+    # ------------------------------------------------------------------ the forward model --
+    def _run(self, s: EstroState, events: list[Event]) -> None:
+        """The 1v1 loop; a decision it would give the ships is answered by their policy."""
+        super()._run(s, events)
+        while s._dec is not None and s._dec.player != 0:
+            d = s._dec
+            s._dec = None
+            self._answer_step(s, d, self.ships_choice(s, d), events)
+            super()._run(s, events)
+
+    def _answer_step(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
+        if s.steps[-1][0] == "navi":
+            self._answer_navi(s, action, events)
+        else:
+            super()._answer_step(s, d, action, events)
+        self._after_probe(s, events)  # type: ignore[arg-type]
+
+    def _available(self, s: EstroState, p: int, c: str, trig: str) -> bool:
+        """A guardian revealed by an attack keeps its gift asleep until the turn passes."""
+        if p == 1 and c in s.pending:  # type: ignore[attr-defined]
+            return False
+        return super()._available(s, p, c, trig)
+
+    def stats(self, s: EstroState, p: int, c: str) -> list[int]:
+        """The 1v1 stats; the aura pass is skipped when every aura card on the field is
+        a face-down guardian (the usual case here: 25 guardians start face down)."""
+        pl = s.players[p]
+        if c in pl.down:
+            return [0, 0, 0, 0, 0]
+        info = self.info[c]
+        m = pl.mods.get(c)
+        v = list(info.stats) if m is None else [a + b for a, b in zip(info.stats, m, strict=True)]
+        e = pl.estro.get(c, info.estro)
+        if e == s.zone:
+            v[e] += ZONE_BONUS
+        auras = self.aura_cards
+        if auras:
+            me, ships = s.players
+            if not auras.isdisjoint(me.field) or (
+                not auras.isdisjoint(ships.field)
+                and not auras.intersection(ships.field) <= ships.down
+            ):
+                self.apply_auras(s, p, c, e, v)
+        return v
+
+    # ------------------------------------------------------------------ the player's turn --
+    def _start_turn(self, s: EstroState, events: list[Event]) -> None:
+        assert isinstance(s, NaviState)
+        p = s.active = 1 - s.active
+        pl = s.players[p]
+        turn = s.turn = s.turn + 1
+        rnd = (turn + 1) // 2
+        s.played = 0
+        s.attacked.clear()
+        s.attacks = ATTACKS_PER_TURN + pl.extra_attacks
+        if p == 1:  # the ships: two reveals of the player's choice, two attacks, the alarms
+            s.phase = "ships"
+            s.plays = 0
+            pl.extra_plays = pl.extra_attacks = 0
+            events.append(Event("navi.ships_turn", {"round": rnd, "turn": turn}))
+            s.steps.append(("navi", "close", "gifts"))
+            s.steps.append(("navi", "attack"))
+            s.steps.append(("navi", "reveal", REVEALS))
+            if not self._turn_start.isdisjoint(pl.field):
+                self.trigger_all(s, 1, "turn_start")
+            return
+        s.phase = "play"
+        s.plays = 1 + pl.extra_plays
+        pl.extra_plays = pl.extra_attacks = 0
+        if pl.chimera_turn and turn > pl.chimera_turn + 2:
+            pl.chimera_turn = 0
+            events.append(Event("chimera_lapsed", {"player": 0}))
+        events.append(Event("turn", {"player": 0, "round": rnd, "turn": turn}))
+        st = self.fleet.settings
+        if (
+            s.pool
+            and rnd >= st.first_item_round
+            and (rnd - st.first_item_round) % st.item_every == 0
+        ):
+            pool = list(s.pool)
+            x = s.rng.draw(pool, "navi item")
+            s.pool = tuple(pool)
+            s.held = (*s.held, x)
+            events.append(Event("navi.item", {"item": x}))
+        if pl.deck:
+            self.draw(s, 0, events)
+        else:  # no loss for an empty deck, even with no hand: the field fights on
+            events.append(Event("deck_empty", {"player": 0}))
+        if not self._turn_start.isdisjoint(pl.field):
+            self.trigger_all(s, 0, "turn_start")
+
+    def _play_actions(self, s: EstroState, p: int) -> list[str]:
+        acts = super()._play_actions(s, p)
+        if acts and s.held:  # type: ignore[attr-defined]
+            acts += self.item_actions(s, "turn")  # type: ignore[arg-type]
+        return acts
+
+    def _attack_actions(self, s: EstroState, p: int) -> list[str]:
+        """Attacks on guardians (1v1), on ships without guardians, and the items."""
+        assert isinstance(s, NaviState)
+        acts = super()._attack_actions(s, p)
+        if s.attacks > 0 and not (s.mf and self._attack_barred(s)):
+            open_ships = self.open_ships(s)
+            if open_ships:
+                pl = s.players[0]
+                busy = s.attacked | self.resting(s, pl) if pl.rest else s.attacked
+                for a in pl.field:
+                    if a not in pl.down and a not in busy:
+                        acts += [f"attack:{a}:@{ESTRI[i]}" for i in open_ships]
+        if s.held:
+            acts += self.item_actions(s, "turn")
+        return acts
+
+    def open_ships(self, s: NaviState) -> list[int]:
+        """The ships still flying with no guardian on the field: they can be attacked."""
+        guarded = {s.ship_of.get(c) for c in s.players[1].field}
+        return [i for i in range(SHIPS) if s.shields[i] > 0 and i not in guarded]
+
+    def _turn_action(self, s: EstroState, p: int, action: str, events: list[Event]) -> None:
+        assert isinstance(s, NaviState)
+        parts = action.split(":")
+        if parts[0] == "item":
+            self.use_item(s, parts, events)
+            return
+        if parts[0] == "attack":
+            tgt = parts[2]
+            if tgt[0] == "@":
+                self._hit_ship(s, parts[1], ESTRI.index(tgt[1:]), events)
+                return
+            if tgt[0] == "#":  # a face-down guardian: revealed, its gift asleep for now
+                c = s.players[1].field[int(tgt[1:])]
+                self._show(s, c, "attack", events)
+                s.pending = (*s.pending, c)
+                s.flags["navi_probe"] = c
+                action = f"attack:{parts[1]}:{c}"
+        super()._turn_action(s, p, action, events)
+
+    def _show(self, s: NaviState, c: str, by: str, events: list[Event]) -> None:
+        s.players[1].down.discard(c)
+        events.append(Event("navi.reveal", {"card": c, "ship": s.ship_of.get(c, -1), "by": by}))
+
+    def _step_battle(self, s: EstroState, step: Step, events: list[Event]) -> bool:
+        out = super()._step_battle(s, step, events)
+        self._after_probe(s, events)  # type: ignore[arg-type]
+        return out
+
+    def _after_probe(self, s: NaviState, events: list[Event]) -> None:
+        """An attacked face-down guardian that survived reveals another of its ship."""
+        if s.battle is not None or not s.flags:
+            return
+        c = s.flags.pop("navi_probe", None)
+        if c is None or c not in s.players[1].field:
+            return
+        ships = s.players[1]
+        ship = s.ship_of.get(c)
+        hidden = [x for x in ships.field if x in ships.down and s.ship_of.get(x) == ship]
+        if hidden:
+            x = hidden[s.rng.below(len(hidden))] if len(hidden) > 1 else hidden[0]
+            self._show(s, x, "probe", events)
+            s.pending = (*s.pending, x)
+
+    def _hit_ship(self, s: NaviState, a: str, i: int, events: list[Event]) -> None:
+        """An attack on a ship: its shields lose the attacker's TOT."""
+        s.attacks -= 1
+        s.attacked.add(a)
+        dmg = max(0, self.tot(s, 0, a))
+        self._damage(s, i, dmg, a, events)
+
+    def _damage(self, s: NaviState, i: int, dmg: int, by: str, events: list[Event]) -> None:
+        s.shields[i] = max(0, s.shields[i] - dmg)
+        data = {"ship": i, "by": by, "damage": dmg, "shields": s.shields[i]}
+        events.append(Event("navi.ship_hit", data))
+        if s.shields[i] == 0:
+            s.alarm[i] = 0
+            events.append(Event("navi.ship_destroyed", {"ship": i}))
+            if not any(s.shields):
+                self._finish(s, 0, "fleet_destroyed", events)
+
+    def _step_destroy(self, s: EstroState, step: Step, events: list[Event]) -> bool:
+        out = super()._step_destroy(s, step, events)
+        if step[1] == 1 and step[2] not in s.players[1].field:
+            assert isinstance(s, NaviState)
+            self._check_alarm(s, s.ship_of.get(step[2], -1), events)
+        return out
+
+    def _check_alarm(self, s: NaviState, i: int, events: list[Event]) -> None:
+        """A ship whose guardians are all gone starts its alarm countdown."""
+        if i < 0 or s.alarm[i] or not s.shields[i]:
+            return
+        of = s.ship_of
+        if any(of.get(c) == i for c in s.players[1].field):
+            return
+        s.alarm[i] = self.fleet.ships[i].countdown
+        events.append(Event("navi.alarm_start", {"ship": i, "turns": s.alarm[i]}))
+
+    def _step_end(self, s: EstroState, step: Step, events: list[Event]) -> bool:
+        """The player's end: discard to five, their turn-end gifts, then the gifts of the
+        guardians revealed during the turn wake up; then the field check."""
+        assert isinstance(s, NaviState)
+        stage = step[1]
+        if stage == "discard":
+            if len(s.players[0].hand) > HAND_LIMIT:
+                return True
+            stage = "gifts"
+        if stage == "gifts":
+            s.steps[-1] = ("end", "pending")
+            depth = len(s.steps)
+            if not self._turn_end.isdisjoint(s.players[0].field):
+                self.trigger_all(s, 0, "turn_end")
+            if len(s.steps) != depth:
+                return False
+            stage = "pending"
+        if stage == "pending":
+            s.steps[-1] = ("end", "check")
+            if s.pending:
+                ships = s.players[1]
+                waking = [c for c in ships.field if c in s.pending]
+                s.pending = ()
+                if waking:
+                    events.append(Event("navi.gifts_wake", {"cards": waking}))
+                    depth = len(s.steps)
+                    for c in reversed(waking):
+                        self.trigger_entry(s, 1, c)
+                    if len(s.steps) != depth:
+                        return False
+        s.steps.pop()
+        if not self._field_lost(s, events):
+            self._start_turn(s, events)
+        return False
+
+    def _field_lost(self, s: NaviState, events: list[Event]) -> bool:
+        if s.turn >= FIELD_CHECK_TURN and not s.players[0].field:
+            self._finish(s, 1, "empty_field", events)
+            return True
+        return False
+
+    def _finish(self, s: EstroState, winner: int | None, reason: str, events: list[Event]) -> None:
+        s.result = (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+        s.reason = reason
+        s.phase = "over"
+        s.steps.clear()
+        s.battle = None
+        events.append(Event("navi.end", {"won": winner == 0, "reason": reason, "round": s.round}))
+
+    # ------------------------------------------------------------------- the ships' turn --
+    def _step_navi(self, s: EstroState, step: Step, events: list[Event]) -> bool:
+        assert isinstance(s, NaviState)
+        kind = step[1]
+        if kind == "reveal":
+            if step[2] > 0 and s.players[1].down:
+                return True
+            s.steps.pop()
+            return False
+        if kind == "attack":
+            if s.attacks > 0:
+                pick = self.ships_target(s)
+                if pick is not None:
+                    a, d = pick
+                    s.attacks -= 1
+                    s.attacked.add(a)
+                    s.battle = Battle(1, a, d)
+                    s.steps.append(("battle", "declare"))
+                    return False
+            s.steps.pop()
+            return False
+        stage = step[2]  # close: turn-end gifts, the alarms, the checks, the next turn
+        if stage == "gifts":
+            s.steps[-1] = ("navi", "close", "alarms")
+            depth = len(s.steps)
+            if not self._turn_end.isdisjoint(s.players[1].field):
+                self.trigger_all(s, 1, "turn_end")
+            if len(s.steps) != depth:
+                return False
+            stage = "alarms"
+        if stage == "alarms":
+            s.steps[-1] = ("navi", "close", "check")
+            depth = len(s.steps)
+            for i in range(SHIPS):
+                if s.alarm[i] and s.shields[i]:
+                    s.alarm[i] -= 1
+                    if s.alarm[i]:
+                        events.append(Event("navi.alarm", {"ship": i, "turns": s.alarm[i]}))
+                    else:
+                        s.alarm[i] = self.fleet.ships[i].countdown
+                        self.fire_skill(s, i, events)
+            if len(s.steps) != depth:
+                return False
+        s.steps.pop()
+        if self._field_lost(s, events):
+            return False
+        if s.round >= self.fleet.settings.safety_round:
+            self._finish(s, 1, "fleet_holds", events)
+        else:
+            self._start_turn(s, events)
+        return False
+
+    def _ask_navi(self, s: EstroState, step: Step) -> Decision:
+        """The player picks the guardians the ships reveal (ships_turn items too)."""
+        assert isinstance(s, NaviState)
+        ships = s.players[1]
+        acts = [f"navi:reveal:#{i}" for i, c in enumerate(ships.field) if c in ships.down]
+        if s.held:
+            acts += self.item_actions(s, "ships_turn")
+        return Decision(0, "navi_reveal", tuple(acts), {"left": step[2]})
+
+    def _answer_navi(self, s: EstroState, action: str, events: list[Event]) -> None:
+        assert isinstance(s, NaviState)
+        parts = action.split(":")
+        if parts[0] == "item":
+            self.use_item(s, parts, events)
+            return
+        c = s.players[1].field[int(parts[2][1:])]
+        s.steps[-1] = ("navi", "reveal", s.steps[-1][2] - 1)
+        self._show(s, c, "choice", events)
+        self.trigger_entry(s, 1, c)  # its gift at once
+
+    def ships_target(self, s: NaviState) -> tuple[str, str] | None:
+        """The ships' next attack: a face-up guardian that has not attacked and a card
+        of the player. A sure kill (one the defender's die cannot save) comes first, the
+        strongest card first (a face-down card is a sure kill worth TOT 0); else the
+        pair with the best TOT margin; a protected card only when nothing else is left;
+        ties by the state's RNG."""
+        me, ships = s.players
+        if not me.field:
+            return None
+        attackers = [a for a in ships.field if a not in ships.down and a not in s.attacked]
+        if not attackers:
+            return None
+        seen = []
+        for a in attackers:
+            av = self.stats(s, 1, a)
+            ae = self.estro(s, 1, a)
+            seen.append((a, av[ae], sum(av), ae))
+        best: tuple[int, int] | None = None
+        picks: list[tuple[str, str]] = []
+        turn = s.turn
+        for d in me.field:
+            guarded = me.shield.get(d, 0) >= turn
+            if d in me.down:
+                keys = [(a, (0 if guarded else 2, 0)) for a, _, _, _ in seen]
+            else:
+                dv = self.stats(s, 0, d)
+                de = self.estro(s, 0, d)
+                dtot = sum(dv)
+                dpri = dv[de]
+                bonus = DIE_BONUS if (turn > 2 or d in me.summoned) else 0
+                keys = []
+                for a, apri, atot, ae in seen:
+                    atot += MATCHUP[ae][de]
+                    if guarded:
+                        key = (0, atot - dtot)
+                    elif apri >= 2 * (dpri + bonus) + 1 or atot > dtot + bonus:
+                        key = (2, dtot)
+                    else:
+                        key = (1, atot - dtot)
+                    keys.append((a, key))
+            for a, key in keys:
+                if best is None or key > best:
+                    best, picks = key, [(a, d)]
+                elif key == best:
+                    picks.append((a, d))
+        return picks[0] if len(picks) == 1 else picks[s.rng.below(len(picks))]
+
+    def ships_choice(self, s: EstroState, d: Decision) -> str:
+        """What the ships answer where the 1v1 rules would ask them: an optional gift is
+        used; a harmful gift aims at the player's strongest card, a helpful one at the
+        strongest guardian; a revive takes the strongest card; anything else passes."""
+        acts = d.actions
+        if d.kind == "gift_optional":
+            return "gift:use"
+        if d.kind == "gift_target":
+            return self._gift_target(s, acts)
+        if d.kind == "revive":
+            return max(acts, key=lambda a: (self.info[a.split(":")[1]].tot, a))
+        if "pass" in acts:
+            return "pass"
+        return acts[s.rng.below(len(acts))]
+
+    def _gift_target(self, s: EstroState, acts: tuple[str, ...]) -> str:
+        c = s.steps[-1][2]
+        gift = self.info[c].gift
+        assert gift is not None
+        harmful = any(
+            e.destroy is not None
+            or e.swap is not None
+            or e.convert is not None
+            or (e.stat is not None and (e.add or 0) < 0)
+            for e in gift.do
+        )
+        want = 0 if harmful else 1
+        best: tuple[int, int] | None = None
+        picks: list[str] = []
+        for a in acts:
+            _, q, x = a.split(":")
+            side = int(q)
+            card = self.deref(s.players[side], x)
+            worth = -1 if card in s.players[side].down else self.tot(s, side, card)
+            key = (1 if side == want else 0, worth)
+            if best is None or key > best:
+                best, picks = key, [a]
+            elif key == best:
+                picks.append(a)
+        return picks[0] if len(picks) == 1 else picks[s.rng.below(len(picks))]
+
+    # --------------------------------------------------------------------- ship skills --
+    def fire_skill(self, s: NaviState, i: int, events: list[Event]) -> None:
+        skill = self.fleet.ships[i].skill
+        n = skill.n
+        e = skill.effect
+        events.append(Event("navi.skill", {"ship": i, "effect": e, "n": n}))
+        me, ships = s.players
+        if e == "strike":
+            ranked = sorted(
+                me.field,
+                key=lambda c: (-1 if c in me.down else self.tot(s, 0, c), -me.field.index(c)),
+                reverse=True,
+            )
+            for c in reversed(ranked[:n]):
+                s.steps.append(("destroy", 0, c, "gift", "check"))
+        elif e == "drain":
+            for _ in range(n):
+                if me.hand:
+                    x = s.rng.draw(me.hand, "navi drain")
+                    me.inc.append(x)
+                    events.append(Event("discard", {"player": 0, "card": x}))
+        elif e == "mill":
+            for _ in range(n):
+                if me.deck:
+                    x = me.deck.pop()
+                    me.inc.append(x)
+                    events.append(Event("navi.burn", {"card": x}))
+        elif e == "corrode":
+            for c in me.field:
+                if c not in me.down:
+                    self._primary(s, 0, c, -n, f"ship:{i}", events)
+        elif e == "empower":
+            for c in ships.field:
+                if c not in ships.down:
+                    self._primary(s, 1, c, n, f"ship:{i}", events)
+        elif e == "recharge":
+            for j in range(SHIPS):
+                if s.shields[j]:
+                    s.shields[j] = min(self._max_shields[j], s.shields[j] + n)
+            events.append(Event("navi.recharge", {"shields": s.shields[:]}))
+        else:  # reinforce: the ship's own fallen guardians return face up
+            back = [x for x in reversed(ships.inc) if s.ship_of.get(x) == i][:n]
+            for x in back:
+                ships.inc.remove(x)
+                ships.field.append(x)
+            events.append(Event("navi.reinforce", {"ship": i, "cards": back}))
+
+    def _primary(self, s: EstroState, q: int, c: str, n: int, by: str, events: list[Event]) -> None:
+        """Add ``n`` to card (q, c)'s primary stat for the game (never below 0)."""
+        e = self.estro(s, q, c)
+        if n < 0:
+            n = -min(-n, max(0, self.stats(s, q, c)[e]))
+        delta = [0, 0, 0, 0, 0]
+        delta[e] = n
+        self.add_mods(s, q, c, delta)
+        events.append(self.card_event(s, "changed", q, c, by=by, stats=self.stats(s, q, c)))
+
+    # -------------------------------------------------------------------------- items --
+    def item_actions(self, s: NaviState, when: str) -> list[str]:
+        out: list[str] = []
+        items = self.fleet.items
+        for x in dict.fromkeys(s.held):
+            it = items[x]
+            if it.when != "any" and it.when != when:
+                continue
+            aim = TARGETS.get(it.effect)
+            if aim is None:
+                out.append(f"item:{x}")
+            else:
+                out += [f"item:{x}:{t}" for t in self._item_targets(s, aim, it)]
+        return out
+
+    def _item_targets(self, s: NaviState, aim: str, it: Item) -> list[str]:
+        me, ships = s.players
+        if aim == "own":
+            return me.field[:]
+        if aim == "own_up":
+            return [c for c in me.field if c not in me.down]
+        if aim == "guardian_down":
+            return [f"#{i}" for i, c in enumerate(ships.field) if c in ships.down]
+        if aim == "ship":
+            return [f"@{ESTRI[i]}" for i in range(SHIPS) if s.shields[i]]
+        if aim == "alarm":
+            return [f"@{ESTRI[i]}" for i in range(SHIPS) if s.shields[i] and s.alarm[i]]
+        if aim == "incinerator":
+            return sorted(set(me.inc))
+        up = [c for c in ships.field if c not in ships.down]
+        if aim == "guardian_gift":
+            info = self.info
+            return [
+                c
+                for c in up
+                if info[c].gift is not None
+                and c not in ships.inhibited
+                and not (info[c].gift.kind == "once" and c in ships.spent)  # type: ignore[union-attr]
+            ]
+        if it.effect == "snipe":
+            return [c for c in up if self.tot(s, 1, c) <= (it.n or 0)]
+        return up  # weaken
+
+    def use_item(self, s: NaviState, parts: list[str], events: list[Event]) -> None:
+        x = parts[1]
+        tgt = parts[2] if len(parts) > 2 else None
+        held = list(s.held)
+        held.remove(x)
+        s.held = tuple(held)
+        s.used = (*s.used, x)
+        it = self.fleet.items[x]
+        e = it.effect
+        n = it.n or 0
+        me, ships = s.players
+        data: dict[str, Any] = {"item": x}
+        if tgt is not None:
+            data["target"] = tgt
+        events.append(Event("navi.item_used", data))
+        if e == "boost":
+            self._primary(s, 0, str(tgt), n, f"item:{x}", events)
+        elif e == "boost_all":
+            for c in me.field:
+                if c not in me.down:
+                    self._primary(s, 0, c, n, f"item:{x}", events)
+        elif e == "weaken":
+            self._primary(s, 1, str(tgt), -n, f"item:{x}", events)
+        elif e == "torpedo":
+            self._damage(s, ESTRI.index(str(tgt)[1:]), n, f"item:{x}", events)
+        elif e == "barrage":
+            for i in range(SHIPS):
+                if s.shields[i] and s.result is None:
+                    self._damage(s, i, n, f"item:{x}", events)
+        elif e == "scan":
+            c = ships.field[int(str(tgt)[1:])]
+            self._show(s, c, "scan", events)
+            ships.inhibited = ships.inhibited | {c}
+        elif e == "silence":
+            ships.inhibited = ships.inhibited | {str(tgt)}
+            events.append(Event("navi.silenced", {"card": tgt}))
+        elif e == "snipe":
+            s.steps.append(("destroy", 1, str(tgt), "gift", "check"))
+        elif e == "draw":
+            for _ in range(n):
+                self.draw(s, 0, events)
+        elif e in ("repair", "redeploy"):
+            self._revive(s, 0, str(tgt), "hand" if e == "repair" else "field", events)
+        elif e in ("protect", "fortify"):
+            until = s.turn + 1 if s.active == 0 else s.turn
+            for c in me.field if e == "fortify" else [str(tgt)]:
+                me.shield[c] = until
+                events.append(self.card_event(s, "shielded", 0, c, until_turn=until))
+        elif e == "delay":
+            i = ESTRI.index(str(tgt)[1:])
+            s.alarm[i] += n
+            events.append(Event("navi.alarm", {"ship": i, "turns": s.alarm[i]}))
+        elif e == "extra_attack":
+            s.attacks += n
+            events.append(Event("extra", {"player": 0, "attacks": n}))
+        elif e == "extra_play":
+            if s.phase == "play":
+                s.plays += n
+            else:
+                me.extra_plays += n
+            events.append(Event("extra", {"player": 0, "plays": n}))
+        else:  # jam: the ships make fewer attacks this turn
+            s.attacks = max(0, s.attacks - n)
+            events.append(Event("navi.jammed", {"attacks": s.attacks}))
+
+    # ------------------------------------------------------------------------ results --
+    def returns(self, s: EstroState) -> tuple[float, ...]:
+        return (s.result[0],) if s.result is not None else (0.0,)
+
+    def metrics(self, s: EstroState) -> dict[str, float]:
+        assert isinstance(s, NaviState)
+        return {
+            "rounds": float(s.round),
+            "ships_destroyed": float(sum(1 for x in s.shields if not x)),
+            "guardians_destroyed": float(len(s.players[1].inc)),
+            "items_used": float(len(s.used)),
+            "won": 1.0 if s.result is not None and s.result[0] == 1.0 else 0.0,
+        }
+
+    def heuristic(self, s: EstroState, player: int) -> float:
+        """Progress against the fleet (guardians down, shields lost), then the player's
+        strength on the field and in hand."""
+        assert isinstance(s, NaviState)
+        if s.result is not None:
+            return s.result[0]
+        ships = s.players[1]
+        left = [0] * SHIPS
+        for c in ships.field:
+            i = s.ship_of.get(c, -1)
+            if i >= 0:
+                left[i] += 1
+        progress = 0.0
+        for i in range(SHIPS):
+            if not s.shields[i]:
+                progress += 1.0
+            else:
+                progress += 0.5 * (1 - min(left[i], GUARDIANS) / GUARDIANS)
+                progress += 0.45 * (1 - s.shields[i] / self._max_shields[i])
+        me = s.players[0]
+        strength = 6.0 * len(me.hand) + 2.0 * len(me.deck)
+        for c in me.field:
+            strength += 30 if c in me.down else self.tot(s, 0, c)
+        return 0.03 + 0.77 * progress / SHIPS + 0.2 * (1 - math.exp(-strength / 250))
+
+    # ------------------------------------------------------------------- information --
+    def observe(self, s: EstroState, player: int | None) -> dict[str, Any]:
+        assert isinstance(s, NaviState)
+        me, ships = s.players
+        mine: dict[str, Any] = {
+            "hand_size": len(me.hand),
+            "deck_size": len(me.deck),
+            "field": [self.card_view(s, 0, c, player) for c in me.field],
+            "incinerator": me.inc[:],
+            "zone_used": me.zone_used,
+            "items": list(s.held),
+        }
+        if player == 0:
+            mine["hand"] = me.hand[:]
+        if me.known:
+            known = me.known_hand()
+            if known:
+                mine["hand_known"] = known
+        fleet = []
+        for i, sh in enumerate(self.fleet.ships):
+            fleet.append(
+                {
+                    "id": sh.id,
+                    "estro": sh.estro,
+                    "shields": s.shields[i],
+                    "max_shields": sh.shields,
+                    "alarm": s.alarm[i],
+                    "countdown": sh.countdown,
+                    "destroyed": not s.shields[i],
+                    "guardians": [
+                        self.card_view(s, 1, c, player)
+                        for c in ships.field
+                        if s.ship_of.get(c) == i
+                    ],
+                }
+            )
+        out: dict[str, Any] = {
+            "game": self.name,
+            "mode": s.mode,
+            "you": player,
+            "round": s.round,
+            "turn": s.turn,
+            "active": s.active,
+            "phase": s.phase,
+            "zone": text.ZONE_IDS[s.zone],
+            "player": mine,
+            "ships": fleet,
+            "guardians_destroyed": ships.inc[:],
+            "ships_hold": ships.hand[:],
+            "waking": list(s.pending),
+            "items_left": len(s.pool),
+            "items_used": list(s.used),
+        }
+        if s.mf & FESSURA:
+            out["rift_size"] = len(s.rift)
+            out["rift_opened"] = s.rift_turn == s.turn
+        b = s.battle
+        if b is not None:
+            dpl = s.players[1 - b.ap]
+            out["battle"] = {
+                "attacker": b.a,
+                "player": b.ap,
+                "defender": b.d if (player == 1 - b.ap or b.d not in dpl.down) else None,
+                "att_die": b.adie,
+                "def_die": b.ddie,
+                "rule": b.rule,
+            }
+        d = self.decision(s)
+        if d is not None:
+            out["decision"] = {"player": d.player, "kind": d.kind}
+        if s.result is not None:
+            out["result"] = [s.result[0]]
+            out["reason"] = s.reason
+        return out
+
+    def secrets(self, s: EstroState, player: int) -> Iterable[str]:
+        me, ships = s.players
+        hidden = set(ships.down) | set(me.deck) | set(s.rift)
+        visible = set(me.hand) | set(me.inc) | set(ships.inc) | set(ships.hand)
+        visible |= {x for c in me.field for x in chimera_parts(c)}
+        visible |= {c for c in ships.field if c not in ships.down}
+        return hidden - visible
+
+    def inventory(self, s: EstroState) -> list[tuple[str, str]]:
+        assert isinstance(s, NaviState)
+        out = super().inventory(s)
+        out += [(f"item:{x}", "items:pool") for x in s.pool]
+        out += [(f"item:{x}", "items:held") for x in s.held]
+        out += [(f"item:{x}", "items:used") for x in s.used]
+        return out
+
+    def _determinize(self, s: EstroState, player: int, rng: RNG) -> EstroState:
+        """Re-deal what the player cannot see: the face-down guardians (and the rift)
+        come from the cards the player has not seen; the player's deck is reshuffled."""
+        assert isinstance(s, NaviState)
+        d = s.clone()
+        me, ships = d.players
+        hidden_down = [c for c in ships.field if c in ships.down]
+        out = d.rift_born - set(d.rift)  # rift cards already taken by the player
+        known = set(me.deck) | set(me.hand) | set(me.inc) | set(ships.inc) | set(ships.hand)
+        known |= {x for c in me.field for x in chimera_parts(c)}
+        known |= {c for c in ships.field if c not in ships.down}
+        known |= out
+        pool = [c for c in self.ids if c not in known]
+        rng.shuffle(pool)
+        k = len(hidden_down)
+        if hidden_down:
+            remap = dict(zip(hidden_down, pool[:k], strict=True))
+            self._remap(d, 1, remap)
+            d.crew = tuple(tuple(remap.get(c, c) for c in cs) for cs in d.crew)
+            d.ship_of = {c: i for i, cs in enumerate(d.crew) for c in cs}
+            if d.pending:
+                d.pending = tuple(remap.get(c, c) for c in d.pending)
+        if d.rift:
+            d.rift = tuple(pool[k : k + len(d.rift)])
+            d.rift_born = frozenset(out | set(d.rift))
+        rng.shuffle(me.deck)
+        return d
+
+    # --------------------------------------------------------------------- plain data --
+    def to_json(self, s: EstroState) -> dict[str, Any]:
+        return s.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> NaviState:
+        s = NaviState.from_json(dict(data))
+        for pl in s.players:
+            for c in pl.field:
+                self.info[c]  # a Chimera's facts are built on first use
+        return s
+
+    def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> NaviState:
+        """A position at the start of a turn: ``zone``, ``round``, ``start`` (``player``
+        or ``ships``: whose turn begins, the draw and item included), ``player`` (``deck``,
+        ``hand``, ``field``, ``incinerator`` as in the 1v1 positions), ``ships`` (five
+        entries in estro order: ``guardians`` -- ids, face up, or ``{id, face_down}`` --,
+        ``fallen`` guardians in the Incinerator, ``shields``, ``alarm``), ``items`` held
+        and ``item_pool`` (the items still to come; none unless given)."""
+        known = {"zone", "round", "start", "player", "ships", "items", "item_pool"}
+        extra = sorted(set(position) - known)
+        if extra:
+            raise ConfigError(f"estro navi position: unknown field {extra[0]!r}")
+        zone = str(position.get("zone", "medica"))
+        zones = text.ZONE_IDS
+        if zone not in zones and zone not in ESTRI:
+            raise ConfigError(f"estro navi position: unknown zone {zone!r}")
+        z = zones.index(zone) if zone in zones else ESTRI.index(zone)
+        me = self._position_player(0, position.get("player") or {})
+        raw_ships = position.get("ships")
+        if not isinstance(raw_ships, list) or len(raw_ships) != SHIPS:
+            raise ConfigError("estro navi position: ships must list five ships (estro order)")
+        ships = Player([])
+        ships.zone_used = True
+        crew: list[tuple[str, ...]] = []
+        shields, alarm = [], []
+        for i, raw in enumerate(raw_ships):
+            bad = sorted(set(raw) - {"guardians", "fallen", "shields", "alarm"})
+            if bad:
+                raise ConfigError(f"estro navi position: ship {i + 1} has unknown field {bad[0]!r}")
+            mine = []
+            for entry in raw.get("guardians", ()):
+                entry = {"id": entry} if isinstance(entry, str) else dict(entry)
+                c = self._card(entry["id"])
+                ships.field.append(c)
+                if entry.get("face_down"):
+                    ships.down.add(c)
+                mine.append(c)
+            for c in raw.get("fallen", ()):
+                ships.inc.append(self._card(c))
+                mine.append(c)
+            crew.append(tuple(mine))
+            shields.append(int(raw.get("shields", self._max_shields[i])))
+            alarm.append(int(raw.get("alarm", 0)))
+        owned = self._owned(me) + [c for cs in crew for c in cs]
+        if len(set(owned)) != len(owned):
+            raise ConfigError("estro navi position: a card is held twice")
+        items = [*position.get("items", ()), *position.get("item_pool", ())]
+        for x in items:
+            if x not in self.fleet.items:
+                raise ConfigError(f"estro navi position: unknown item {x!r}")
+        start = position.get("start", "player")
+        if start not in ("player", "ships"):
+            raise ConfigError("estro navi position: start is player|ships")
+        s = NaviState(rng, [me, ships], z, 0, config.mode)
+        s.crew = tuple(crew)
+        s.ship_of = {c: i for i, cs in enumerate(s.crew) for c in cs}
+        s.shields, s.alarm = shields, alarm
+        s.held = tuple(position.get("items", ()))
+        s.pool = tuple(position.get("item_pool", ()))
+        rnd = int(position.get("round", 2))
+        s.turn = 2 * (rnd - 1) + (0 if start == "player" else 1)
+        s.active = 1 if start == "player" else 0
+        if s.mf & FESSURA:
+            taken = set(owned)
+            s.rift = tuple(c for c in self.ids if c not in taken)
+            s.rift_born = frozenset(s.rift)
+        s.steps.append(("start",))
+        self._run(s, [])
+        return s
+
+    # -------------------------------------------------------------------------- words --
+    def describe_action(self, s: EstroState, action: str, lang: str = "en") -> str:
+        assert isinstance(s, NaviState)
+        return text.describe_action(self, s, action, lang)
+
+    def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
+        return text.describe_event(self, event, player, lang)
+
+    def view(self, s: EstroState, player: int | None, lang: str = "en") -> str:
+        assert isinstance(s, NaviState)
+        return text.board(self, s, player, lang)
+
+    def help(self, lang: str = "en") -> str:
+        return text.help_text(self, lang)

@@ -1,0 +1,268 @@
+"""Words of the single player mode: the board, actions, events, the rules of ships and
+items rendered from their data, and the help, in English and Italian."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tavolo.engine import Event
+from tavolo.engine.i18n import Catalog, check_lang
+
+from .. import view as estro_view
+from ..schema import ESTRI, STATS
+
+if TYPE_CHECKING:
+    from .content import Item, Ship
+    from .mode import Mode
+    from .state import NaviState
+
+MSG = Catalog(Path(__file__).parent / "messages")
+ZONE_IDS = estro_view.ZONE_IDS
+ZONE_NAMES = estro_view.ZONE_NAMES
+
+
+def _name(g: Mode, c: str | None) -> str:
+    if c is None:
+        return "?"
+    info = g.info.get(c)
+    return info.name if info else c
+
+
+def ship_name(g: Mode, i: int, lang: str) -> str:
+    sh = g.fleet.ships[i]
+    return str(getattr(sh.name, lang))
+
+
+def item_name(g: Mode, x: str, lang: str) -> str:
+    return str(getattr(g.fleet.items[x].name, lang))
+
+
+def effect_text(effect: str, n: int | None, lang: str) -> str:
+    """The rule text of a ship skill or an item effect, from its data."""
+    return MSG.t(lang, f"navi.do.{effect}", n=n if n is not None else 0)
+
+
+def skill_text(sh: Ship, lang: str) -> str:
+    return effect_text(sh.skill.effect, sh.skill.n, lang)
+
+
+def item_text(it: Item, lang: str) -> str:
+    when = MSG.t(lang, f"navi.when.{it.when}")
+    return f"{effect_text(it.effect, it.n, lang)} ({when})"
+
+
+def _target(g: Mode, s: NaviState | None, token: str, lang: str) -> str:
+    if token.startswith("@"):
+        return ship_name(g, ESTRI.index(token[1:]), lang)
+    if token.startswith("#"):
+        slot = int(token[1:])
+        ship = ""
+        if s is not None and slot < len(s.players[1].field):
+            i = s.ship_of.get(s.players[1].field[slot], -1)
+            if i >= 0:
+                ship = ship_name(g, i, lang)
+        return MSG.t(lang, "navi.slot", slot=slot + 1, ship=ship)
+    return _name(g, token)
+
+
+# -------------------------------------------------------------------------- actions --
+def describe_action(g: Mode, s: NaviState, action: str, lang: str) -> str:
+    check_lang(lang)
+    parts = action.split(":")
+    if parts[0] == "item":
+        it = g.fleet.items[parts[1]]
+        label = MSG.t(lang, "navi.act.item", item=item_name(g, parts[1], lang))
+        label += " — " + effect_text(it.effect, it.n, lang)
+        if len(parts) > 2:
+            label += MSG.t(lang, "navi.act.on", target=_target(g, s, parts[2], lang))
+        return label
+    if parts[0] == "navi":
+        return MSG.t(lang, "navi.act.reveal", card=_target(g, s, parts[2], lang))
+    if parts[0] == "attack" and parts[2][0] in "@#":
+        key = "navi.act.attack_ship" if parts[2][0] == "@" else "navi.act.attack_down"
+        tot = g.tot(s, 0, parts[1]) if parts[1] in s.players[0].field else 0
+        return MSG.t(
+            lang, key, card=_name(g, parts[1]), target=_target(g, s, parts[2], lang), tot=tot
+        )
+    return estro_view.describe_action(g, s, action, lang)
+
+
+# --------------------------------------------------------------------------- events --
+def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | None:
+    check_lang(lang)
+    seen = e.seen_by(player)
+    if seen is None:
+        return None
+    d: dict[str, Any] = dict(seen)
+    k = e.kind.split(".", 1)[1]
+    t = MSG.t
+    ship = (
+        ship_name(g, d["ship"], lang) if isinstance(d.get("ship"), int) and d["ship"] >= 0 else ""
+    )
+    if k == "reveal":
+        return t(lang, f"navi.ev.reveal_{d['by']}", card=_name(g, d["card"]), ship=ship)
+    if k == "item":
+        x = d["item"]
+        return t(
+            lang, "navi.ev.item", item=item_name(g, x, lang), text=item_text(g.fleet.items[x], lang)
+        )
+    if k == "item_used":
+        tgt = d.get("target")
+        where = "" if tgt is None else t(lang, "navi.act.on", target=_target(g, None, tgt, lang))
+        return t(lang, "navi.ev.item_used", item=item_name(g, d["item"], lang), on=where)
+    if k == "ship_hit":
+        by = str(d["by"])
+        who = item_name(g, by[5:], lang) if by.startswith("item:") else _name(g, by)
+        return t(
+            lang, "navi.ev.ship_hit", ship=ship, by=who, damage=d["damage"], shields=d["shields"]
+        )
+    if k == "skill":
+        return t(lang, "navi.ev.skill", ship=ship, text=effect_text(d["effect"], d["n"], lang))
+    if k == "gifts_wake":
+        return t(lang, "navi.ev.gifts_wake", cards=", ".join(_name(g, c) for c in d["cards"]))
+    if k == "reinforce":
+        cards = ", ".join(_name(g, c) for c in d["cards"]) or "—"
+        return t(lang, "navi.ev.reinforce", ship=ship, cards=cards)
+    if k == "recharge":
+        return t(lang, "navi.ev.recharge", shields=" / ".join(map(str, d["shields"])))
+    if k == "end":
+        reason = t(lang, f"navi.reason.{d['reason']}")
+        return t(
+            lang, "navi.ev.won" if d["won"] else "navi.ev.lost", reason=reason, round=d["round"]
+        )
+    if k in ("burn", "silenced"):
+        return t(lang, f"navi.ev.{k}", card=_name(g, d["card"]))
+    return t(lang, f"navi.ev.{k}", ship=ship, **{x: y for x, y in d.items() if x != "ship"})
+
+
+# ---------------------------------------------------------------------------- board --
+def _card(g: Mode, s: NaviState, q: int, c: str, player: int | None, lang: str) -> str:
+    pl = s.players[q]
+    if c in pl.down:
+        if q == 0 and player == 0:
+            return MSG.t(lang, "navi.board.own_down", card=_name(g, c))
+        return MSG.t(lang, "navi.board.down", slot=pl.field.index(c) + 1)
+    v = g.stats(s, q, c)
+    stats = " ".join(f"{k.upper()} {x}" for k, x in zip(STATS, v, strict=True))
+    marks = ""
+    if q == 1 and c in s.pending:
+        marks += MSG.t(lang, "navi.board.asleep")
+    if c in pl.inhibited:
+        marks += MSG.t(lang, "navi.board.silenced")
+    if pl.shield.get(c, 0) >= s.turn:
+        marks += MSG.t(lang, "navi.board.protected")
+    return MSG.t(
+        lang,
+        "navi.board.card",
+        card=estro_view.escape(_name(g, c)),
+        estro=ESTRI[g.estro(s, q, c)].capitalize(),
+        stats=stats,
+        tot=sum(v),
+        marks=marks,
+    )
+
+
+def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
+    check_lang(lang)
+    t = MSG.t
+    me, ships = s.players
+    lines = [
+        t(lang, "navi.board.title", round=s.round, zone=ZONE_NAMES[s.zone]),
+        t(lang, "navi.board.fleet"),
+    ]
+    for i, sh in enumerate(g.fleet.ships):
+        name = ship_name(g, i, lang)
+        if not s.shields[i]:
+            lines.append(t(lang, "navi.board.ship_down", ship=name))
+            continue
+        alarm = (
+            t(lang, "navi.board.alarm_on", turns=s.alarm[i])
+            if s.alarm[i]
+            else t(lang, "navi.board.alarm_off", turns=sh.countdown)
+        )
+        lines.append(
+            t(
+                lang,
+                "navi.board.ship",
+                ship=name,
+                estro=sh.estro.capitalize(),
+                shields=s.shields[i],
+                max=sh.shields,
+                alarm=alarm,
+                skill=skill_text(sh, lang),
+            )
+        )
+        guards = [c for c in ships.field if s.ship_of.get(c) == i]
+        if not guards:
+            lines.append("    " + t(lang, "navi.board.open"))
+        for c in guards:
+            lines.append("    " + _card(g, s, 1, c, player, lang))
+    lines.append(
+        t(
+            lang,
+            "navi.board.you",
+            hand=len(me.hand),
+            deck=len(me.deck),
+            inc=len(me.inc),
+            zone=t(lang, "navi.board.zone_used" if me.zone_used else "navi.board.zone_free"),
+        )
+    )
+    if not me.field:
+        lines.append("    " + t(lang, "navi.board.empty"))
+    for c in me.field:
+        lines.append("    " + _card(g, s, 0, c, player, lang))
+    if player == 0 and me.hand:
+        hand = ", ".join(estro_view.escape(_name(g, c)) for c in me.hand)
+        lines.append(t(lang, "navi.board.hand", cards=hand))
+    if s.held:
+        held = "; ".join(
+            f"{item_name(g, x, lang)} — {item_text(g.fleet.items[x], lang)}" for x in s.held
+        )
+        lines.append(t(lang, "navi.board.items", items=held))
+    lines.append(t(lang, "navi.board.items_left", n=len(s.pool)))
+    if s.result is not None:
+        reason = t(lang, f"navi.reason.{s.reason}")
+        lines.append(
+            t(lang, "navi.ev.won" if s.result[0] else "navi.ev.lost", reason=reason, round=s.round)
+        )
+    else:
+        d = g.decision(s)
+        if d is not None:
+            key = f"navi.kind.{d.kind}"
+            kind = t(lang, key) if MSG.has(key) else d.kind
+            lines.append(t(lang, "navi.board.to_act", kind=kind))
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- help --
+def help_text(g: Mode, lang: str) -> str:
+    check_lang(lang)
+    t = MSG.t
+    st = g.fleet.settings
+    parts = [
+        t(
+            lang,
+            "navi.help",
+            every=st.item_every,
+            first=st.first_item_round,
+            safety=st.safety_round,
+        ),
+        t(lang, "navi.help.ships"),
+    ]
+    for i, sh in enumerate(g.fleet.ships):
+        parts.append(
+            t(
+                lang,
+                "navi.help.ship",
+                ship=ship_name(g, i, lang),
+                estro=sh.estro.capitalize(),
+                shields=sh.shields,
+                countdown=sh.countdown,
+                skill=skill_text(sh, lang),
+            )
+        )
+    parts.append(t(lang, "navi.help.items"))
+    for x, it in g.fleet.items.items():
+        parts.append(f"- {item_name(g, x, lang)}: {item_text(it, lang)}")
+    return "\n".join(parts)

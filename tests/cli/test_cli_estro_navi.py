@@ -1,0 +1,25 @@
+"""The single player mode from the command line: an AI plays it to the end, in words."""
+
+from __future__ import annotations
+
+from . import invoke
+
+
+def test_play_estro_navi_with_a_random_seat_plays_to_the_end_in_words() -> None:
+    r = invoke(["play", "estro", "--mode", "navi", "--seats", "random", "--seed", "3"])
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.stdout.split())
+    assert "the ships' turn" in out and "The fleet" in out
+    assert "The fleet wins" in out or "You win" in out
+    assert "Scores:" in out
+    r = invoke(
+        ["play", "estro", "--mode", "navi", "--seats", "random", "--seed", "3", "--lang", "it"]
+    )
+    assert r.exit_code == 0, r.output
+    assert "turno delle astronavi" in " ".join(r.stdout.split())
+
+
+def test_play_estro_navi_refuses_two_seats() -> None:
+    r = invoke(["play", "estro", "--mode", "navi", "--seats", "random,random", "--seed", "3"])
+    assert r.exit_code == 2
+    assert "navi takes 1" in r.stderr

@@ -1,0 +1,376 @@
+"""The single player mode against the five spaceships (digest, Modes item 7): one test
+per rule of the mode, named after it, and the ships' policy (docs/estro-navi.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tavolo.engine import RNG, ConfigError, ScriptedRNG
+from tavolo.games.estro.navi.mode import Mode
+from tavolo.games.estro.navi.state import NaviState
+
+from .support import GAME, of_kind, play
+
+MODE: Mode = GAME.tables["navi"]
+CONFIG = GAME.make_config(None, "navi")
+FILLER = ["glyph_crawler", "sulfur_sage", "ochre_monk", "amber_idol", "yolk_engine"]
+
+
+def fleet(**guards: Any) -> list[dict[str, Any]]:
+    """Five ships in estro order; ``s0=[...]`` gives ship 0's guardians (etc.), and
+    ``s0_alarm``/``s0_shields``/``s0_fallen`` its other fields."""
+    out = []
+    for i in range(5):
+        ship: dict[str, Any] = {"guardians": guards.get(f"s{i}", [])}
+        for k in ("alarm", "shields", "fallen"):
+            if f"s{i}_{k}" in guards:
+                ship[k] = guards[f"s{i}_{k}"]
+        out.append(ship)
+    return out
+
+
+def down(c: str) -> dict[str, Any]:
+    return {"id": c, "face_down": True}
+
+
+def position(
+    player: dict[str, Any],
+    ships: list[dict[str, Any]],
+    script: list[dict[str, Any]] | None = None,
+    **where: Any,
+) -> NaviState:
+    pl = {"zone_used": True, "deck": list(FILLER), **player}
+    pos = {"zone": "sviluppo_tech", "round": 2, "player": pl, "ships": ships, **where}
+    s = GAME.from_position(CONFIG, pos, ScriptedRNG(0, script or []))
+    assert isinstance(s, NaviState)
+    return s
+
+
+def rolls(a: int, d: int) -> list[dict[str, Any]]:
+    return [{"roll": a, "label": "attacker"}, {"roll": d, "label": "defender"}]
+
+
+def acts(s: NaviState) -> tuple[str, ...]:
+    d = GAME.decision(s)
+    assert d is not None
+    return d.actions
+
+
+# ------------------------------------------------------------------------------- table --
+def test_navi_seats_one_player() -> None:
+    assert CONFIG.players == 1 and "navi" in GAME.modes
+    with pytest.raises(ConfigError):
+        GAME.make_config(2, "navi")
+    with pytest.raises(ConfigError):
+        GAME.make_config(1, "navi", decks=[None])
+
+
+def test_deck_and_guardians_are_dealt_without_overlap() -> None:
+    s = GAME.new(CONFIG, 5)
+    assert isinstance(s, NaviState)
+    me, ships = s.players
+    mine = me.deck + me.hand
+    assert len(set(mine)) == 25 and len(me.hand) == 6  # five, then the first draw
+    assert len(ships.field) == 25 and ships.down == set(ships.field)
+    assert not set(mine) & set(ships.field)
+    assert [len(c) for c in s.crew] == [5] * 5
+    assert {s.ship_of[c] for c in ships.field} == set(range(5))
+
+
+def test_the_player_goes_first_and_the_ships_never_decide() -> None:
+    s = GAME.new(CONFIG, 1)
+    assert s.active == 0 and s.turn == 1
+    chooser = RNG(9)
+    while (d := GAME.decision(s)) is not None:
+        assert d.player == 0
+        GAME.apply(s, d.actions[chooser.below(len(d.actions))])
+
+
+# ---------------------------------------------------------------- attacking guardians --
+def test_attacked_face_down_guardian_is_revealed_without_its_gift_and_is_not_worth_zero() -> None:
+    # hush_phantom's gift (play: the opponent discards) does not trigger when it is attacked
+    s = position(
+        {"field": ["kharvok"], "hand": ["ozok"]},
+        fleet(s0=[down("hush_phantom"), down("orrugg")]),
+        rolls(1, 1),
+    )
+    ev = play(s, "play:ozok:up", "attack:kharvok:#0")
+    assert of_kind(ev, "navi.reveal", card="hush_phantom", by="attack")
+    battle = of_kind(ev, "battle")
+    assert battle and battle[0]["defender"] == "hush_phantom" and battle[0]["rule"] != "face_down"
+    assert battle[0]["def_tot"] == 61  # its real stats, not zero
+    assert not of_kind(ev, "discard")
+    assert of_kind(ev, "destroyed", card="hush_phantom")
+
+
+def test_guardian_that_survives_reveals_another_of_its_ship() -> None:
+    # nightmare_forge (Ardo 66) against Illusio: 66 - 5 = 61, not above 61
+    s = position(
+        {"field": ["nightmare_forge"], "hand": ["ozok"]},
+        fleet(s0=[down("hush_phantom"), down("orrugg")], s1=[down("thofa")]),
+        rolls(1, 1),
+    )
+    ev = play(s, "play:ozok:up", "attack:nightmare_forge:#0")
+    assert of_kind(ev, "battle", rule="none")
+    assert of_kind(ev, "navi.reveal", card="orrugg", by="probe")
+    assert "thofa" in s.players[1].down  # only the same ship's guardians
+    assert s.pending == ("hush_phantom", "orrugg")
+
+
+def test_revealed_gifts_activate_when_the_player_passes_the_turn() -> None:
+    s = position(
+        {"field": ["nightmare_forge"], "hand": ["ozok", "balm_serpent"]},
+        fleet(s0=[down("hush_phantom")]),
+        rolls(1, 1),
+    )
+    ev = play(s, "play:ozok:up", "attack:nightmare_forge:#0")
+    assert not of_kind(ev, "discard") and s.pending == ("hush_phantom",)
+    ev = play(s, "end")
+    wake = of_kind(ev, "navi.gifts_wake")
+    assert wake and wake[0]["cards"] == ["hush_phantom"]
+    assert of_kind(ev, "gift", card="hush_phantom") and of_kind(ev, "discard", player=0)
+    assert s.pending == ()
+
+
+# ------------------------------------------------------------------------ ships' turn --
+def test_ships_turn_the_player_reveals_two_guardians_whose_gifts_act_at_once() -> None:
+    s = position(
+        {"field": ["kharvok"], "hand": ["ozok", "thofa"]},
+        fleet(s0=[down("hush_phantom"), down("orrugg"), down("silk_specter")]),
+        start="ships",
+    )
+    d = GAME.decision(s)
+    assert d is not None and d.kind == "navi_reveal" and d.player == 0
+    assert d.actions == ("navi:reveal:#0", "navi:reveal:#1", "navi:reveal:#2")
+    ev = play(s, "navi:reveal:#0")
+    assert of_kind(ev, "navi.reveal", card="hush_phantom", by="choice")
+    assert of_kind(ev, "discard", player=0)  # at once
+    assert GAME.decision(s).kind == "navi_reveal"  # type: ignore[union-attr]
+    ev = play(s, "navi:reveal:#1")
+    assert of_kind(ev, "navi.reveal", card="orrugg")
+    assert "silk_specter" in s.players[1].down
+    assert s.active == 0  # the attacks ran, the player's turn began
+
+
+def test_ships_make_two_attacks_chosen_by_the_engine() -> None:
+    s = position(
+        {"field": ["nightmare_forge", "cobalt_tortoise", "ozok"], "hand": ["thofa"]},
+        fleet(s0=["kharvok", "hull_sleeper", "balm_serpent"]),
+    )
+    ev = play(s, "play:thofa:up", "end")  # no face-down guardian: no reveal to choose
+    attacks = of_kind(ev, "attack", player=1)
+    assert len(attacks) == 2
+    assert len({a["attacker"] for a in attacks}) == 2
+    assert s.active == 0 and s.turn == 5
+
+
+def test_ships_target_prefers_a_sure_kill_on_the_strongest_card() -> None:
+    s = position(
+        {"field": ["cobalt_tortoise", "ozok"], "hand": ["thofa"]},
+        fleet(s0=["kharvok"]),
+    )
+    # kharvok (Ardo 80, ATK 25) against ozok (Ardo 72, ATK 16): 80 > 72 + 5; against
+    # cobalt_tortoise (Granito 66): 80 + 2 > 66 + 5: both sure, ozok is stronger
+    assert MODE.ships_target(s) == ("kharvok", "ozok")
+    s.players[0].shield["ozok"] = s.turn  # a protected card comes last
+    assert MODE.ships_target(s) == ("kharvok", "cobalt_tortoise")
+
+
+def test_ships_target_a_face_down_card_as_a_sure_kill_worth_zero() -> None:
+    s = position(
+        {"field": [down("ozok"), "hull_sleeper"], "hand": ["thofa"]},
+        fleet(s0=["silk_specter"]),
+    )
+    # silk_specter (Illusio 66) cannot surely beat hull_sleeper (Granito 82)
+    assert MODE.ships_target(s) == ("silk_specter", "ozok")
+
+
+def test_ships_harmful_gift_aims_at_the_players_strongest_card() -> None:
+    # dusk_lure: -8 primary to an opposing card with TOT 70 or more
+    s = position(
+        {"field": ["ozok", "hull_sleeper"], "hand": ["thofa"]},
+        fleet(s0=[down("dusk_lure")], s1=[down("orrugg")]),
+        start="ships",
+    )
+    ev = play(s, "navi:reveal:#0")
+    changed = of_kind(ev, "changed")
+    assert changed and changed[0]["card"] == "hull_sleeper" and changed[0]["player"] == 0
+
+
+def test_ships_helpful_gift_aims_at_the_strongest_guardian() -> None:
+    # verdant_nurse: +6 primary to one of its own side's cards
+    s = position(
+        {"field": ["ozok"], "hand": ["thofa"]},
+        fleet(s0=[down("verdant_nurse"), "orrugg", "balm_serpent"]),
+        start="ships",
+    )
+    ev = play(s, "navi:reveal:#0")
+    changed = of_kind(ev, "changed")
+    assert changed and changed[0]["card"] == "balm_serpent" and changed[0]["player"] == 1
+
+
+# ----------------------------------------------------------------- alarms and ships --
+def test_alarm_starts_when_all_guardians_of_a_ship_are_destroyed() -> None:
+    s = position(
+        {"field": ["kharvok"], "hand": ["ozok"]},
+        fleet(s0=["silk_specter"], s1=[down("thofa")]),
+        rolls(4, 1),
+    )
+    ev = play(s, "play:ozok:up", "attack:kharvok:silk_specter")
+    assert of_kind(ev, "destroyed", card="silk_specter")
+    start = of_kind(ev, "navi.alarm_start", ship=0)
+    assert start and s.alarm[0] == MODE.fleet.ships[0].countdown
+    assert s.alarm[1] == 0
+
+
+def test_alarm_counts_down_each_ships_turn_and_fires_the_skill_at_zero() -> None:
+    s = position(
+        {"field": ["kharvok", "cobalt_tortoise"], "hand": ["ozok", "thofa"]},
+        fleet(s0_alarm=2, s1=[down("orrugg")]),
+    )
+    ev = play(s, "play:ozok:up", "end", "navi:reveal:#0")
+    assert of_kind(ev, "navi.alarm", ship=0, turns=1) and s.alarm[0] == 1
+    ev = play(s, "play:thofa:up", "end")
+    skill = of_kind(ev, "navi.skill", ship=0)
+    assert skill and skill[0]["effect"] == MODE.fleet.ships[0].skill.effect
+    assert s.alarm[0] == MODE.fleet.ships[0].countdown  # it restarts
+
+
+def test_ship_can_be_attacked_only_when_its_guardians_are_gone() -> None:
+    s = position(
+        {"field": ["kharvok"], "hand": ["ozok"]},
+        fleet(s0=["silk_specter"], s1=[down("thofa")]),
+    )
+    play(s, "play:ozok:up")
+    a = acts(s)
+    assert "attack:kharvok:@ardo" not in a and "attack:kharvok:@granito" not in a
+    assert {"attack:kharvok:@armonio", "attack:kharvok:@illusio", "attack:kharvok:@manpo"} <= set(a)
+
+
+def test_attacking_a_ship_subtracts_the_attackers_tot_from_its_shields() -> None:
+    s = position({"field": ["kharvok"], "hand": ["ozok"]}, fleet(s0=["silk_specter"]))
+    ev = play(s, "play:ozok:up", "attack:kharvok:@manpo")
+    hit = of_kind(ev, "navi.ship_hit", ship=4)
+    assert hit and hit[0]["damage"] == 80 and s.shields[4] == MODE.fleet.ships[4].shields - 80
+    assert not of_kind(ev, "battle")
+
+
+def test_ship_is_destroyed_at_zero_shields() -> None:
+    s = position(
+        {"field": ["kharvok"], "hand": ["ozok"]},
+        fleet(s0=["silk_specter"], s4_shields=50, s4_alarm=2),
+    )
+    ev = play(s, "play:ozok:up", "attack:kharvok:@manpo")
+    assert of_kind(ev, "navi.ship_destroyed", ship=4)
+    assert s.shields[4] == 0 and s.alarm[4] == 0
+    assert "attack:ozok:@manpo" not in acts(s)
+
+
+def test_destroying_all_five_ships_wins() -> None:
+    shields = {f"s{i}_shields": 10 for i in range(5)}
+    s = position({"field": ["kharvok", "hull_sleeper"], "hand": ["ozok"]}, fleet(**shields))
+    s.shields[:3] = [0, 0, 0]
+    play(s, "play:ozok:up", "attack:kharvok:@illusio")
+    assert s.result is None
+    ev = play(s, "attack:hull_sleeper:@manpo")
+    assert s.result == (1.0, 0.0) and s.reason == "fleet_destroyed"
+    assert of_kind(ev, "navi.end", won=True)
+    assert GAME.returns(s) == (1.0,)
+
+
+# ----------------------------------------------------------------------- the player --
+def test_player_loses_only_after_round_5_with_no_field_cards() -> None:
+    s = position({"field": [], "hand": ["ozok"], "deck": []}, fleet(s0=["kharvok"]), round=4)
+    ev = play(s, "play:ozok:down")  # nothing left to do: the game runs on by itself
+    kinds = [e["kind"] for e in ev]
+    fell = kinds.index("destroyed")  # in the ships' turn of round 4: no loss yet
+    assert of_kind(ev, "navi.ships_turn", round=4) and kinds.index("navi.end") > fell + 2
+    end = of_kind(ev, "navi.end")
+    assert end[0]["round"] == 5 and end[0]["won"] is False
+    assert s.result == (0.0, 1.0) and s.reason == "empty_field" and s.turn == 10
+
+
+def test_empty_deck_and_hand_is_no_loss() -> None:
+    # silk_specter (Illusio 66) cannot beat hull_sleeper (Granito 82): the field holds
+    s = position(
+        {"field": ["hull_sleeper"], "hand": [], "deck": []},
+        fleet(s0=["silk_specter"]),
+        round=6,
+    )
+    ev = play(s, "end")
+    assert of_kind(ev, "deck_empty", player=0) and of_kind(ev, "attack", player=1)
+    assert s.result is None and s.round == 7 and s.active == 0
+    assert GAME.decision(s).kind == "attack"  # type: ignore[union-attr]
+
+
+def test_an_item_arrives_at_the_start_of_each_players_turn() -> None:
+    s = position(
+        {"field": ["hull_sleeper"], "hand": ["ozok"]},
+        fleet(s0=["silk_specter"]),
+        item_pool=["railgun", "supply_drop"],
+        round=1,
+    )
+    assert len(s.held) == 1 and len(s.pool) == 1  # settings: from round 1, every round
+    first = s.held[0]
+    play(s, "play:ozok:up", "end")
+    assert s.turn == 3 and len(s.held) == 2 and first in s.held and not s.pool
+
+
+# ------------------------------------------------------------------- information --
+def test_determinize_redeals_face_down_guardians_and_keeps_what_the_player_sees() -> None:
+    s = GAME.new(CONFIG, 4)
+    seen = GAME.observe(s, 0)
+    down_before = set(s.players[1].down)
+    det = GAME.determinize(s, 0, RNG(1))
+    assert isinstance(det, NaviState)
+    assert GAME.observe(det, 0) == seen
+    assert set(det.players[1].down) != down_before
+    mine = set(s.players[0].deck) | set(s.players[0].hand)
+    assert not mine & set(det.players[1].field)
+    assert {det.ship_of[c] for c in det.players[1].field} == set(range(5))
+    assert set(GAME.secrets(s, 0)) >= down_before | set(s.players[0].deck)
+
+
+def test_observe_hides_face_down_guardians() -> None:
+    s = GAME.new(CONFIG, 2)
+    text = str(GAME.observe(s, 0)) + GAME.view(s, 0, "en") + GAME.view(s, 0, "it")
+    assert not [c for c in s.players[1].down if f"'{c}'" in text or c in text.split()]
+
+
+# -------------------------------------------------------------------------- words --
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_view_and_help_show_the_ships_in_both_languages(lang: str) -> None:
+    s = GAME.new(CONFIG, 3)
+    board = GAME.view(s, 0, lang)
+    for i in range(5):
+        assert getattr(MODE.fleet.ships[i].name, lang) in board
+    assert ("shields" if lang == "en" else "scudi") in board
+    helped = GAME.help(lang)
+    assert getattr(MODE.fleet.items["railgun"].name, lang) in helped
+    for a in GAME.decision(s).actions:  # type: ignore[union-attr]
+        assert GAME.describe_action(s, a, lang) != a
+
+
+def test_every_event_of_a_game_has_words_in_both_languages() -> None:
+    for seed in range(6):
+        s = GAME.new(CONFIG, seed)
+        chooser = RNG(seed)
+        while (d := GAME.decision(s)) is not None:
+            for e in GAME.apply(s, d.actions[chooser.below(len(d.actions))]):
+                for lang in ("en", "it"):
+                    words = GAME.describe_event(e, 0, lang)
+                    assert words and "navi." not in words and "{" not in words, (e, words)
+
+
+# ---------------------------------------------------------------------- META modes --
+def test_meta_modes_work_with_the_ships() -> None:
+    for mode in ("navi+chimera", "navi+fessura", "navi+imboscata"):
+        cfg = GAME.make_config(None, mode)
+        s = GAME.new(cfg, 7)
+        assert s.mode == mode
+    s = GAME.new(GAME.make_config(None, "navi+chimera"), 7)
+    assert "chimera:declare" in acts(s)  # type: ignore[arg-type]
+    s = GAME.new(GAME.make_config(None, "navi+fessura"), 7)
+    assert len(s.rift) == 200 and not set(s.rift) & set(s.players[1].field)
