@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import RNG, ConfigError, Event
 
-from .state import SOGNO
+from .state import CHIMERA, SOGNO
 
 if TYPE_CHECKING:
     from .rules import EstroRules as _Base
@@ -39,6 +39,14 @@ class SognoRules(_Base):
             info = self.info
             cached = tuple(tuple(c for c in self.ids if info[c].estro == e) for e in range(5))
             self._by_estro = cached
+        return cached
+
+    def estro_sets(self) -> tuple[frozenset[str], ...]:
+        """The printed cards of each estro, as sets: a hand or a field with no Chimera
+        and no changed estro is sorted by them with C-level set operations."""
+        cached: tuple[frozenset[str], ...] | None = getattr(self, "_estro_sets", None)
+        if cached is None:
+            cached = self._estro_sets = tuple(frozenset(pool) for pool in self.by_estro())
         return cached
 
     def check_sogno_deck(self, p: int, deck: list[str]) -> None:
@@ -72,6 +80,9 @@ class SognoRules(_Base):
     def granitos(self, s: EstroState, p: int) -> list[str]:
         pl = s.players[p]
         down, est, info = pl.down, pl.estro, self.info
+        if not (est or s.mf & CHIMERA):
+            granito = self.estro_sets()[GRANITO]
+            return [c for c in pl.field if c in granito and c not in down]
         return [
             c
             for c in pl.field
@@ -85,7 +96,10 @@ class SognoRules(_Base):
         """Armonio cards go to a Granito when there is one on the field."""
         pl = s.players[p]
         info = self.info
-        harmony = {c for c in pl.hand if info[c].estro == ARMONIO}
+        if s.mf & CHIMERA:
+            harmony = {c for c in pl.hand if info[c].estro == ARMONIO}
+        else:
+            harmony = self.estro_sets()[ARMONIO].intersection(pl.hand)
         if not harmony:  # the cheaper test first
             return acts
         granitos = self.granitos(s, p)
@@ -95,7 +109,9 @@ class SognoRules(_Base):
         for _, g in pl.attached:
             load[g] = load.get(g, 0) + 1
         free = [g for g in granitos if load.get(g, 0) < SUPPORTS_PER_GRANITO]
-        out = [a for a in acts if not (a.startswith("play:") and a.split(":")[1] in harmony)]
+        plays = self._plays
+        drop = {a for c in harmony for a in plays[c]}  # their plain plays
+        out = [a for a in acts if a not in drop]
         out += [f"attach:{a}:{g}" for a in pl.hand if a in harmony for g in free]
         return out
 
@@ -130,6 +146,8 @@ class SognoRules(_Base):
         """Cards that cannot attack in Sogno Lucido: Granito cards and supports."""
         out = {a for a, _ in pl.attached}
         info, est, down = self.info, pl.estro, pl.down
+        if not (est or s.mf & CHIMERA):  # printed estri only: by set operations
+            return out.union(self.estro_sets()[GRANITO].intersection(pl.field).difference(down))
         for c in pl.field:
             if c in down:
                 continue
@@ -152,6 +170,8 @@ class SognoRules(_Base):
             dex = self.battle_stats(s, dp, b.d, b.ddelta)[ILLUSIO]
             b.ddelta[ILLUSIO] -= dex
         dpl = s.players[dp]
+        if not dpl.attached:
+            return
         shield = sum(self.tot(s, dp, a) for a, g in dpl.attached if g == b.d)
         if shield:
             b.ddelta[(de + 1) % 5] += shield  # a non-primary stat: the TOT alone grows

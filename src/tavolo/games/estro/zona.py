@@ -36,6 +36,7 @@ _ARDO_BIT, _MANPO_BIT = 1 << ARDO, 1 << MANPO
 _TURN_BITS = _ARDO_BIT | _MANPO_BIT  # the zones with actions in a player's own turn
 POINTS_PER_ZONE = 3
 ZONES_TO_WIN = 3
+_CARDS_TO_WIN = POINTS_PER_ZONE * ZONES_TO_WIN  # fewer field cards cannot conquer
 
 
 class ZonaRules(_Base):
@@ -48,7 +49,12 @@ class ZonaRules(_Base):
 
     @staticmethod
     def place(pl: Player, c: str, z: int) -> None:
-        pl.zones = (*((x, y) for x, y in pl.zones if x != c), (c, z))
+        zones = pl.zones
+        for x, _ in zones:
+            if x == c:  # placed again: it moves to the end, in its new zone
+                pl.zones = (*((x, y) for x, y in zones if x != c), (c, z))
+                return
+        pl.zones = (*zones, (c, z))  # the usual case, a card new to the field
 
     @staticmethod
     def forget(pl: Player, c: str) -> None:
@@ -70,7 +76,9 @@ class ZonaRules(_Base):
         self, s: EstroState, p: int, attackers: list[str], foes: list[str]
     ) -> list[str]:
         """Attacks of ``attackers`` on ``foes`` (tokens in the order of the opposing
-        field) in the same zone."""
+        field) in the same zone. (No attacker, as after a turn's attacks: no grouping.)"""
+        if not attackers:
+            return []
         info = self.info
         opp = s.players[1 - p]
         theirs = dict(opp.zones)
@@ -110,15 +118,14 @@ class ZonaRules(_Base):
         down, est = pl.down, pl.estro
         tgt: list[str] = []
         acts: list[str] = []
-        for c in pl.field:
+        for c in pl.field:  # the card's estro looked up only in the two zones that act
             z = placed.get(c)
-            base = info[c].estro
             if z is None:
-                z = base
+                z = info[c].estro
             if z == ARDO:
-                if sac and c not in down and est.get(c, base) == ARDO:
+                if sac and c not in down and est.get(c, info[c].estro) == ARDO:
                     tgt.append(c)
-            elif z == MANPO and manpo and c not in down and est.get(c, base) != MANPO:
+            elif z == MANPO and manpo and c not in down and est.get(c, info[c].estro) != MANPO:
                 acts.append("zone:controllo:" + c)
         if tgt:
             return [f"zone:militare:{h}:{x}" for h in sac for x in tgt] + acts
@@ -148,6 +155,8 @@ class ZonaRules(_Base):
     # ----------------------------------------------------------------- the end --
     def zona_winner(self, s: EstroState, events: list[Event]) -> bool:
         """At the end of a round: True when the game is over."""
+        if all(len(pl.field) < _CARDS_TO_WIN for pl in s.players):
+            return False  # nobody has the cards to conquer (most rounds): no counting
         held = []
         for p in (0, 1):
             pts = self.points(s, p)
