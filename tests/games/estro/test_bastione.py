@@ -251,12 +251,15 @@ def test_bastione_unengaged_horde_advances_engaged_stays_defenders_stationary() 
     s = position(
         2,
         [{"field": [{"id": "balm_serpent", "lane": 1, "zone": 3}]}],
-        horde=[{"id": "thofa", "lane": 1, "zone": 3}, {"id": "kharvok", "lane": 2, "zone": 3}],
+        horde=[
+            {"id": "pallid_mime", "lane": 1, "zone": 3},
+            {"id": "kharvok", "lane": 2, "zone": 3},
+        ],
         phase="horde",
         round=1,
-        script=[{"roll": 1}, {"roll": 5}],  # thofa attacks balm_serpent: 81 < 83 + 5
+        script=[{"roll": 1}, {"roll": 5}],  # pallid_mime (69) fails against balm_serpent (76)
     )
-    assert cell(s, "thofa") == (1, 3)  # held by balm_serpent
+    assert cell(s, "pallid_mime") == (1, 3)  # held by balm_serpent
     assert cell(s, "kharvok") == (2, 2)  # free to advance
     assert cell(s, "balm_serpent") == (1, 3)  # never moves
 

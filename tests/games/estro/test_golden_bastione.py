@@ -18,7 +18,7 @@ SEEDS = {
         GAME.make_config(3, "ultimo_bastione"),
     ),
     405: (
-        "2 dreamers survive round 10: an extra AS from a gift, breaches, overruns",
+        "2 dreamers: an extra AS from a gift, breaches, overruns; the bastion falls in round 9",
         GAME.make_config(2, "ultimo_bastione"),
     ),
     415: (

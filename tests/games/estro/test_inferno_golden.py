@@ -18,7 +18,7 @@ SEEDS = {
         GAME.make_config(mode="inferno"),
     ),
     402: (
-        "Inferno: team B empties team A's field in round 17; zone windows, redirects",
+        "Inferno: team B ahead on field TOT at the end of round 19; zone windows, redirects",
         GAME.make_config(mode="inferno"),
     ),
     424: (

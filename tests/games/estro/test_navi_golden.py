@@ -15,7 +15,7 @@ GAME = registry.get("estro")
 SEEDS = {
     325: ("Navi: a win in round 31, every ship destroyed", GAME.make_config(None, "navi")),
     341: (
-        "Navi with every META mode: a win in round 19 (Chimera, rift, ambush)",
+        "Navi with every META mode: a win in round 18 (Chimera, rift, ambush)",
         GAME.make_config(None, "navi+chimera+fessura+imboscata"),
     ),
 }
