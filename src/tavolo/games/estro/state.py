@@ -301,8 +301,9 @@ class EstroState(State):
     def round(self) -> int:
         return (self.turn + 1) // 2
 
-    def clone(self) -> EstroState:
-        s = EstroState.__new__(EstroState)
+    def clone(self) -> Any:
+        """A copy; a table mode's state (table.py) calls this, then copies its own fields."""
+        s = self.__class__.__new__(self.__class__)
         s.rng = self.rng.clone()
         s._dec = self._dec
         s.players = [p.clone() for p in self.players]

@@ -86,24 +86,7 @@ class BastioneState(EstroState):
         self.bound = k
 
     def clone(self) -> BastioneState:
-        s = BastioneState.__new__(BastioneState)
-        s.rng = self.rng.clone()
-        s._dec = self._dec
-        s.players = [p.clone() for p in self.players]
-        s.zone, s.first, s.mode, s.mf = self.zone, self.first, self.mode, self.mf
-        s.rift, s.rift_born, s.rift_turn, s.dial = (
-            self.rift,
-            self.rift_born,
-            self.rift_turn,
-            self.dial,
-        )
-        s.turn, s.active, s.phase = self.turn, self.active, self.phase
-        s.plays, s.played, s.attacks = self.plays, self.played, self.attacks
-        s.attacked = set(self.attacked)
-        s.steps = self.steps[:]
-        s.battle = None if self.battle is None else self.battle.clone()
-        s.flags = dict(self.flags) if self.flags else {}
-        s.result, s.reason = self.result, self.reason
+        s: BastioneState = super().clone()
         s.n = self.n
         s.hands = [h[:] for h in self.hands]
         s.decks = [d[:] for d in self.decks]

@@ -130,29 +130,12 @@ class InfernoState(EstroState):
         return self.players[side] if self.loaded[side] == q else self.seats[q]
 
     def clone(self) -> InfernoState:
-        s = InfernoState.__new__(InfernoState)
-        s.rng = self.rng.clone()
-        s._dec = self._dec
-        s.players = [p.clone() for p in self.players]
+        s: InfernoState = super().clone()
         loaded = self.loaded
         s.loaded = loaded[:]
         seats = self.seats
         s.seats = [Seat.__new__(Seat) if loaded[q & 1] == q else seats[q].clone() for q in range(4)]
         s.seat, s.owner, s.zone2 = self.seat, self.owner, self.zone2
-        s.zone, s.first, s.mode, s.mf = self.zone, self.first, self.mode, self.mf
-        s.rift, s.rift_born, s.rift_turn, s.dial = (
-            self.rift,
-            self.rift_born,
-            self.rift_turn,
-            self.dial,
-        )
-        s.turn, s.active, s.phase = self.turn, self.active, self.phase
-        s.plays, s.played, s.attacks = self.plays, self.played, self.attacks
-        s.attacked = set(self.attacked)
-        s.steps = self.steps[:]
-        s.battle = None if self.battle is None else self.battle.clone()
-        s.flags = dict(self.flags) if self.flags else {}
-        s.result, s.reason = self.result, self.reason
         return s
 
     def to_json(self) -> dict[str, Any]:

@@ -29,24 +29,7 @@ class NaviState(EstroState):
         self.used: tuple[str, ...] = ()  # items used
 
     def clone(self) -> NaviState:
-        s = NaviState.__new__(NaviState)
-        s.rng = self.rng.clone()
-        s._dec = self._dec
-        s.players = [p.clone() for p in self.players]
-        s.zone, s.first, s.mode, s.mf = self.zone, self.first, self.mode, self.mf
-        s.rift, s.rift_born, s.rift_turn, s.dial = (
-            self.rift,
-            self.rift_born,
-            self.rift_turn,
-            self.dial,
-        )
-        s.turn, s.active, s.phase = self.turn, self.active, self.phase
-        s.plays, s.played, s.attacks = self.plays, self.played, self.attacks
-        s.attacked = set(self.attacked)
-        s.steps = self.steps[:]
-        s.battle = None if self.battle is None else self.battle.clone()
-        s.flags = dict(self.flags) if self.flags else {}
-        s.result, s.reason = self.result, self.reason
+        s: NaviState = super().clone()
         s.shields = self.shields[:]
         s.alarm = self.alarm[:]
         s.crew, s.ship_of = self.crew, self.ship_of
