@@ -194,11 +194,16 @@ class EstroGame(EstroRules):
                 "def_die": b.ddie,
                 "rule": b.rule,
             }
+        return self.observe_end(s, out)
+
+    def observe_end(self, s: EstroState, out: dict[str, Any], seats: int = 0) -> dict[str, Any]:
+        """The decision in progress and the result (of the first ``seats`` seats, 0: all),
+        the end of every Estro observation, table modes' too."""
         d = self.decision(s)
         if d is not None:
             out["decision"] = {"player": d.player, "kind": d.kind}
         if s.result is not None:
-            out["result"] = list(s.result)
+            out["result"] = list(s.result[: seats or None])
             out["reason"] = s.reason
         return out
 

@@ -365,16 +365,21 @@ class EstroState(State):
             d["first"],
             d["mode"],
         )
-        s.turn, s.active, s.phase = d["turn"], d["active"], d["phase"]
-        s.plays, s.played, s.attacks = d["plays"], d["played"], d["attacks"]
-        s.attacked = set(d["attacked"])
-        s.steps = [tuple(st) for st in d["steps"]]
-        s.battle = None if d["battle"] is None else Battle.from_json(d["battle"])
-        s.flags = dict(d.get("flags", {}))
-        s.result = None if d["result"] is None else tuple(d["result"])
-        s.reason = d["reason"]
-        s.rift = tuple(d.get("rift", ()))
-        s.rift_born = frozenset(d.get("rift_born", ()))
-        s.rift_turn = int(d.get("rift_turn", 0))
-        s.dial = tuple(d.get("dial", ()))
+        s.load_play(d)
         return s
+
+    def load_play(self, d: dict[str, Any]) -> None:
+        """The turn, the steps in progress, the result and the META modes' fields from
+        ``to_json`` data (a table mode's ``from_json`` calls it too)."""
+        self.turn, self.active, self.phase = d["turn"], d["active"], d["phase"]
+        self.plays, self.played, self.attacks = d["plays"], d["played"], d["attacks"]
+        self.attacked = set(d["attacked"])
+        self.steps = [tuple(st) for st in d["steps"]]
+        self.battle = None if d["battle"] is None else Battle.from_json(d["battle"])
+        self.flags = dict(d.get("flags", {}))
+        self.result = None if d["result"] is None else tuple(d["result"])
+        self.reason = d["reason"]
+        self.rift = tuple(d.get("rift", ()))
+        self.rift_born = frozenset(d.get("rift_born", ()))
+        self.rift_turn = int(d.get("rift_turn", 0))
+        self.dial = tuple(d.get("dial", ()))

@@ -961,13 +961,7 @@ class Mode(EstroGame):
                 "att_die": b.adie,
                 "def_die": b.ddie,
             }
-        d = self.decision(s)
-        if d is not None:
-            out["decision"] = {"player": d.player, "kind": d.kind}
-        if s.result is not None:
-            out["result"] = list(s.result)
-            out["reason"] = s.reason
-        return out
+        return self.observe_end(s, out)
 
     def secrets(self, s: EstroState, player: int) -> Iterable[str]:
         assert isinstance(s, BastioneState)

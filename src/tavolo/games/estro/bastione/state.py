@@ -18,7 +18,7 @@ from typing import Any
 
 from tavolo.engine import RNG
 
-from ..state import Battle, EstroState, Player
+from ..state import EstroState, Player
 
 LANES = 3
 DEPTHS = 4
@@ -146,17 +146,7 @@ class BastioneState(EstroState):
             raw.setdefault("deck", [])
             players.append(Player.from_json(raw))
         s.players = players
-        s.turn, s.active, s.phase = d["turn"], d["active"], d["phase"]
-        s.plays, s.played, s.attacks = d["plays"], d["played"], d["attacks"]
-        s.attacked = set(d["attacked"])
-        s.steps = [tuple(st) for st in d["steps"]]
-        s.battle = None if d["battle"] is None else Battle.from_json(d["battle"])
-        s.flags = dict(d.get("flags", {}))
-        s.result = None if d["result"] is None else tuple(d["result"])
-        s.reason = d["reason"]
-        s.rift = tuple(d.get("rift", ()))
-        s.rift_born = frozenset(d.get("rift_born", ()))
-        s.rift_turn = int(d.get("rift_turn", 0))
+        s.load_play(d)
         s.rnd = int(d["round"])
         s.hands = [list(h) for h in d["hands"]]
         s.decks = [list(x) for x in d["decks"]]

@@ -617,13 +617,7 @@ class Mode(EstroGame):
                 "def_die": b.ddie,
                 "rule": b.rule,
             }
-        d = self.decision(s)
-        if d is not None:
-            out["decision"] = {"player": d.player, "kind": d.kind}
-        if s.result is not None:
-            out["result"] = list(s.result)
-            out["reason"] = s.reason
-        return out
+        return self.observe_end(s, out)
 
     def _visible(self, s: InfernoState, player: int) -> set[str]:
         """The cards ``player`` sees where they are: their hand and face-down cards, every

@@ -23,7 +23,7 @@ from typing import Any
 
 from tavolo.engine import RNG
 
-from ..state import Battle, EstroState, Player
+from ..state import EstroState, Player
 
 SEAT_FIELDS = (
     "hand",
@@ -164,16 +164,5 @@ class InfernoState(EstroState):
         s.loaded = loaded
         s.seat = int(d["seat"])
         s.owner = {str(k): int(v) for k, v in d["owner"].items()}
-        s.turn, s.active, s.phase = d["turn"], d["active"], d["phase"]
-        s.plays, s.played, s.attacks = d["plays"], d["played"], d["attacks"]
-        s.attacked = set(d["attacked"])
-        s.steps = [tuple(st) for st in d["steps"]]
-        s.battle = None if d["battle"] is None else Battle.from_json(d["battle"])
-        s.flags = dict(d.get("flags", {}))
-        s.result = None if d["result"] is None else tuple(d["result"])
-        s.reason = d["reason"]
-        s.rift = tuple(d.get("rift", ()))
-        s.rift_born = frozenset(d.get("rift_born", ()))
-        s.rift_turn = int(d.get("rift_turn", 0))
-        s.dial = tuple(d.get("dial", ()))
+        s.load_play(d)
         return s

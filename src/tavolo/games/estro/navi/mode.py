@@ -766,13 +766,7 @@ class Mode(EstroGame):
                 "def_die": b.ddie,
                 "rule": b.rule,
             }
-        d = self.decision(s)
-        if d is not None:
-            out["decision"] = {"player": d.player, "kind": d.kind}
-        if s.result is not None:
-            out["result"] = [s.result[0]]
-            out["reason"] = s.reason
-        return out
+        return self.observe_end(s, out, seats=1)
 
     def secrets(self, s: EstroState, player: int) -> Iterable[str]:
         me, ships = s.players
