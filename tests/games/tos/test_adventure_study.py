@@ -147,3 +147,39 @@ def test_planner_leaves_single_fights_alone() -> None:
     before = len(planner._MEMO)
     GAME.heuristic(s, 0)
     assert len(planner._MEMO) == before
+
+
+def _dungeon_execute(date: str) -> TosState:
+    """A dungeon Execute with steps to choose from, away from the enemy's symbol."""
+    s = _first_turn(date, "dungeon")
+    rng = RNG(7)
+    while (d := GAME.decision(s)) is not None:
+        if d.kind == "adv_dmove" and len(d.actions) > 2 and s.foe is not None:
+            return s
+        GAME.apply(s, d.actions[rng.below(len(d.actions))])
+    raise AssertionError("no dungeon Execute with a choice of steps")
+
+
+def _cells_left(s: TosState) -> int:
+    assert s.foe is not None
+    return int(GAME.distance(s, (GAME.room_here(s), s.pawn), s.foe[1:]))
+
+
+def test_planner_walks_a_won_fight_to_the_symbol() -> None:
+    # the win in hand (attack enough from here): a step towards the symbol is worth more
+    # than a step away, which is worth more than striking off the symbol (regression: the
+    # steps were all worth the same, and the search wandered until the attack was spent)
+    s = _dungeon_execute("2026-01-03")
+    assert s.enemy is not None
+    here = _cells_left(s)
+    s.attack = here + int(s.enemy.defense or 0) + 2
+    value = {}
+    for a in GAME.decision(s).actions:  # type: ignore[union-attr]
+        c = s.clone()
+        GAME.apply(c, a)
+        value[a] = (GAME.heuristic(c, 0), _cells_left(c) if a != "strike" else here)
+    towards = [v for v, left in value.values() if left < here]
+    away = [v for a, (v, left) in value.items() if left > here and a != "strike"]
+    assert towards and away
+    assert min(towards) > max(away)
+    assert min(towards) > value["strike"][0] or here == 0

@@ -22,6 +22,7 @@ import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ..rules import MAX_TURNS
 from ..schema import Enemy
 from ..state import TosState
 
@@ -322,7 +323,9 @@ def _scale(s: TosState, kept: list[int], owned: int) -> float:
     return 0.45 + 0.55 * max(0.0, strength)
 
 
-def _start_logit(e: Enemy, level: int, scale: float, dist: int, hp: float = 16.0) -> float:
+def _start_logit(
+    e: Enemy, level: int, scale: float, dist: int, hp: float = 16.0, left: int = MAX_TURNS
+) -> float:
     """Log-odds of beating ``e`` from the start of the fight: the chance of a winning turn
     (what the level reaches against what the enemy asks), tried once per turn the hero's
     cards survive the enemy's hits (``hp``: two hits a card, one for a fragile card; a
@@ -338,7 +341,7 @@ def _start_logit(e: Enemy, level: int, scale: float, dist: int, hp: float = 16.0
         dfn = float(e.defense or 0) + (shift if m is not None and m.stat == "defense" else 0.0)
         turn = 1.5 * (REACH_ATTACK[lv] * scale - dfn - dist)
         hit = max(0.5, atk)  # a turn spent on attack leaves little defense
-    turns = max(1.0, 0.5 * hp / hit)
+    turns = min(max(1.0, 0.5 * hp / hit), float(left))  # a fight is lost after MAX_TURNS
     miss = 1.0 / (1.0 + math.exp(max(-30.0, min(30.0, turn))))  # one turn fails
     lose = max(1e-9, miss**turns)
     win = max(1e-9, 1.0 - lose)
@@ -354,7 +357,8 @@ def fight_logit(s: TosState, dist: int = 0) -> float:
     assert e is not None
     owned = 8 + bool(s.extra)
     kept = [c for c in range(1, owned + 1) if c not in s.removed]
-    base = _start_logit(e, s.level, _scale(s, kept, owned), dist, _hp(s, kept))
+    left = max(1, MAX_TURNS - max(0, s.turn - 1))  # turns still to try, this one included
+    base = _start_logit(e, s.level, _scale(s, kept, owned), dist, _hp(s, kept), left)
     if e.trap:
         built = min(1.0, s.defense / max(1, e.attack))
     else:

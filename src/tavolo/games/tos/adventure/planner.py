@@ -23,11 +23,13 @@ Value = Callable[[TosState], float]
 PLAN_STEPS = frozenset(("ability", "take_back"))  # decisions inside the Plan phase
 AFTER_STEPS = frozenset(("exhaust", "dmove", "damage"))  # from Exhaust to Restore
 _MEMO: dict[tuple[Any, ...], float] = {}
+_ANY: dict[tuple[Any, ...], float] = {}  # state: its best value under any ``free``
 _LIMIT = 200_000
 MAX_STRAINS = 3  # strains the planner tries at the end of a turn
 _RESTART = 0.05  # a restart leads back to a state the planner has already searched
 BUDGET = 80  # new Plan-phase states searched per value asked; past it, the turn ends there
 _SPENT = [0]  # new states searched for the value asked
+WALK = 0.01  # value lost per cell still to walk in a dungeon Execute (see _walk_left)
 
 
 def inside(s: TosState) -> bool:
@@ -46,17 +48,40 @@ def after(s: TosState) -> bool:
 
 def value(game: Any, s: TosState, base: Value) -> float:
     """The best value the turn in progress reaches (``base`` after each end is settled);
-    outside the turn, the settled value of the state."""
-    _SPENT[0] = 0
+    outside the turn, the settled value of the state. A state searched before is read
+    from the memo, also when charges or infusions reached it in another order; a state
+    strained before the end of the Plan phase (a move the search leaves out as never
+    better) is only ended where it stands."""
     if len(_MEMO) > _LIMIT:
         _MEMO.clear()
-    v = _best(game, s, base, (s.fight, s.turn), 0) - _RESTART * s.restarts
+        _ANY.clear()
+    _SPENT[0] = 0
+    if inside(s):
+        known = _ANY.get(_key(s))
+        if known is not None:
+            return min(1.0, max(0.0, known - _RESTART * s.restarts))
+        if s.phase == "plan" and s.strain and not s.steps:
+            _SPENT[0] = BUDGET
+    v = _best(game, s, base, (s.fight, s.turn), 0)
+    v -= _RESTART * s.restarts + WALK * _walk_left(game, s)
     return min(1.0, max(0.0, v))  # a heuristic stays in [0, 1], restarts or not
+
+
+def _walk_left(game: Any, s: TosState) -> int:
+    """Dungeon Execute: the cells still to walk to the enemy's symbol. The settled end is
+    the same from any cell the attack still reaches the symbol from, so without this a
+    search wanders, one attack point a step, until the win is gone."""
+    e = s.enemy
+    if s.foe is None or e is None or e.trap or not s.steps or s.steps[-1][0] != "dmove":
+        return 0
+    _, fx, fy = s.foe
+    return int(game.distance(s, (game.room_here(s), s.pawn), (fx, fy)))
 
 
 def _key(s: TosState) -> tuple[Any, ...]:
     e = s.enemy
     return (
+        tuple(s.hero_src),
         s.phase,
         tuple(sorted(s.hand)),
         tuple(s.column),
@@ -120,6 +145,9 @@ def _best(game: Any, s: TosState, base: Value, turn: tuple[int, int], free: int)
             game.apply(c, a)
             v = max(v, _best(game, c, base, turn, now))
     _MEMO[key] = v
+    k = key[0]
+    if v > _ANY.get(k, -1.0):
+        _ANY[k] = v
     return v
 
 
@@ -154,7 +182,7 @@ def _strained(game: Any, s: TosState, base: Value, turn: tuple[int, int]) -> flo
 
 def settle(game: Any, s: TosState, base: Value) -> float:
     """Play the end of the turn by a fixed policy (pay exhausts, keeping mana for a later
-    two-tip card; walk to the enemy's symbol only when the attack then wins; take hits on
+    two-tip card; walk towards the enemy's symbol with the attack built; take hits on
     one-tip cards first) up to the next decision of another kind, and value it there."""
     s = s.clone()
     while s.result is None:
@@ -198,9 +226,10 @@ def _walk(game: Any, s: TosState, actions: tuple[str, ...]) -> str:
         return "strike"
     _, fx, fy = s.foe
     here = game.distance(s, (game.room_here(s), s.pawn), (fx, fy))
-    need = 0 if e.trap else int(e.defense or 0)
-    if here == 0 or s.attack < here + need:
+    if here == 0 or s.attack == 0:
         return "strike"
+    # towards the symbol: onto it when the attack then wins, else as near as it goes, so
+    # the next turn needs less (T-26: attack spent on steps does not count this turn)
     for a in actions:
         if a == "strike":
             continue
