@@ -60,3 +60,35 @@ def test_gems_spread_over_symbols_like_the_rulebook_example() -> None:
     assert G.boosted(2, 9) == 7
     assert G.boosted(4, 9) == 10
     assert G.boosted(0, 9) == 0
+
+
+def test_ending_a_turn_costs_only_the_dice_left_unused() -> None:
+    # a turn is spent once begun: with every die used, ending it changes nothing, and
+    # with a MOVE left, ending costs what that MOVE could still reach (Step 5)
+    def turn(dice: list[str]) -> PlatformerState:
+        s = next_to_the_boss(gems=0)
+        s.dice, s.extra = dice, []  # (seed 5's first event gives an extra MOVE)
+        return s
+
+    spent = turn(["sword", "move", "coin", "push", "star"])
+    before = G.heuristic(spent, 0)
+    G.apply(spent, "end")
+    assert G.heuristic(spent, 0) == before
+    left = turn(["sword", "MOVE", "coin", "push", "star"])
+    before = G.heuristic(left, 0)
+    G.apply(left, "end")
+    assert G.heuristic(left, 0) < before
+
+
+def test_a_wound_on_the_way_is_counted_before_it_is_taken() -> None:
+    # the climb through a trap costs its wound in MOVEs; stepping in only realises it
+    from tavolo.games.platformer.game import _reach
+
+    s = next_to_the_boss(gems=0)
+    g = G.geo(s)
+    trap = next(p for p in range(len(g.cell)) if g.cell[p] == "x")
+    start = next(q for q in range(len(g.cell)) if trap in g.steps[q] and g.cell[q] != "x")
+    cost, wounds = _reach(g, 0, len(g.cell), start, 1, 2.0)[trap]
+    assert (cost, wounds) == (3.0, 1)
+    attacker = {start: ((trap + 1000, 2),)}  # leaving ``start`` draws a 2-wound attack
+    assert _reach(g, 0, len(g.cell), start, 1, 2.0, attacker)[trap] == (7.0, 3)

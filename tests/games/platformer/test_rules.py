@@ -451,3 +451,19 @@ def test_P_10_no_ladder_support_from_a_face_down_tile() -> None:
     assert g.ladder[p]  # the geometry knows the ladder above...
     assert not G.supported(s, g, p, True)  # ...but the face-down tile does not hold him
     assert G.falls(s, g)
+
+
+def test_P_1_a_star_becomes_a_sword_only_next_to_a_target() -> None:
+    # Sweety's STAR may be a SWORD or a MOVE; with no enemy adjacent a SWORD has nothing to
+    # attack, so the STAR may only be a MOVE (as use:SWORD is not offered without a target):
+    # an attack started without a target could only be cancelled, its symbols lost
+    alone = at(heroes=[{"id": "sweety", "at": [0, 0], "gems": 0}], dice=["STAR"] + ["COIN"] * 4)
+    play(alone, "use:STAR")
+    assert G.decision(alone).actions == ("as:MOVE",)
+    near = at(
+        heroes=[{"id": "sweety", "at": [0, 0], "gems": 0}],
+        dice=["STAR"] + ["COIN"] * 4,
+        enemies=[["mossling", 1, 0]],
+    )
+    play(near, "use:STAR")
+    assert set(G.decision(near).actions) == {"as:SWORD", "as:MOVE"}

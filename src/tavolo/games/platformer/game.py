@@ -26,6 +26,12 @@ TURN_MOVES = 3  # MOVEs the heuristic expects a turn to bring (validity.py's bud
 MOVES_A_TURN = 2.5  # MOVEs a turn brings on average (dice, STARs, forges, gems)
 LEVEL_TURNS = 5  # the heuristic's guess (high) at the turns a face-down level takes
 POWER_A_TURN = 1.5  # wounds of boss attack power a turn of gathering adds (gems, cards)
+# What the dice in hand add on the hero's own turn counts at this weight, so that a fresh
+# roll adds one turn on average (unweighted it added 1.46: 1.17 climbing, 0.29 boss attack,
+# over 218 turn starts of 20 greedy solo games): the reach ignores traps, enemies and
+# falls, and one die counts both as a MOVE and as a SWORD. Without it a tree search found
+# that ending a turn early and rolling again beats using the dice (Step 5, platformer.md).
+DICE_WEIGHT = 0.7
 MAX_TURNS = 30
 _TURNS: dict[tuple[Any, ...], tuple[list[float], list[int]]] = {}
 
@@ -37,28 +43,55 @@ def _landing(g: Geo, low: int, p: int) -> int:
     return p
 
 
-def _reach(g: Geo, lo: int, hi: int, p: int, moves: int) -> dict[int, int]:
-    """Spaces within ``moves`` hero steps (P-7 moves, portals; gravity ignored) of ``p``."""
-    dist = {p: 0}
+def _reach(
+    g: Geo,
+    lo: int,
+    hi: int,
+    p: int,
+    moves: int,
+    wound: float,
+    zoc: Mapping[int, tuple[tuple[int, int], ...]] | None = None,
+    entry: Mapping[int, int] | None = None,
+) -> dict[int, tuple[float, int]]:
+    """Spaces within ``moves`` hero steps (P-7 moves, portals; gravity ignored) of ``p``,
+    each with its cost and the wounds taken on the way: traps entered (P-13), with ``zoc``
+    (space -> (enemy space, damage) of the enemies next to it) attacks for leaving a space
+    next to an enemy (P-11), with ``entry`` other wounds for entering a space (a boss
+    token already held, P-29). The cost is the steps plus ``wound`` MOVEs a wound, so
+    that a wound the path cannot avoid is counted before it is taken: taking it then
+    only realises a cost already counted."""
+    best: dict[int, tuple[float, int]] = {p: (0.0, 0)}
     frontier = [p]
-    for d in range(1, moves + 1):
+    for _ in range(moves):
         nxt = []
         for q in frontier:
-            for r in (*g.steps[q], *g.portals[q]):
-                if lo <= r < hi and r not in dist:
-                    dist[r] = d
-                    nxt.append(r)
+            c, k = best[q]
+            near = zoc.get(q, ()) if zoc else ()
+            for r, portal in (
+                *((r, False) for r in g.steps[q]),
+                *((r, True) for r in g.portals[q]),
+            ):
+                if lo <= r < hi:
+                    hit = (g.cell[r] == "x") + (entry.get(r, 0) if entry else 0)
+                    if near and not portal:
+                        hit += sum(d for e, d in near if e != r)
+                    v = c + 1 + wound * hit
+                    if r not in best or v < best[r][0]:
+                        best[r] = (v, k + hit)
+                        nxt.append(r)
         frontier = nxt
-    return dist
+    return best
 
 
 def _turns(
-    g: Geo, tiles: tuple[Any, ...], low: int, revealed: int, goal: tuple[int, ...]
+    g: Geo, tiles: tuple[Any, ...], low: int, revealed: int, goal: tuple[int, ...], wound: float
 ) -> tuple[list[float], list[int]]:
     """Per space: the turns a hero resting there needs to reach ``goal`` (its MOVEs,
-    in hops of at most TURN_MOVES between resting places, over MOVES_A_TURN), and the
-    plain steps to it (a tie-breaker); cached per revealed map."""
-    key = (tiles[:revealed], low, goal)
+    in hops of at most TURN_MOVES between resting places, ``wound`` more per trap entered,
+    over MOVES_A_TURN), and the plain steps to it (a tie-breaker); cached per revealed
+    map and wound cost. Enemies move every turn: only the reach within a turn counts
+    their attacks."""
+    key = (tiles[:revealed], low, goal, wound)
     got = _TURNS.get(key)
     if got is not None:
         return got
@@ -87,21 +120,21 @@ def _turns(
                     nxt.append(p)
         frontier = nxt
     rest = [p for p in range(lo, hi) if _landing(g, low, p) == p]
-    hops = {p: _reach(g, lo, hi, p, TURN_MOVES) for p in rest}
+    hops = {p: _reach(g, lo, hi, p, TURN_MOVES, wound) for p in rest}
     # MOVEs needed, resting (landing) after every hop of at most TURN_MOVES: finer than
     # whole turns, so a nearer resting place is worth reaching even within the same turn
     cost = [big * MOVES_A_TURN] * len(g.cell)
     for p in rest:
-        for q, d in hops[p].items():
-            if q in goals and d < cost[p]:
-                cost[p] = d
+        for q, (hop, _) in hops[p].items():
+            if q in goals and hop < cost[p]:
+                cost[p] = hop
     changed = True
     while changed:
         changed = False
         for p in rest:
             best = cost[p]
-            for q, d in hops[p].items():
-                v = cost[_landing(g, low, q)] + d
+            for q, (hop, _) in hops[p].items():
+                v = cost[_landing(g, low, q)] + hop
                 if v < best:
                     best = v
             if best < cost[p]:
@@ -271,23 +304,29 @@ class PlatformerGame(PlatformerTurn):
         h = s.heroes[player]
         ahead, here = self.turns_to_go(s, player)
         power = self.attack_power(s, player)
+        health = self.boss_health(s)
+        togo = ahead + max(0, health - power) / POWER_A_TURN
         mine = s.active == player and s.phase == "act"
-        if mine and h.pos >= 0:  # this turn's symbols (and an attack being built) count
+        if mine and h.pos >= 0:  # this turn's symbols (and an attack being built) count,
+            # at DICE_WEIGHT: what they promise is less sure than where the hero stands
             now = self.turn_power(s, player) + self.extra_on_strike(s, player) + s.bonus
-            now += self.building(s)
+            if self.targets(s, self.geo(s), player):  # with no one to strike it is lost
+                now += self.building(s)
+            stands = self.turns_to_go(s, player, with_dice=False)[0]
+            bare = stands + max(0, health - power) / POWER_A_TURN
+            hoped = ahead + max(0, health - max(power, now)) / POWER_A_TURN
+            togo = bare - DICE_WEIGHT * (bare - hoped)
             power = max(power, now)
-        short = max(0, self.boss_health(s) - power)
-        togo = ahead + short / POWER_A_TURN + self.turns_done(s, player)
+        togo += self.turns_done(s, player)
         progress = 1.0 - min(1.0, togo / MAX_TURNS)
         cards = sum(self.items[x].price for x in h.items) + sum(
             self.potions[x].price for x in h.potions
         )
-        worth = 1.5 * h.gems + (h.coins + cards) / 3 + 0.5 * (len(h.items) + len(h.potions))
+        coins = h.coins + (mine and s.stack[-1:] == [("gems", "COIN")])  # one on its way
+        worth = 1.5 * h.gems + (coins + cards) / 3 + 0.5 * (len(h.items) + len(h.potions))
         wealth = min(1.0, worth / 20)
         hearts = h.hearts / self.max_hearts(s, player)
-        solo = is_solo(s)  # 12 events are the clock and fainting loses (P-33): a turn
-        # and a heart weigh more against wealth
-        care, riches = (0.1, 0.05) if solo else (0.05, 0.15)
+        care, riches = self.weights(s)
         value = 0.1 + 0.6 * progress + riches * wealth + care * hearts
         # tie-breakers: a step nearer the goal beats one that is not; a symbol spent
         # for nothing (a forge in a circle) costs
@@ -389,10 +428,11 @@ class PlatformerGame(PlatformerTurn):
         return self.boosted(2 + ready, h.gems) + extra
 
     def turns_done(self, s: S, i: int) -> int:
-        """The turns hero ``i`` has finished (its actions over): time spent is progress lost."""
+        """The turns hero ``i`` has started, the current one included: time spent is
+        progress lost, and a turn is spent once begun (its dice count as progress instead),
+        so that ending a turn costs only the dice left unused."""
         n = len(s.heroes)
-        started = s.round - 1 + ((i - s.first) % n <= (s.active - s.first) % n)
-        return started - (s.active == i and s.phase == "act")
+        return s.round - 1 + ((i - s.first) % n <= (s.active - s.first) % n)
 
     def moves_in_hand(self, s: S, i: int) -> int:
         """The MOVEs hero ``i`` can still make this turn (its own actions only)."""
@@ -416,9 +456,10 @@ class PlatformerGame(PlatformerTurn):
             n += 1
         return min(n, 8)
 
-    def turns_to_go(self, s: S, i: int) -> tuple[float, int]:
-        """The turns still needed to reach the goal, and the plain steps from where the
-        hero stands (a tie-breaker inside a turn)."""
+    def turns_to_go(self, s: S, i: int, with_dice: bool = True) -> tuple[float, int]:
+        """The turns still needed to reach the goal (from the best place the MOVEs in hand
+        reach, or without them from where the hero stands), and the plain steps from
+        where the hero stands (a tie-breaker inside a turn)."""
         g = self.geo(s)
         bl = self.boss_level(s)
         levels_left = max(0, bl - s.revealed + 1)
@@ -428,21 +469,43 @@ class PlatformerGame(PlatformerTurn):
         else:
             top = (s.revealed - 1) * 4 + 3
             goal = tuple(range(top * g.width, (top + 1) * g.width))
-        turns, steps = _turns(g, s.tiles, s.low, s.revealed, goal)
+        wound = self.wound_moves(s, i)
+        turns, steps = _turns(g, s.tiles, s.low, s.revealed, goal, wound)
         lo, hi = s.low * 4 * g.width, s.revealed * 4 * g.width
         p = s.heroes[i].pos
         if p < 0:
             best = min((turns[q] + 0.05 * steps[q] for q in g.bottom_row(s.low)), default=99)
-            return 1 + best + LEVEL_TURNS * levels_left, 40
-        m = self.moves_in_hand(s, i)
+            forming = 0 if s.active == i and s.phase == "act" else 1  # this turn is counted
+            return forming + best + LEVEL_TURNS * levels_left, 40
+        m = self.moves_in_hand(s, i) if with_dice else 0
         best = 99.0
-        for q in _reach(g, lo, hi, p, m):  # where the MOVEs still in hand can take it
-            if turns[q] == 0:
-                best = -1.0  # the goal is in reach this turn
-                break
+        zoc: dict[int, tuple[tuple[int, int], ...]] = {}
+        for kind, e in s.enemies:
+            for q in g.adj[e]:
+                zoc[q] = (*zoc.get(q, ()), (e, self.damage(s, kind)))
+        held = s.heroes[i].tokens
+        entry = {q: 1 for q, x in s.btokens.items() if x in held}
+        for q, (_, hurt) in _reach(g, lo, hi, p, m, wound, zoc, entry).items():  # MOVEs in hand
+            wounds = hurt * wound / MOVES_A_TURN  # the traps and attacks on the way, in turns
+            if turns[q] == 0:  # the goal is in reach this turn (0 turns, but the traps)
+                best = min(best, wounds)
+                continue
             r = _landing(g, s.low, q)
-            best = min(best, turns[r] + 0.05 * steps[r])
+            best = min(best, turns[r] + 0.05 * steps[r] + wounds)
         return max(0.0, best) + LEVEL_TURNS * levels_left, steps[p]
+
+    @staticmethod
+    def weights(s: S) -> tuple[float, float]:
+        """The heuristic's weights of hearts and of wealth: in solo the 12 events are the
+        clock and fainting loses (P-33), so a heart weighs more against wealth."""
+        return (0.1, 0.05) if is_solo(s) else (0.05, 0.15)
+
+    def wound_moves(self, s: S, i: int) -> float:
+        """What a wound (trap, attack) costs hero ``i``, in MOVEs: the heuristic's weight of one
+        heart over its weight of one turn, times the MOVEs of a turn (solo values hearts
+        more: fainting loses the game)."""
+        heart = self.weights(s)[0] / self.max_hearts(s, i)
+        return round(heart / (0.6 / MAX_TURNS) * MOVES_A_TURN, 1)
 
     def metrics(self, s: S) -> dict[str, float]:
         return {

@@ -140,8 +140,8 @@ class PlatformerTurn(PlatformerRules):
         h = s.heroes[i]
         g = self.geo(s)
         kind = top[0]
-        if kind == "star":
-            return [f"as:{x}" for x in self.heroes[h.id].star]
+        if kind == "star":  # only what the STAR can do here (a SWORD needs a target)
+            return [f"as:{x}" for x in self.heroes[h.id].star if self.usable(s, g, i, x)]
         if kind == "any":
             return [f"as:{x}" for x in SYMBOLS]
         if kind == "forge":
