@@ -183,3 +183,25 @@ def test_planner_walks_a_won_fight_to_the_symbol() -> None:
     assert towards and away
     assert min(towards) > max(away)
     assert min(towards) > value["strike"][0] or here == 0
+
+
+def test_a_fight_won_this_turn_beats_the_same_fight_left_on() -> None:
+    # regression: the fight odds called the fight won either way, so the win this turn was
+    # worth 0.003 more than a turn spent charging cards, and heroes charged until the
+    # 20-turn cap; every turn after the first now costs TURN_COST
+    s = _dungeon_execute("2026-01-03")
+    assert s.enemy is not None
+    won = s.clone()
+    won.attack = _cells_left(s) + int(s.enemy.defense or 0)
+    on = s.clone()
+    on.attack = 0
+    for c in (won, on):
+        while (d := GAME.decision(c)) is not None and c.enemy is not None and c.turn == s.turn:
+            GAME.apply(
+                c, planner._walk(GAME, c, d.actions) if d.kind == "adv_dmove" else d.actions[0]
+            )
+    assert won.enemy is None and on.enemy is not None and on.turn == s.turn + 1
+    assert GAME.heuristic(won, 0) - GAME.heuristic(on, 0) > 0.03
+    later = on.clone()
+    later.turn += 3
+    assert GAME.heuristic(later, 0) < GAME.heuristic(on, 0) - 0.03
