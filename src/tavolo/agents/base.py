@@ -5,8 +5,10 @@ Specs:
 * ``random``
 * ``greedy`` or ``greedy:<k>`` (k determinizations per decision, default 3)
 * ``mcts`` (1000 iterations), ``mcts:<n>`` (n iterations), ``mcts:<t>ms`` or ``mcts:<t>s``
-  (a time budget), optionally followed by ``,c=<exploration>`` and ``,depth=<rollout depth>``
-  for tuning, e.g. ``mcts:500,c=1.0,depth=6``.
+  (a time budget), optionally followed by ``,c=<exploration>``, ``,depth=<rollout depth>``
+  and ``,norm=1`` (min-max normalised values before the exploration term; ``norm=0``, the
+  default, is plain UCB1) for tuning, e.g. ``mcts:500,c=1.0,depth=6`` or
+  ``mcts:100,depth=0,norm=1``.
 
 An agent never modifies the state it is given and never touches ``state.rng``: it learns
 hidden information only through ``game.determinize`` (with its own RNG) or
@@ -61,7 +63,7 @@ def _mcts(spec: str, params: str, seed: int) -> MCTSAgent:
             )
     else:
         iterations = _positive_int(spec, "iterations", budget)
-    exploration, depth = DEFAULT_EXPLORATION, DEFAULT_ROLLOUT_DEPTH
+    exploration, depth, normalize = DEFAULT_EXPLORATION, DEFAULT_ROLLOUT_DEPTH, False
     for item in tuning:
         key, _, value = item.partition("=")
         if key == "c":
@@ -75,9 +77,15 @@ def _mcts(spec: str, params: str, seed: int) -> MCTSAgent:
             if not value.isdigit():
                 raise ConfigError(f"agent {spec!r}: depth must be a whole number, not {value!r}")
             depth = int(value)
+        elif key == "norm":
+            if value not in ("0", "1"):
+                raise ConfigError(f"agent {spec!r}: norm must be 0 (off) or 1 (on), not {value!r}")
+            normalize = value == "1"
         else:
-            raise ConfigError(f"agent {spec!r}: unknown mcts setting {item!r}; known: c, depth")
-    return MCTSAgent(seed, iterations, milliseconds, exploration, depth)
+            raise ConfigError(
+                f"agent {spec!r}: unknown mcts setting {item!r}; known: c, depth, norm"
+            )
+    return MCTSAgent(seed, iterations, milliseconds, exploration, depth, normalize)
 
 
 def make_agent(spec: str, seed: int) -> Agent:

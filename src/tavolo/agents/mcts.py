@@ -15,6 +15,14 @@ Why this shape:
 * Cheap leaves: rollouts are random and cut after ``rollout_depth`` decisions, then scored
   with ``game.heuristic`` (``game.returns`` when the game ended), which is both faster and
   less noisy than random play to the end in long games.
+* Optional value normalisation (``normalize=True``, spec setting ``norm=1``; off by
+  default): the mean values in UCB1 are min-max scaled to 0-1 over the smallest and
+  largest mean value any node of this search has backed up (as MuZero does), before the
+  exploration term is added. Games scored by a heuristic whose children differ by a few
+  hundredths would otherwise be explored evenly by an exploration constant sized for
+  returns of 0 or 1, so that the choice is close to random. The range is one for the
+  whole tree, whoever the nodes' players are, and it widens to 0-1 once a finished game
+  is reached, where plain and normalised search behave alike.
 """
 
 from __future__ import annotations
@@ -63,6 +71,7 @@ class MCTSAgent:
         "last_stats",
         "milliseconds",
         "name",
+        "normalize",
         "rng",
         "rollout_depth",
     )
@@ -74,6 +83,7 @@ class MCTSAgent:
         milliseconds: float | None = None,
         exploration: float = DEFAULT_EXPLORATION,
         rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
+        normalize: bool = False,
     ) -> None:
         if iterations is not None and milliseconds is not None:
             raise ValueError("mcts takes an iteration budget or a time budget, not both")
@@ -89,10 +99,12 @@ class MCTSAgent:
         self.milliseconds = milliseconds
         self.exploration = exploration
         self.rollout_depth = rollout_depth
+        self.normalize = normalize
         self.rng = RNG(seed)
         budget = f"{iterations}" if iterations is not None else f"{milliseconds:g}ms"
         tuning = "" if exploration == DEFAULT_EXPLORATION else f",c={exploration:g}"
         tuning += "" if rollout_depth == DEFAULT_ROLLOUT_DEPTH else f",depth={rollout_depth}"
+        tuning += ",norm=1" if normalize else ""
         self.name = f"mcts:{budget}{tuning}"
         self.last_stats = SearchStats(0, 0.0, 0)
 
@@ -112,6 +124,12 @@ class MCTSAgent:
         returns = game.returns
         heuristic = game.heuristic
         c = self.exploration
+        normalize = self.normalize
+        # Normalisation: the mean values backed up so far span [lo, hi]; a mean q scores
+        # (q - base) * scale, with base = lo and scale 0 while every mean is the same.
+        lo = _INF
+        hi = -_INF
+        base = scale = 0.0
         depth_limit = self.rollout_depth
         clock = time.perf_counter
         timed = self.milliseconds is not None
@@ -146,19 +164,34 @@ class MCTSAgent:
                 best = node
                 # One pass bumps availability and scores UCB1; a second pass is needed
                 # only to expand, i.e. at most once per iteration.
-                for a in acts:
-                    child = get(a)
-                    if child is None:
-                        untried += 1
-                        continue
-                    avail = child.avail = child.avail + 1
-                    if not untried:
-                        n = child.n
-                        score = child.w / n + c * sqrt(log(avail) / n)
-                        if score > best_score:
-                            best_score = score
-                            best_action = a
-                            best = child
+                if normalize:
+                    for a in acts:
+                        child = get(a)
+                        if child is None:
+                            untried += 1
+                            continue
+                        avail = child.avail = child.avail + 1
+                        if not untried:
+                            n = child.n
+                            score = (child.w / n - base) * scale + c * sqrt(log(avail) / n)
+                            if score > best_score:
+                                best_score = score
+                                best_action = a
+                                best = child
+                else:
+                    for a in acts:
+                        child = get(a)
+                        if child is None:
+                            untried += 1
+                            continue
+                        avail = child.avail = child.avail + 1
+                        if not untried:
+                            n = child.n
+                            score = child.w / n + c * sqrt(log(avail) / n)
+                            if score > best_score:
+                                best_score = score
+                                best_action = a
+                                best = child
                 if untried:
                     k = below(untried)
                     for a in acts:
@@ -200,6 +233,15 @@ class MCTSAgent:
                     node.n += 1
                     node.w += v
             root.n += 1
+            if normalize:
+                for node in path:
+                    q = node.w / node.n
+                    if q < lo:
+                        lo = q
+                    if q > hi:
+                        hi = q
+                if hi > lo:
+                    base, scale = lo, 1.0 / (hi - lo)
 
         children = root.children
         best_action = root_actions[0]
