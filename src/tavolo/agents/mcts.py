@@ -125,11 +125,12 @@ class MCTSAgent:
         heuristic = game.heuristic
         c = self.exploration
         normalize = self.normalize
-        # Normalisation: the mean values backed up so far span [lo, hi]; a mean q scores
-        # (q - base) * scale, with base = lo and scale 0 while every mean is the same.
+        # A mean q scores (q - base) * scale: q itself without normalisation (exact in
+        # floating point); with it, the means backed up so far span [lo, hi], base = lo
+        # and scale = 1 / (hi - lo), or 0 while every mean is the same.
         lo = _INF
         hi = -_INF
-        base = scale = 0.0
+        base, scale = (0.0, 0.0) if normalize else (0.0, 1.0)
         depth_limit = self.rollout_depth
         clock = time.perf_counter
         timed = self.milliseconds is not None
@@ -164,34 +165,19 @@ class MCTSAgent:
                 best = node
                 # One pass bumps availability and scores UCB1; a second pass is needed
                 # only to expand, i.e. at most once per iteration.
-                if normalize:
-                    for a in acts:
-                        child = get(a)
-                        if child is None:
-                            untried += 1
-                            continue
-                        avail = child.avail = child.avail + 1
-                        if not untried:
-                            n = child.n
-                            score = (child.w / n - base) * scale + c * sqrt(log(avail) / n)
-                            if score > best_score:
-                                best_score = score
-                                best_action = a
-                                best = child
-                else:
-                    for a in acts:
-                        child = get(a)
-                        if child is None:
-                            untried += 1
-                            continue
-                        avail = child.avail = child.avail + 1
-                        if not untried:
-                            n = child.n
-                            score = child.w / n + c * sqrt(log(avail) / n)
-                            if score > best_score:
-                                best_score = score
-                                best_action = a
-                                best = child
+                for a in acts:
+                    child = get(a)
+                    if child is None:
+                        untried += 1
+                        continue
+                    avail = child.avail = child.avail + 1
+                    if not untried:
+                        n = child.n
+                        score = (child.w / n - base) * scale + c * sqrt(log(avail) / n)
+                        if score > best_score:
+                            best_score = score
+                            best_action = a
+                            best = child
                 if untried:
                     k = below(untried)
                     for a in acts:
