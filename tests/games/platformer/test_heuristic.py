@@ -92,3 +92,21 @@ def test_a_wound_on_the_way_is_counted_before_it_is_taken() -> None:
     assert (cost, wounds) == (3.0, 1)
     attacker = {start: ((trap + 1000, 2),)}  # leaving ``start`` draws a 2-wound attack
     assert _reach(g, 0, len(g.cell), start, 1, 2.0, attacker)[trap] == (7.0, 3)
+
+
+def test_each_step_of_a_climb_through_the_air_is_progress() -> None:
+    # seed 1, level 1: Grimble on the floor at column 6 climbs three cells of air to the
+    # top row (revealing level 2) with four MOVEs, the last to step onto a platform there.
+    # Valued by where it would land, each step up looked like a fall and the climb like a
+    # loss (Step 7, platformer.md).
+    cfg = G.make_config(1, "solo")
+    hero = {"id": "grimble", "at": [5, 0]}
+    s = G.from_position(cfg, {"seed": 1, "heroes": [hero], "dice": ["MOVE"] * 4}, RNG(0))
+    g = G.geo(s)
+    values = [G.heuristic(s, 0)]
+    for y in (1, 2, 3):
+        G.apply(s, "use:MOVE")
+        G.apply(s, f"to:{g.pos(5, y)}")
+        values.append(G.heuristic(s, 0))
+    assert s.revealed == 2
+    assert values == sorted(values) and values[-1] > values[0]

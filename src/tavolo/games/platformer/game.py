@@ -312,7 +312,13 @@ class PlatformerGame(PlatformerTurn):
             now = self.turn_power(s, player) + self.extra_on_strike(s, player) + s.bonus
             if self.targets(s, self.geo(s), player):  # with no one to strike it is lost
                 now += self.building(s)
-            stands = self.turns_to_go(s, player, with_dice=False)[0]
+            # a hero in mid-air is on its way: where the MOVEs left take it is where it
+            # stands (valued by its landing, each step of a climb through the air looked
+            # like a fall, and the search put off the climb; platformer.md, Step 7)
+            if _landing(self.geo(s), s.low, h.pos) != h.pos:
+                stands = ahead
+            else:
+                stands = self.turns_to_go(s, player, with_dice=False)[0]
             bare = stands + max(0, health - power) / POWER_A_TURN
             hoped = ahead + max(0, health - max(power, now)) / POWER_A_TURN
             togo = bare - DICE_WEIGHT * (bare - hoped)
