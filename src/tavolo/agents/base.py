@@ -6,9 +6,10 @@ Specs:
 * ``greedy`` or ``greedy:<k>`` (k determinizations per decision, default 3)
 * ``mcts`` (1000 iterations), ``mcts:<n>`` (n iterations), ``mcts:<t>ms`` or ``mcts:<t>s``
   (a time budget), optionally followed by ``,c=<exploration>``, ``,depth=<rollout depth>``
-  and ``,norm=1`` (min-max normalised values before the exploration term; ``norm=0``, the
-  default, is plain UCB1) for tuning, e.g. ``mcts:500,c=1.0,depth=6`` or
-  ``mcts:100,depth=0,norm=1``.
+  ``,norm=1`` (min-max normalised values before the exploration term; ``norm=0``, the
+  default, is plain UCB1) and ``,mix=<λ>`` (MixMax: a node scores its mean mixed with
+  the best value seen below it, λ from 0, the default, to 1) for tuning, e.g.
+  ``mcts:500,c=1.0,depth=6``, ``mcts:100,depth=0,norm=1`` or ``mcts:30,depth=0,mix=0.5``.
 
 An agent never modifies the state it is given and never touches ``state.rng``: it learns
 hidden information only through ``game.determinize`` (with its own RNG) or
@@ -64,6 +65,7 @@ def _mcts(spec: str, params: str, seed: int) -> MCTSAgent:
     else:
         iterations = _positive_int(spec, "iterations", budget)
     exploration, depth, normalize = DEFAULT_EXPLORATION, DEFAULT_ROLLOUT_DEPTH, False
+    mix = 0.0
     for item in tuning:
         key, _, value = item.partition("=")
         if key == "c":
@@ -81,11 +83,18 @@ def _mcts(spec: str, params: str, seed: int) -> MCTSAgent:
             if value not in ("0", "1"):
                 raise ConfigError(f"agent {spec!r}: norm must be 0 (off) or 1 (on), not {value!r}")
             normalize = value == "1"
+        elif key == "mix":
+            try:
+                mix = float(value)
+            except ValueError:
+                mix = -1.0
+            if not 0 <= mix <= 1:
+                raise ConfigError(f"agent {spec!r}: mix must be from 0 to 1, not {value!r}")
         else:
             raise ConfigError(
-                f"agent {spec!r}: unknown mcts setting {item!r}; known: c, depth, norm"
+                f"agent {spec!r}: unknown mcts setting {item!r}; known: c, depth, norm, mix"
             )
-    return MCTSAgent(seed, iterations, milliseconds, exploration, depth, normalize)
+    return MCTSAgent(seed, iterations, milliseconds, exploration, depth, normalize, mix)
 
 
 def make_agent(spec: str, seed: int) -> Agent:

@@ -23,6 +23,11 @@ Why this shape:
   returns of 0 or 1, so that the choice is close to random. The range is one for the
   whole tree, whoever the nodes' players are, and it widens to 0-1 once a finished game
   is reached, where plain and normalised search behave alike.
+* Optional MixMax backup (``mix=<λ>``, spec setting ``mix=0.5``; 0 by default): a node
+  scores ``(1 - λ)`` times its mean value plus ``λ`` times the best value backed up through
+  it (Jacobsen, Greve & Togelius 2014, for single-player games). With a mean alone, a
+  move whose follow-up needs one right choice among poor ones looks worse than standing
+  still, because the search's few iterations spread over the poor choices too.
 """
 
 from __future__ import annotations
@@ -52,13 +57,14 @@ class SearchStats(NamedTuple):
 
 
 class _Node:
-    __slots__ = ("avail", "children", "n", "player", "w")
+    __slots__ = ("avail", "best", "children", "n", "player", "w")
 
     def __init__(self, player: int) -> None:
         self.player = player  # who chose the action leading here
         self.n = 0  # visits
         self.w = 0.0  # total value for ``player``
         self.avail = 1  # times the action leading here was legal when its parent was visited
+        self.best = -_INF  # the best value backed up through here (MixMax)
         self.children: dict[Action, _Node] = {}
 
 
@@ -70,6 +76,7 @@ class MCTSAgent:
         "iterations",
         "last_stats",
         "milliseconds",
+        "mix",
         "name",
         "normalize",
         "rng",
@@ -84,6 +91,7 @@ class MCTSAgent:
         exploration: float = DEFAULT_EXPLORATION,
         rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
         normalize: bool = False,
+        mix: float = 0.0,
     ) -> None:
         if iterations is not None and milliseconds is not None:
             raise ValueError("mcts takes an iteration budget or a time budget, not both")
@@ -95,16 +103,20 @@ class MCTSAgent:
             raise ValueError("mcts needs a positive time budget")
         if rollout_depth < 0:
             raise ValueError("mcts rollout depth cannot be negative")
+        if not 0.0 <= mix <= 1.0:
+            raise ValueError("mcts mix must be between 0 and 1")
         self.iterations = iterations
         self.milliseconds = milliseconds
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.normalize = normalize
+        self.mix = mix
         self.rng = RNG(seed)
         budget = f"{iterations}" if iterations is not None else f"{milliseconds:g}ms"
         tuning = "" if exploration == DEFAULT_EXPLORATION else f",c={exploration:g}"
         tuning += "" if rollout_depth == DEFAULT_ROLLOUT_DEPTH else f",depth={rollout_depth}"
         tuning += ",norm=1" if normalize else ""
+        tuning += f",mix={mix:g}" if mix else ""
         self.name = f"mcts:{budget}{tuning}"
         self.last_stats = SearchStats(0, 0.0, 0)
 
@@ -125,6 +137,8 @@ class MCTSAgent:
         heuristic = game.heuristic
         c = self.exploration
         normalize = self.normalize
+        mix = self.mix
+        mean_part = 1.0 - mix
         # A mean q scores (q - base) * scale: q itself without normalisation (exact in
         # floating point); with it, the means backed up so far span [lo, hi], base = lo
         # and scale = 1 / (hi - lo), or 0 while every mean is the same.
@@ -173,7 +187,10 @@ class MCTSAgent:
                     avail = child.avail = child.avail + 1
                     if not untried:
                         n = child.n
-                        score = (child.w / n - base) * scale + c * sqrt(log(avail) / n)
+                        q = child.w / n
+                        if mix:
+                            q = mean_part * q + mix * child.best
+                        score = (q - base) * scale + c * sqrt(log(avail) / n)
                         if score > best_score:
                             best_score = score
                             best_action = a
@@ -207,8 +224,11 @@ class MCTSAgent:
             if d is None:
                 final = returns(s)
                 for node in path:
+                    r = final[node.player]
                     node.n += 1
-                    node.w += final[node.player]
+                    node.w += r
+                    if r > node.best:
+                        node.best = r
             else:
                 values.clear()
                 for node in path:
@@ -218,10 +238,14 @@ class MCTSAgent:
                         v = values[p] = heuristic(s, p)
                     node.n += 1
                     node.w += v
+                    if v > node.best:
+                        node.best = v
             root.n += 1
             if normalize:
                 for node in path:
                     q = node.w / node.n
+                    if mix:
+                        q = mean_part * q + mix * node.best
                     if q < lo:
                         lo = q
                     if q > hi:

@@ -217,6 +217,19 @@ def test_T_25_choice_entries_ask_and_walk_on_entries_apply() -> None:
     assert of_kind(events, "adv_entry", entry=n)
 
 
+def test_T_25_stepping_back_onto_the_symbol_only_when_its_entry_would_be_read() -> None:
+    # the pawn starts on the entrance symbol, whose entry wants the villain's mark: a step
+    # off the symbol and back on would only spend a move (agents stood still that way)
+    s = dungeon()
+    n = GAME._entry_of(s, "1A")
+    assert n is not None and s.adv.index.instructions[n].conditions
+    assert s.pawn == GAME._symbol_cell(s, "1A") and "symbol" not in decision(s).actions
+    marked = dungeon(items=["villain_defeated"])
+    assert "symbol" in decision(marked).actions
+    events = play(marked, "symbol")
+    assert of_kind(events, "adv_entry", entry=n, ok=True) and marked.result == (1.0,)
+
+
 def test_T_25_immediate_entries_apply_on_entering() -> None:
     s = dungeon()
     code = _doors(s)[0]

@@ -87,6 +87,19 @@ def test_simulate_args_adventures() -> None:
     label, mode, _ = cells[1]
     assert mode == "dungeon" and label == "dungeon stargazer / 2026-11-22"
     assert len(GAME.simulate_args(None, {}, ["--adventures"])) == 365
-    for bad in (["--adventures", "--days", "0"], ["--adventures", "--tiers", "lvl1"]):
+    for bad in (
+        ["--adventures", "--days", "0"],
+        ["--adventures", "--tiers", "lvl1"],
+        ["--adventures", "--type", "cave"],
+    ):
         with pytest.raises(ConfigError):
             GAME.simulate_args(None, {}, bad)
+
+
+def test_simulate_args_adventures_of_one_type() -> None:
+    every = GAME.simulate_args(None, {}, ["--adventures", "--days", "30"])
+    dungeon = GAME.simulate_args(None, {}, ["--adventures", "--days", "30", "--type=dungeon"])
+    world = GAME.simulate_args(None, {}, ["--adventures", "--days", "30", "--type", "world"])
+    assert dungeon and world and len(dungeon) + len(world) == 30
+    assert {c[1] for c in dungeon} == {"dungeon"} and {c[1] for c in world} == {"world"}
+    assert [c for c in every if c[1] == "dungeon"] == dungeon

@@ -17,14 +17,15 @@ from tavolo.engine.rng import derive_seed
 
 from . import daily, enemies, generator, view
 from . import play as inplay
+from .adventure.compass import TURN_COST
 from .rules import SERIES, TosRules
 from .schema import CLASSES, Enemy
 from .state import TosState
 
-# The adventure heuristic's price of a combat turn that ends without the win, in log-odds
-# (a fight's odds alone hardly separate a win now from a win later). Measured on the first
-# 12 dungeon days of 2026 with mcts:30,depth=0,c=0.05: 0 wins at 0, 6 at 0.4, 1 at 0.7.
-TURN_COST = 0.4
+# What each move made costs the adventure heuristic, in its log-odds units: the clock
+# towards the move cap. Well under the compass's price of a move still to make, so that a
+# long game keeps its values apart.
+CLOCK = 0.01
 
 
 class TosGame(TosRules):
@@ -113,6 +114,8 @@ class TosGame(TosRules):
         if s.adv_src is not None:
             from .adventure import planner
 
+            if s.steps and s.steps[-1][0] == "move_discard":
+                return self._best_discard(s, player)
             if planner.inside(s) or planner.after(s):
                 return planner.value(self, s, self._adventure_heuristic)
             return self._adventure_heuristic(s)
@@ -128,6 +131,18 @@ class TosGame(TosRules):
         won = (s.enemy_index + 0.5 * progress) / total
         x = 3.0 * won + 2.0 * alive - 2.0 - 0.05 * s.turn
         return 1.0 / (1.0 + math.exp(-x))
+
+    def _best_discard(self, s: TosState, player: int) -> float:
+        """A move that costs a discard (T-19, T-24) is worth its best discard. Valued as
+        it stands, a search of a few dozen iterations averages the door over the hand,
+        finds it worse than a free step onto the symbol, and stands still until the move
+        cap (docs/tos-adventure-balance.md, 2026-11-26)."""
+        best = 0.0
+        for c in s.hand:
+            t = s.clone()
+            self.apply(t, f"discard:{c}")
+            best = max(best, self.heuristic(t, player))
+        return best
 
     def _adventure_heuristic(self, s: TosState) -> float:
         """The chance of winning the adventure, roughly, in (0, 1).
@@ -149,7 +164,7 @@ class TosGame(TosRules):
         cost = cost_to_win(s)  # in a fight: from the end of the reading it interrupts
         far = 40.0 if cost is None else min(cost, 40.0)
         x = 2.5 * alive - 1.2 * fragile + 0.3 * (s.level - 2) - far
-        x -= 0.01 * s.count.get("moves", 0)
+        x -= CLOCK * s.count.get("moves", 0)
         e = s.enemy
         if e is None:
             return _squash(x)
@@ -173,11 +188,26 @@ class TosGame(TosRules):
         return _squash(top + math.log(math.exp(a - top) + math.exp(b - top)))
 
     # -------------------------------------------------------------------- positions --
+    def new(self, config: Config, seed: int) -> TosState:
+        from .adventure import planner
+
+        planner.forget()  # a game's play must not depend on the games before it
+        return super().new(config, seed)
+
+    def from_json(self, data: Mapping[str, Any]) -> TosState:
+        from .adventure import planner
+
+        planner.forget()
+        return super().from_json(data)
+
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> TosState:
         """A fight in progress: level, enemy (L/A/D or a tier), hand, discard (bottom
         first), removed, turned cards, and tracks. The hero comes from the config.
         In the world and dungeon modes, an adventure between two moves (see
         :meth:`_adventure_position`)."""
+        from .adventure import planner
+
+        planner.forget()
         if config.mode in ("world", "dungeon"):
             return self._adventure_position(config, position, rng)
         known = {
@@ -335,9 +365,10 @@ class TosGame(TosRules):
         """Two studies. ``--fights [--classes C,...] [--tiers T,...]``: for each class and
         each enemy tier, fights of a hero of the tier's level against the tier's enemy
         (normal difficulty unless ``-o difficulty=...``); every game has its own hero.
-        ``--adventures [--days N] [--start YYYY-MM-DD]``: the daily sets of N consecutive
-        days (default 365 from 2026-01-01), each played as the day deals it (its hero, its
-        adventure type); cells ``type class / date``, summed per type and class."""
+        ``--adventures [--days N] [--start YYYY-MM-DD] [--type world|dungeon]``: the daily
+        sets of N consecutive days (default 365 from 2026-01-01), each played as the day
+        deals it (its hero, its adventure type), or only the days of one type; cells
+        ``type class / date``, summed per type and class."""
         if not args:
             return super().simulate_args(mode, options, args)
         if "--adventures" in args:
@@ -378,16 +409,22 @@ class TosGame(TosRules):
         return cells
 
     def _adventure_cells(self, args: Sequence[str]) -> list[tuple[str, str | None, dict[str, Any]]]:
-        days, start = 365, "2026-01-01"
+        days, start, only = 365, "2026-01-01", ""
         it = iter(args)
         for flag in it:
             name, eq, value = flag.partition("=")
             if name == "--adventures" and not eq:
                 continue
-            if name not in ("--days", "--start"):
-                raise ConfigError(f"tos takes no flag {flag!r} with --adventures (--days, --start)")
+            if name not in ("--days", "--start", "--type"):
+                raise ConfigError(
+                    f"tos takes no flag {flag!r} with --adventures (--days, --start, --type)"
+                )
             value = value if eq else next(it, "")
-            if name == "--days":
+            if name == "--type":
+                if value not in ("world", "dungeon"):
+                    raise ConfigError(f"tos: --type is world or dungeon, not {value!r}")
+                only = value
+            elif name == "--days":
                 if not value.isdigit() or int(value) < 1:
                     raise ConfigError(f"tos: --days is a whole number from 1, not {value!r}")
                 days = int(value)
@@ -398,6 +435,8 @@ class TosGame(TosRules):
         for i in range(days):
             day = first + dt.timedelta(days=i)
             kind = daily.adventure_type(day)
+            if only and kind != only:
+                continue
             klass = generator.class_of(generator.seed_for(day))
             cells.append((f"{kind} {klass} / {day.isoformat()}", kind, {"date": day.isoformat()}))
         return cells

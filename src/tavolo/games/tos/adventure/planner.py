@@ -32,6 +32,14 @@ _SPENT = [0]  # new states searched for the value asked
 WALK = 0.01  # value lost per cell still to walk in a dungeon Execute (see _walk_left)
 
 
+def forget() -> None:
+    """Empty the memo. A value depends on what the memo held when it was asked (past
+    ``BUDGET`` new states a turn ends where it stands), so a game is reproducible from
+    its seeds only if it starts from an empty memo, whatever played before it."""
+    _MEMO.clear()
+    _ANY.clear()
+
+
 def inside(s: TosState) -> bool:
     """A fight's Opening or Plan phase, where the planner values states."""
     if s.enemy is None or s.result is not None or s.phase not in ("open", "plan"):

@@ -231,7 +231,11 @@ class AdventureRules:
             sym = self._symbol_cell(s, rid)
             near = any((sym[0] + dx, sym[1] + dy) in reach for dx, dy in DIRS.values())
             if near and (s.pawn != sym or len(reach) > 1 or self._leaves(s, rid, sym)):
-                acts.append("symbol")
+                # stepping off the symbol and back on is offered only when its entry
+                # would be read: otherwise the step does nothing but spend a move
+                ins = s.adv.index.instructions[n]
+                if s.pawn != sym or all(self._d_holds(s, c) for c in ins.conditions):
+                    acts.append("symbol")
         for door in s.adv.map.doors_of(rid):
             if door.cell in reach and self._door_open(s, door.code):
                 acts.append(f"door:{door.code}")
