@@ -47,9 +47,10 @@ def steps_to_win(s: TosState) -> int | None:
 def cost_to_win(s: TosState) -> float | None:
     """The cheapest way to the win, in log-odds: ``MOVE_COST`` a move plus, for each
     fight on the way, minus the log of the chance to win it at the level the hero has
-    then (:func:`fight_logit` at the start of a fight, for this hero's cards). Fights
-    that are not needed cost what they risk, so the way round them is preferred; in a
-    fight, counted from the end of its reading (the fight won)."""
+    then (:func:`fight_logit` at the start of a fight, for this hero's cards, at most
+    ``RISK_CAP``) and ``TURN_COST`` for each combat turn it is expected to take after
+    its first. Fights that are not needed cost what they risk, so the way round them is
+    preferred; in a fight, counted from the end of its reading (the fight won)."""
     owned = 8 + bool(s.extra)
     kept = [c for c in range(1, owned + 1) if c not in s.removed]
     scale = _scale(s, kept, owned)
