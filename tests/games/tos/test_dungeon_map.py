@@ -276,3 +276,21 @@ def test_thousand_seeds_all_valid(capsys: pytest.CaptureFixture[str]) -> None:
     # measured 0 of 1,000 (docs/tos-dungeon.md); a jump means the layouts or the crawl changed
     assert failed_first <= len(SEEDS) // 100
     assert min(depths) >= 3
+
+
+@pytest.mark.parametrize("seed", [1, 7, 2026])
+def test_floor_and_rooms_at_agree_with_the_card_layouts(seed: int) -> None:
+    # the per-map tables the agents' walks read must say what the cards say
+    m = generate_map(seed)
+    for r in m.rooms:
+        rows = m.card(r.card).rows
+        for x in range(r.x - 1, r.x + r.width + 1):
+            for y in range(r.y - 1, r.y + r.height + 1):
+                inside = r.contains(x, y)
+                wall = inside and rows[r.card_cell(x, y)[1]][r.card_cell(x, y)[0]] == "#"
+                assert ((x, y) in m.floor[r.id]) == (inside and not wall)
+                assert (r in m.rooms_at.get((x, y), ())) == inside
+    for rooms in m.rooms_at.values():
+        assert [r.card for r in rooms] == sorted(r.card for r in rooms)
+    for r in m.rooms:
+        assert m.doors_of(r.id) == tuple(d for d in m.doors if d.room == r.id)

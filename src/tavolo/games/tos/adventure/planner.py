@@ -238,11 +238,11 @@ def _walk(game: Any, s: TosState, actions: tuple[str, ...]) -> str:
         return "strike"
     # towards the symbol: onto it when the attack then wins, else as near as it goes, so
     # the next turn needs less (T-26: attack spent on steps does not count this turn)
+    rid = game.room_here(s)
     for a in actions:
         if a == "strike":
             continue
-        c = s.clone()
-        game.dmove(c, a.split(":")[1], [])
-        if game.distance(c, (game.room_here(c), c.pawn), (fx, fy)) < here:
+        landed = game._door_step(s, rid, s.pawn, a.split(":")[1])  # where dmove puts it
+        if landed is not None and game.distance(s, landed, (fx, fy)) < here:
             return a
     return "strike"

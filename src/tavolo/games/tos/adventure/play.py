@@ -111,19 +111,14 @@ class AdventureRules:
 
     def room_here(self, s: TosState) -> str:
         """The room on the table under the pawn."""
-        m = s.adv.map
-        for rid in self.on_table(s):
-            if m.room(rid).contains(*s.pawn):
-                return rid
+        table = s.table
+        for room in s.adv.map.rooms_at.get(s.pawn, ()):
+            if table[room.card - 1] == room.orientation:
+                return str(room.id)
         raise TavoloError(f"tos: the pawn at {s.pawn} is in no room on the table")
 
     def _walkable(self, s: TosState, rid: str, x: int, y: int) -> bool:
-        m = s.adv.map
-        room = m.room(rid)
-        if not room.contains(x, y):
-            return False
-        cx, cy = room.card_cell(x, y)
-        return m.card(room.card).rows[cy][cx] != "#"
+        return (x, y) in s.adv.map.floor[rid]
 
     def _symbol_cell(self, s: TosState, rid: str) -> tuple[int, int]:
         from ..dungeon.geometry import to_local
@@ -152,7 +147,9 @@ class AdventureRules:
         for door in s.adv.map.doors_of(rid):
             if door.cell == cell and door.side == SIDE_OF[d]:
                 target = door.code
-                if target in self.on_table(s) and self._walkable(s, target, *nxt):
+                if s.table[int(target[0]) - 1] == "ABCD".index(target[1]) and self._walkable(
+                    s, target, *nxt
+                ):
                     return target, nxt
         return None
 

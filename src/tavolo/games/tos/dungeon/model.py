@@ -99,8 +99,41 @@ class DungeonMap:
     def card(self, number: int) -> Card:
         return self.cards[number - 1]
 
-    def doors_of(self, room_id: str) -> list[Door]:
-        return [d for d in self.doors if d.room == room_id]
+    @cached_property
+    def _doors_by_room(self) -> dict[str, tuple[Door, ...]]:
+        out: dict[str, list[Door]] = {r.id: [] for r in self.rooms}
+        for d in self.doors:
+            out.setdefault(d.room, []).append(d)
+        return {rid: tuple(ds) for rid, ds in out.items()}
+
+    def doors_of(self, room_id: str) -> tuple[Door, ...]:
+        return self._doors_by_room.get(room_id, ())
+
+    @cached_property
+    def floor(self) -> dict[str, frozenset[tuple[int, int]]]:
+        """Per room, the map cells a pawn can stand on (every cell but walls): asked for
+        each step an agent weighs, so worked out once per map."""
+        out = {}
+        for r in self.rooms:
+            rows = self.card(r.card).rows
+            out[r.id] = frozenset(
+                (x, y)
+                for x in range(r.x, r.x + r.width)
+                for y in range(r.y, r.y + r.height)
+                if rows[r.card_cell(x, y)[1]][r.card_cell(x, y)[0]] != "#"
+            )
+        return out
+
+    @cached_property
+    def rooms_at(self) -> dict[tuple[int, int], tuple[Room, ...]]:
+        """Per map cell, the rooms (of every card and orientation) that cover it, by card
+        number."""
+        out: dict[tuple[int, int], list[Room]] = {}
+        for r in self.rooms:
+            for x in range(r.x, r.x + r.width):
+                for y in range(r.y, r.y + r.height):
+                    out.setdefault((x, y), []).append(r)
+        return {cell: tuple(sorted(rs, key=lambda r: r.card)) for cell, rs in out.items()}
 
     def room_at(self, mx: int, my: int) -> Room | None:
         return next((r for r in self.rooms if r.contains(mx, my)), None)
