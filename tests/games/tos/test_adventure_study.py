@@ -225,3 +225,25 @@ def test_a_game_starts_from_an_empty_planner_memo() -> None:
     GAME.heuristic(s, 0)
     GAME.from_json(GAME.to_json(s))
     assert not planner._MEMO and not planner._ANY
+
+
+def test_world_fights_are_read_per_adventure(monkeypatch: pytest.MonkeyPatch) -> None:
+    # regression: the table was keyed by the adventure object's id, which a later
+    # adventure gets back once the first is freed (a simulation's next day); here every
+    # id is the same, as if that had happened
+    from tavolo.games.tos.adventure import compass
+
+    monkeypatch.setattr(compass, "id", lambda _obj: 1, raising=False)
+    monkeypatch.setattr(compass, "_FIGHTS", {})
+    first = GAME.new(GAME.make_config(1, "world", date="2026-01-01"), 1)
+    second = GAME.new(GAME.make_config(1, "world", date="2026-01-02"), 1)
+    compass._world_fights(first)
+    got = compass._world_fights(second)
+    want = {
+        (card, up): tuple(
+            ln.enemy for ln in second.adv.card(card).half(up).lines if ln.kind == "fight"
+        )
+        for card in range(1, 10)
+        for up in (0, 1)
+    }
+    assert got == want and got != compass._world_fights(first)

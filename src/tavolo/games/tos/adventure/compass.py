@@ -182,7 +182,7 @@ def _world(
             starts.append(st)
     grid = s.grid
     adv = s.adv
-    fights = _world_fights(adv) if risk is not None else {}
+    fights = _world_fights(s) if risk is not None else {}
 
     def moves(node: Any) -> Iterator[tuple[Any, bool, tuple[Enemy, ...]]]:
         st, cell = node
@@ -199,23 +199,26 @@ def _world(
     return _cheapest([((st, here), lv) for st in starts], moves, risk)
 
 
-_FIGHTS: dict[int, dict[tuple[int, int], tuple[Enemy, ...]]] = {}
+_FIGHTS: dict[tuple[Any, ...], dict[tuple[int, int], tuple[Enemy, ...]]] = {}
 
 
-def _world_fights(adv: Any) -> dict[tuple[int, int], tuple[Enemy, ...]]:
-    """Per (card, half) the enemies its reading fights (top-level lines)."""
-    out = _FIGHTS.get(id(adv))
+def _world_fights(s: TosState) -> dict[tuple[int, int], tuple[Enemy, ...]]:
+    """Per (card, half) the enemies its reading fights (top-level lines), per adventure
+    by its source: keyed by the object's id, a later adventure given the same id (once
+    the first was freed) read the first one's fights."""
+    key = tuple(s.adv_src or ())
+    out = _FIGHTS.get(key)
     if out is None:
         from ..world.model import CARDS
 
         out = {}
         for card in range(1, CARDS + 1):
             for up in (0, 1):
-                lines = adv.card(card).half(up).lines
+                lines = s.adv.card(card).half(up).lines
                 out[(card, up)] = tuple(ln.enemy for ln in lines if ln.kind == "fight")
         if len(_FIGHTS) > 64:
             _FIGHTS.clear()
-        _FIGHTS[id(adv)] = out
+        _FIGHTS[key] = out
     return out
 
 
