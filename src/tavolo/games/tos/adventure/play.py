@@ -109,6 +109,11 @@ class AdventureRules:
     def on_table(self, s: TosState) -> list[str]:
         return [self._room_id(c + 1, o) for c, o in enumerate(s.table) if o >= 0]
 
+    @staticmethod
+    def _attached(s: TosState, rid: str) -> bool:
+        """Room ``rid`` lies on the table: its card, in its orientation."""
+        return s.table[int(rid[0]) - 1] == "ABCD".index(rid[1])
+
     def room_here(self, s: TosState) -> str:
         """The room on the table under the pawn."""
         table = s.table
@@ -147,9 +152,7 @@ class AdventureRules:
         for door in s.adv.map.doors_of(rid):
             if door.cell == cell and door.side == SIDE_OF[d]:
                 target = door.code
-                if s.table[int(target[0]) - 1] == "ABCD".index(target[1]) and self._walkable(
-                    s, target, *nxt
-                ):
+                if self._attached(s, target) and self._walkable(s, target, *nxt):
                     return target, nxt
         return None
 

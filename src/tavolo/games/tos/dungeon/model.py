@@ -116,12 +116,13 @@ class DungeonMap:
         out = {}
         for r in self.rooms:
             rows = self.card(r.card).rows
-            out[r.id] = frozenset(
-                (x, y)
-                for x in range(r.x, r.x + r.width)
-                for y in range(r.y, r.y + r.height)
-                if rows[r.card_cell(x, y)[1]][r.card_cell(x, y)[0]] != "#"
-            )
+            cells = set()
+            for x in range(r.x, r.x + r.width):
+                for y in range(r.y, r.y + r.height):
+                    cx, cy = r.card_cell(x, y)
+                    if rows[cy][cx] != "#":
+                        cells.add((x, y))
+            out[r.id] = frozenset(cells)
         return out
 
     @cached_property
