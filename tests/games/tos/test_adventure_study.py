@@ -13,6 +13,10 @@ from tavolo.engine.errors import ContentError
 from tavolo.games.tos import enemies
 from tavolo.games.tos.adventure import planner
 from tavolo.games.tos.adventure.compass import MOVE_COST, _start_logit, cost_to_win, steps_to_win
+from tavolo.games.tos.dungeon import main_quests as dungeon_main_quests
+from tavolo.games.tos.dungeon import quests as dungeon_quests
+from tavolo.games.tos.dungeon.adventure import generate_adventure
+from tavolo.games.tos.dungeon.index import Fight
 from tavolo.games.tos.dungeon.search import search_win
 from tavolo.games.tos.schema import Enemy
 from tavolo.games.tos.state import TosState
@@ -106,6 +110,49 @@ def test_adventure_tuning_moves_only_the_adventures_enemies(tmp_path: Path) -> N
     p.write_text(shipped + "\nadventure_tuning:\n  - {tier: lvl1, attack: -3}\n", "utf-8")
     with pytest.raises(ContentError, match="adventure tuning lvl1"):
         enemies.load_enemy_table(p)
+
+
+def test_dungeon_tuning_adds_to_the_adventure_tuning_for_dungeons_only(tmp_path: Path) -> None:
+    shipped = enemies.ENEMIES_FILE.read_text(encoding="utf-8").split("\nadventure_tuning:")[0]
+    p = tmp_path / "enemies.yaml"
+    adventure = "\nadventure_tuning:\n  - {tier: lvl4, attack: -5, defense: -8}\n"
+    p.write_text(shipped + adventure + "dungeon_tuning:\n  - {tier: lvl4, defense: -2}\n", "utf-8")
+    table = enemies.load_enemy_table(p)
+    original = table.untuned().stats("lvl4")
+    world, dungeon = table.for_adventures().stats("lvl4"), table.for_dungeons().stats("lvl4")
+    assert world["defense"]["avg"] == original["defense"]["avg"] - 8
+    assert dungeon["defense"]["avg"] == original["defense"]["avg"] - 10
+    assert dungeon["attack"] == world["attack"]
+    assert table.for_dungeons().stats("lvl5") == table.for_adventures().stats("lvl5")
+    assert table.untuned().for_dungeons().stats("lvl4") == original
+    # the sum is checked: lvl4's lowest defense is 10, 10 - 8 - 3 is fine, 10 - 8 - 3 - ...
+    p.write_text(shipped + adventure + "dungeon_tuning:\n  - {tier: lvl4, defense: -3}\n", "utf-8")
+    enemies.load_enemy_table(p)
+    p.write_text(shipped + adventure + "dungeon_tuning:\n  - {tier: lvl4, attack: -4}\n", "utf-8")
+    with pytest.raises(ContentError, match=r"dungeon tuning lvl4.*attack\.low.*3 -4 = -1"):
+        enemies.load_enemy_table(p)
+
+
+def _dungeon_fights(seed: int) -> list[Enemy]:
+    index = generate_adventure(seed).index
+    return [a.enemy for i in index.instructions for a in i.actions if isinstance(a, Fight)]
+
+
+def test_dungeon_enemies_are_drawn_from_the_dungeon_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shipped = enemies.ENEMIES_FILE.read_text(encoding="utf-8").split("\ndungeon_tuning:")[0]
+    tiers = ("lvl1", "lvl2", "lvl3", "lvl4", "lvl5", "boss")
+    harder = "".join(f"  - {{tier: {t}, defense: 7}}\n" for t in tiers)
+    p = tmp_path / "enemies.yaml"
+    p.write_text(shipped + "\ndungeon_tuning:\n" + harder, "utf-8")
+    before = _dungeon_fights(11)
+    table = enemies.load_enemy_table(p).for_dungeons()
+    for module in (dungeon_quests, dungeon_main_quests):
+        monkeypatch.setattr(module, "dungeon_table", lambda: table)
+    after = _dungeon_fights(11)
+    assert len(after) == len(before) > 3
+    assert sum(e.defense or 0 for e in after) > sum(e.defense or 0 for e in before) + 7
 
 
 def _first_turn(date: str, kind: str) -> TosState:

@@ -93,8 +93,9 @@ _SECTIONS = (
     "modifiers",
     "tuning",
     "adventure_tuning",
+    "dungeon_tuning",
 )
-_OPTIONAL = ("tuning", "adventure_tuning")
+_OPTIONAL = ("tuning", "adventure_tuning", "dungeon_tuning")
 _ENTRY_KEY = {  # section -> (the field naming an entry, the noun used in errors)
     "base_map": ("hero_level", "hero level"),
     "tiers": ("id", "tier"),
@@ -103,6 +104,7 @@ _ENTRY_KEY = {  # section -> (the field naming an entry, the noun used in errors
     "modifiers": ("id", "modifier"),
     "tuning": ("tier", "tuning"),
     "adventure_tuning": ("tier", "adventure tuning"),
+    "dungeon_tuning": ("tier", "dungeon tuning"),
 }
 VALUES: tuple[ValueName, ...] = ("low", "avg", "high")
 MAX_TUNING = 9
@@ -386,15 +388,25 @@ class EnemyTable:
     modifiers: Mapping[str, ModifierRule]
     tuning: Mapping[str, Tuning] = field(default_factory=dict)
     adventure_tuning: Mapping[str, Tuning] = field(default_factory=dict)
+    dungeon_tuning: Mapping[str, Tuning] = field(default_factory=dict)
+    on_top: Mapping[str, Tuning] = field(default_factory=dict)
+    """A second layer :meth:`stats` adds after ``tuning`` (the dungeon's, see below)."""
 
     def untuned(self) -> EnemyTable:
         """The same table without its tuning: the original game's numbers."""
-        return replace(self, tuning={}, adventure_tuning={})
+        return replace(self, tuning={}, adventure_tuning={}, dungeon_tuning={}, on_top={})
 
     def for_adventures(self) -> EnemyTable:
-        """The table adventures draw from: the original numbers with the adventure tuning
-        on top (the fight tuning calibrates single fights, not chains of them)."""
-        return replace(self, tuning=self.adventure_tuning, adventure_tuning={})
+        """The table world adventures draw from: the original numbers with the adventure
+        tuning on top (the fight tuning calibrates single fights, not chains of them)."""
+        return replace(
+            self, tuning=self.adventure_tuning, adventure_tuning={}, dungeon_tuning={}, on_top={}
+        )
+
+    def for_dungeons(self) -> EnemyTable:
+        """The table dungeon adventures draw from: the adventure tuning, then the dungeon
+        tuning on top of it (a dungeon fight also asks the walk to the enemy's symbol, T-26)."""
+        return replace(self.for_adventures(), on_top=self.dungeon_tuning)
 
     def tier(self, name: str) -> Tier:
         t = self.tiers.get(name)
@@ -413,12 +425,12 @@ class EnemyTable:
         tier's tuning added to each value unless ``tuned`` is False (the level is never
         tuned)."""
         t = self.tier(tier)
-        tuning = self.tuning.get(t.id) if tuned else None
+        layers = [m[t.id] for m in (self.tuning, self.on_top) if t.id in m] if tuned else []
         out: dict[str, StatRange] = {}
         for stat in STATS:
             values = [getattr(self.base_map[lvl], stat)[i] for lvl, i in t.pairs]
             rng = StatRange(low=values[0], avg=_round_half_up_mean(values), high=values[-1])
-            if tuning is not None:
+            for tuning in layers:
                 for v in VALUES:
                     rng[v] += tuning.shift(stat, v)
             out[stat] = rng
@@ -602,8 +614,9 @@ def load_enemy_table(path: str | Path) -> EnemyTable:
         raise _where(file, None, "modifiers", "a shape makes traps but no modifier is the trap")
     tuning = _tuning(file, data, base_map, tiers)
     adventure = _tuning(file, data, base_map, tiers, "adventure_tuning")
+    dungeon = _tuning(file, data, base_map, tiers, "dungeon_tuning", under=adventure)
     return EnemyTable(
-        file, cap, base_map, tiers, shapes, difficulties, modifiers, tuning, adventure
+        file, cap, base_map, tiers, shapes, difficulties, modifiers, tuning, adventure, dungeon
     )
 
 
@@ -613,19 +626,21 @@ def _tuning(
     base_map: Mapping[int, MapRow],
     tiers: Mapping[str, Tier],
     section: str = "tuning",
+    under: Mapping[str, Tuning] | None = None,
 ) -> dict[str, Tuning]:
-    """An optional tuning section (``tuning`` or ``adventure_tuning``): known tiers, once
-    each, tuned values still 0..99 (each on the original numbers)."""
+    """An optional tuning section (``tuning``, ``adventure_tuning``, ``dungeon_tuning``):
+    known tiers, once each, tuned values still 0..99 (on the original numbers, plus the
+    ``under`` layer the section is added to)."""
     if data.get(section) in (None, []):
         return {}
     found: dict[str, Tuning] = _entries(file, data, section, Tuning)
-    untuned = EnemyTable(file, 8, base_map, tiers, {}, {}, {})
+    base = EnemyTable(file, 8, base_map, tiers, {}, {}, {}, tuning=dict(under or {}))
     noun = _ENTRY_KEY[section][1]
     for t in found.values():
         name = f"{noun} {t.tier}"
         if t.tier not in tiers:
             raise _where(file, name, "tier", f"unknown tier; known: {', '.join(tiers)}")
-        st = untuned.stats(t.tier)
+        st = base.stats(t.tier)
         for stat in STATS:
             for v in VALUES:
                 tuned = st[stat][v] + t.shift(stat, v)
@@ -672,6 +687,13 @@ def adventure_table() -> EnemyTable:
     were made for; ``adventure_tuning`` adjusts them for that (docs/tos-adventure-balance.md
     measures it)."""
     return enemy_table().for_adventures()
+
+
+@cache
+def dungeon_table() -> EnemyTable:
+    """The table dungeon adventures draw from: :func:`adventure_table` plus the file's
+    ``dungeon_tuning`` section, for fights where attack counts only on the enemy's symbol."""
+    return enemy_table().for_dungeons()
 
 
 # ------------------------------------------------------------------ the public questions

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tavolo.games.tos.enemies import adventure_table, draw_enemy
+from tavolo.games.tos.enemies import draw_enemy, dungeon_table
 
 from .index import Action, Fight, Gain, HasItem, Story, SymbolMapped, Teleport, Trigger, Win
 from .model import Room
@@ -58,7 +58,7 @@ def _deepest(pl: Placer, source: str, what: str) -> Room:
 
 def _villain(pl: Placer, room: Room, source: str, *, gate: Room | None = None) -> None:
     """The boss's immediate entry; with ``gate``, it is there only while ``gate`` is mapped."""
-    boss = draw_enemy(pl.rng, "boss", "normal_unbuffed", table=adventure_table())
+    boss = draw_enemy(pl.rng, "boss", "normal_unbuffed", table=dungeon_table())
     pl.commit(
         room,
         "immediate",
@@ -98,7 +98,7 @@ def place_main_the_general(pl: Placer) -> None:
     source = "main_the_general"
 
     def general() -> tuple[Trigger, tuple[Action, ...]]:
-        enemy = draw_enemy(pl.rng, "lvl2", "normal_unbuffed", table=adventure_table())
+        enemy = draw_enemy(pl.rng, "lvl2", "normal_unbuffed", table=dungeon_table())
         return "immediate", (Fight(enemy=enemy), Story(label=f"{source}.orders"))
 
     _gated_boss(pl, source, "general", general)
@@ -124,7 +124,7 @@ def place_main_the_final_form(pl: Placer) -> None:
     final = None if first is None else pl.at_farthest_pickable_room(taken={first.id})
     if first is None or final is None:
         raise PlacementFailed(f"{source}: fewer than two free pickable rooms")
-    form = draw_enemy(pl.rng, "lvl4", "normal_unbuffed", table=adventure_table())
+    form = draw_enemy(pl.rng, "lvl4", "normal_unbuffed", table=dungeon_table())
     pl.commit(
         first,
         "choice",
@@ -136,7 +136,7 @@ def place_main_the_final_form(pl: Placer) -> None:
         source,
         picks=True,
     )
-    boss = draw_enemy(pl.rng, "boss", "normal_unbuffed", table=adventure_table())
+    boss = draw_enemy(pl.rng, "boss", "normal_unbuffed", table=dungeon_table())
     pl.commit(
         final,
         "immediate",

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from tavolo.engine.rng import RNG
 from tavolo.games.tos.adventure.actions import Pick
-from tavolo.games.tos.enemies import adventure_table, draw_enemy
+from tavolo.games.tos.enemies import draw_enemy, dungeon_table
 
 from .bands import farther, nearer, next_band
 from .index import (
@@ -122,7 +122,7 @@ def _fight_then(pl: Placer, source: str, percent: int, tier: str, difficulty: st
     room = pl.at_timing(percent)
     if room is None:
         return False
-    enemy = draw_enemy(pl.rng, tier, difficulty, table=adventure_table())
+    enemy = draw_enemy(pl.rng, tier, difficulty, table=dungeon_table())
     reward: tuple[Action, ...]
     if source == "side_the_reward":
         reward = (pl.card_action("heal", "choice"),)
@@ -183,7 +183,7 @@ def _side_the_lost_technique(pl: Placer) -> bool:
         source,
         conditions=(SymbolMapped(symbol=guard_room.symbol),),
     )
-    guardian = draw_enemy(pl.rng, "lvl4", "hard", table=adventure_table())
+    guardian = draw_enemy(pl.rng, "lvl4", "hard", table=dungeon_table())
     pl.commit(
         guard_room,
         "immediate",
@@ -210,7 +210,7 @@ def _side_the_theft(pl: Placer) -> bool:
         source,
         once=True,
     )
-    keeper = draw_enemy(pl.rng, "lvl4", "normal_unbuffed", table=adventure_table())
+    keeper = draw_enemy(pl.rng, "lvl4", "normal_unbuffed", table=dungeon_table())
     pl.commit(
         keeper_room,
         "immediate",
@@ -270,7 +270,7 @@ def place_misc_enemies(pl: Placer) -> None:
         if pl.free_slots <= 0:
             continue
         room = pl.draw(p, ignore)
-        enemy = draw_enemy(pl.rng, tier, difficulty, table=adventure_table())
+        enemy = draw_enemy(pl.rng, tier, difficulty, table=dungeon_table())
         pl.commit(room, "immediate", (Fight(enemy=enemy),), "misc_enemy")
     if found is None:
         raise PlacementFailed("miscellaneous enemies: the last band search found nothing")
@@ -296,7 +296,7 @@ def _event_teleport_trap(pl: Placer) -> bool:
     trap = None if a is None else pl.at_timing(100, taken={a.id})
     if a is None or trap is None:
         return False
-    enemy = draw_enemy(pl.rng, "lvl3", "hard", table=adventure_table())
+    enemy = draw_enemy(pl.rng, "lvl3", "hard", table=dungeon_table())
     pl.commit(a, "choice", (Teleport(room=trap.id),), "event_teleport_trap")
     pl.commit(trap, "immediate", (Fight(enemy=enemy),), "event_teleport_trap")
     return True
