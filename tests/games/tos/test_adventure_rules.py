@@ -377,8 +377,34 @@ def test_T_28_for_1_time_once_per_instruction() -> None:
     assert n in c.marks
     GAME._place_in(c, rid)
     c._dec = None
-    events = play(c, "symbol", "may:yes")
-    assert of_kind(events, "adv_entry", entry=n) and decision(c).kind == "explore"
+    events = play(c, "symbol")  # read before: no choice is asked, nothing happens
+    assert not of_kind(events, "adv_entry") and decision(c).kind == "explore"
+
+
+def test_T_28_a_for_1_time_entry_with_a_fight_is_not_fought_again() -> None:
+    # regression: only the entry's "For 1 time" card action was marked, so the chest's
+    # guard could be fought again and again (a hero did it 150 times until the move cap)
+    s = dungeon()
+    n = next(
+        n
+        for n, ins in enumerate(s.adv.index.instructions)
+        if ins.trigger == "choice" and ins.once and ins.actions[0].kind == "fight"
+    )
+    rid = GAME._entry_room(s, f"e{n}")
+    c = _stand_in(rid, attack=40, defense=30)
+    play(c, "symbol", "may:yes")
+    assert c.enemy is not None and n not in c.marks  # not yet: the fight may be left
+    win_turn(c)
+    play(c, "strike")  # the pawn stands on the guard's symbol, the entry's own
+    while decision(c).kind in ("adv_card", "adv_may"):
+        play(c, decision(c).actions[0])
+    assert c.enemy is None and n in c.marks
+    assert "symbol" not in decision(c).actions  # standing on it: nothing left to read
+    GAME._place_in(c, rid)
+    c._dec = None
+    events = play(c, "symbol")  # back onto it from elsewhere in the room: nothing to choose
+    assert of_kind(events, "adv_symbol") and decision(c).kind == "explore"
+    assert c.enemy is None and c.count.get("fights", 0) == 1
 
 
 # ---- T-29 teleports ----------------------------------------------------------------------

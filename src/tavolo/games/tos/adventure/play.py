@@ -230,12 +230,13 @@ class AdventureRules:
         if n is not None and s.adv.index.instructions[n].trigger != "immediate":
             sym = self._symbol_cell(s, rid)
             near = any((sym[0] + dx, sym[1] + dy) in reach for dx, dy in DIRS.values())
-            if near and (s.pawn != sym or len(reach) > 1 or self._leaves(s, rid, sym)):
-                # stepping off the symbol and back on is offered only when its entry
-                # would be read: otherwise the step does nothing but spend a move
-                ins = s.adv.index.instructions[n]
-                if s.pawn != sym or all(self._d_holds(s, c) for c in ins.conditions):
-                    acts.append("symbol")
+            # stepping off the symbol and back on is offered only when its entry would be
+            # read: otherwise the step does nothing but spend a move
+            if near and (
+                s.pawn != sym
+                or ((len(reach) > 1 or self._leaves(s, rid, sym)) and self._entry_live(s, n))
+            ):
+                acts.append("symbol")
         for door in s.adv.map.doors_of(rid):
             if door.cell in reach and self._door_open(s, door.code):
                 acts.append(f"door:{door.code}")
@@ -304,7 +305,8 @@ class AdventureRules:
         if n is None or s.result is not None:
             return
         if s.adv.index.instructions[n].trigger == "choice":
-            s.steps.append(("choice", n))
+            if not self._spent(s, n):  # T-28: nothing left to choose
+                s.steps.append(("choice", n))
         else:
             self._read_entry(s, n, events)
 
@@ -315,13 +317,26 @@ class AdventureRules:
         s.steps.append(("read",))
 
     def _read_entry(self, s: TosState, n: int, events: list[Event]) -> None:
-        """T-25: an entry whose conditions fail is an empty room."""
-        ins = s.adv.index.instructions[n]
-        ok = all(self._d_holds(s, c) for c in ins.conditions)
+        """T-25: an entry whose conditions fail is an empty room; T-28: so is a "For 1
+        time" entry read to its end before."""
+        ok = self._entry_live(s, n)
         events.append(Event("adv_entry", {"entry": n, "ok": ok}))
         if ok:
             s.reading = [(f"e{n}", "", 0)]
             s.steps.append(("read",))
+
+    def _entry_live(self, s: TosState, n: int) -> bool:
+        ins = s.adv.index.instructions[n]
+        return not self._spent(s, n) and all(self._d_holds(s, c) for c in ins.conditions)
+
+    def _spent(self, s: TosState, n: int) -> bool:
+        """T-28: a "For 1 time" entry is marked once read to its end (a fight left or lost
+        on the way leaves it unmarked, to be read again)."""
+        return bool(s.adv.index.instructions[n].once) and n in s.marks
+
+    def _read_to_its_end(self, s: TosState, n: int) -> None:
+        if s.adv.index.instructions[n].once and n not in s.marks:
+            s.marks.append(n)  # T-28
 
     def _d_holds(self, s: TosState, c: Any) -> bool:
         k = c.kind
@@ -374,6 +389,8 @@ class AdventureRules:
             lines = self.lines(s, src, branch)
             if i >= len(lines):
                 s.reading.pop()
+                if src[0] == "e" and not branch:
+                    self._read_to_its_end(s, int(src[1:]))
                 continue
             s.reading[-1] = (src, branch, i + 1)
             out = self._read_line(s, f"{src}|{branch}|{i}", lines[i], events)
