@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tavolo.engine import RNG
 from tavolo.games.tos.state import TosState
 
@@ -336,6 +338,22 @@ def test_T_26_escape_into_another_room_ends_the_fight() -> None:
     events = play(s, "strike")
     assert of_kind(events, "adv_escape", room=door.room)
     assert s.enemy is None and s.phase == "explore"
+
+
+def test_T_26_a_step_out_of_the_room_is_valued_as_the_escape_it_makes() -> None:
+    # regression: the agents' value of the rest of the turn walked the pawn back to the
+    # enemy's symbol and charged every cell of the way, so an escape looked worse than
+    # a hopeless fight and heroes fought on to the 20-turn cap (2026-01-05)
+    s, door = _at_fight(attack=3, defense=30)
+    win_turn(s)
+    back = {"N": "down", "S": "up", "E": "left", "W": "right"}[door.side]
+    out = s.clone()
+    GAME.apply(out, f"step:{back}")
+    assert GAME.room_here(out) == door.room and decision(out).kind == "adv_dmove"
+    escaped = out.clone()
+    GAME.apply(escaped, "strike")
+    assert escaped.enemy is None and escaped.phase == "explore"
+    assert GAME.heuristic(out, 0) == pytest.approx(GAME.heuristic(escaped, 0))
 
 
 def test_T_26_the_enemy_reaches_the_pawn_spending_attack() -> None:

@@ -82,8 +82,9 @@ def _walk_left(game: Any, s: TosState) -> int:
     e = s.enemy
     if s.foe is None or e is None or e.trap or not s.steps or s.steps[-1][0] != "dmove":
         return 0
-    _, fx, fy = s.foe
-    return int(game.distance(s, (game.room_here(s), s.pawn), (fx, fy)))
+    rid, fx, fy = s.foe
+    here = game.room_here(s)
+    return 0 if here != rid else int(game.distance(s, (here, s.pawn), (fx, fy)))
 
 
 def _key(s: TosState) -> tuple[Any, ...]:
@@ -231,4 +232,6 @@ def _policy(game: Any, s: TosState, actions: tuple[str, ...]) -> str:
 def _walk(game: Any, s: TosState, actions: tuple[str, ...]) -> str:
     """Towards the symbol: onto it when the attack then wins, else as near as it goes, so
     the next turn needs less (T-26: attack spent on steps does not count this turn)."""
+    if s.foe is not None and game.room_here(s) != s.foe[0]:
+        return "strike"  # through a door already: the strike ends the fight as an escape
     return "advance" if "advance" in actions else "strike"
