@@ -3,6 +3,7 @@ adventure heuristic, and the adventure tuning."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from pathlib import Path
 
@@ -296,3 +297,24 @@ def test_world_fights_are_read_per_adventure(monkeypatch: pytest.MonkeyPatch) ->
         for up in (0, 1)
     }
     assert got == want and got != compass._world_fights(first)
+
+
+def test_a_dungeon_hero_grows_restless_standing_still() -> None:
+    # regression: a move-deep search compared a free move with a door that costs a card now
+    # and pays later, and stood still until the move cap (2026-02-20: level 9, every card,
+    # 186 moves between two rooms); each idle move now costs more than the one before
+    s = GAME.new(GAME.make_config(1, "dungeon", date="2026-01-03"), 3)
+    assert GAME.decision(s).kind == "explore"  # type: ignore[union-attr]
+    values = []
+    for _ in range(4):
+        GAME._moved(s, [])
+        values.append(GAME.heuristic(s, 0))
+    assert s.count["stale"] == 3
+    drops = [a - b for a, b in itertools.pairwise(values)]
+    assert all(d > 0 for d in drops) and drops[0] < drops[1] < drops[2]
+    s.level += 1  # any progress takes the whole sum back
+    GAME._moved(s, [])
+    assert s.count["stale"] == 0 and GAME.heuristic(s, 0) > values[0]
+    world = GAME.new(GAME.make_config(1, "world", date="2026-01-01"), 3)
+    GAME._moved(world, [])
+    assert "stale" not in world.count  # the world keeps its own clock only

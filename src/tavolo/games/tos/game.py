@@ -26,6 +26,12 @@ from .state import TosState
 # towards the move cap. Well under the compass's price of a move still to make, so that a
 # long game keeps its values apart.
 CLOCK = 0.01
+# the dungeon's restlessness: the square of the moves since the hero last got anywhere (a
+# level, a room, an item, a mark, a tick). A search a move deep compares standing still
+# (a move) with a door that costs a card now and pays later, and stood still until the
+# move cap; the square makes each idle move dearer than the last, and any progress
+# takes the whole sum back (docs/tos-adventure-balance.md, 2026-11-26 afternoon).
+STALE = 0.002
 
 
 class TosGame(TosRules):
@@ -165,6 +171,8 @@ class TosGame(TosRules):
         far = 40.0 if cost is None else min(cost, 40.0)
         x = 2.5 * alive - 1.2 * fragile + 0.3 * (s.level - 2) - far
         x -= CLOCK * s.count.get("moves", 0)
+        if s.mode == "dungeon":  # standing still costs more the longer it lasts
+            x -= STALE * s.count.get("stale", 0) ** 2
         e = s.enemy
         if e is None:
             return _squash(x)

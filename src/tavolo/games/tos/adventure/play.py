@@ -266,8 +266,25 @@ class AdventureRules:
 
     def _moved(self, s: TosState, events: list[Event]) -> None:
         s.count["moves"] = s.count.get("moves", 0) + 1
+        if s.mode == "dungeon":
+            self._restless(s)
         if s.count["moves"] >= MAX_MOVES and s.result is None:
             self._finish(s, "lost", events)
+
+    def _restless(self, s: TosState) -> None:
+        """Moves since the hero last got anywhere (a level, a room on the table, an item, a
+        mark, a tick): the agents' dungeon value grows restless with it (game.py, STALE)."""
+        got = (
+            s.level
+            + sum(1 for t in s.table if t >= 0)
+            + len(s.items)
+            + len(s.marks)
+            + sum(s.ticks.values())
+        )
+        if got > s.count.get("progress", -1):
+            s.count["progress"], s.count["stale"] = got, 0
+        else:
+            s.count["stale"] = s.count.get("stale", 0) + 1
 
     def _w_move(self, s: TosState, d: str, events: list[Event]) -> None:
         dx, dy = DIRS[d]
