@@ -701,11 +701,12 @@ class AdventureRules:
         if s.foe is None or s.attack < 1:
             return None
         rid, fx, fy = s.foe
-        here = self.distance(s, (self.room_here(s), s.pawn), (fx, fy))
+        now = self.room_here(s)
+        here = self.distance(s, (now, s.pawn), (fx, fy))
         if here == 0:
             return None
         for d in DIRS:
-            landed = self._door_step(s, self.room_here(s), s.pawn, d)
+            landed = self._door_step(s, now, s.pawn, d)
             if (
                 landed is not None
                 and landed[0] == rid
