@@ -20,9 +20,11 @@ Why this shape:
   largest mean value any node of this search has backed up (as MuZero does), before the
   exploration term is added. Games scored by a heuristic whose children differ by a few
   hundredths would otherwise be explored evenly by an exploration constant sized for
-  returns of 0 or 1, so that the choice is close to random. The range is one for the
-  whole tree, whoever the nodes' players are, and it widens to 0-1 once a finished game
-  is reached, where plain and normalised search behave alike.
+  returns of 0 or 1, so that the choice is close to random. Each player has a range of
+  their own: in a 4-player race one player's hundredths were scaled by a range the
+  others' values had widened to tenths, and that player explored evenly again. A range
+  widens to 0-1 once a finished game is reached, where plain and normalised search
+  behave alike.
 * Optional MixMax backup (``mix=<λ>``, spec setting ``mix=0.5``; 0 by default): a node
   scores ``(1 - λ)`` times its mean value plus ``λ`` times the best value backed up through
   it (Jacobsen, Greve & Togelius 2014, for single-player games). With a mean alone, a
@@ -140,11 +142,11 @@ class MCTSAgent:
         mix = self.mix
         mean_part = 1.0 - mix
         # A mean q scores (q - base) * scale: q itself without normalisation (exact in
-        # floating point); with it, the means backed up so far span [lo, hi], base = lo
-        # and scale = 1 / (hi - lo), or 0 while every mean is the same.
-        lo = _INF
-        hi = -_INF
-        base, scale = (0.0, 0.0) if normalize else (0.0, 1.0)
+        # floating point); with it, the means of player p's nodes backed up so far span
+        # [lo, hi] = ranges[p], base = lo and scale = 1 / (hi - lo), or 0 while every
+        # mean is the same.
+        ranges: dict[int, list[float]] = {}
+        base, scale = 0.0, 1.0
         depth_limit = self.rollout_depth
         clock = time.perf_counter
         timed = self.milliseconds is not None
@@ -177,6 +179,12 @@ class MCTSAgent:
                 best_score = -_INF
                 best_action = acts[0]
                 best = node
+                if normalize:
+                    span = ranges.get(d.player)
+                    if span is not None and span[1] > span[0]:
+                        base, scale = span[0], 1.0 / (span[1] - span[0])
+                    else:
+                        base, scale = 0.0, 0.0
                 # One pass bumps availability and scores UCB1; a second pass is needed
                 # only to expand, i.e. at most once per iteration.
                 for a in acts:
@@ -246,12 +254,13 @@ class MCTSAgent:
                     q = node.w / node.n
                     if mix:
                         q = mean_part * q + mix * node.best
-                    if q < lo:
-                        lo = q
-                    if q > hi:
-                        hi = q
-                if hi > lo:
-                    base, scale = lo, 1.0 / (hi - lo)
+                    span = ranges.get(node.player)
+                    if span is None:
+                        ranges[node.player] = [q, q]
+                    elif q < span[0]:
+                        span[0] = q
+                    elif q > span[1]:
+                        span[1] = q
 
         children = root.children
         best_action = root_actions[0]

@@ -103,3 +103,11 @@ def test_simulate_args_adventures_of_one_type() -> None:
     assert dungeon and world and len(dungeon) + len(world) == 30
     assert {c[1] for c in dungeon} == {"dungeon"} and {c[1] for c in world} == {"world"}
     assert [c for c in every if c[1] == "dungeon"] == dungeon
+
+
+def test_simulate_args_a_span_without_the_type_is_a_clear_error() -> None:
+    # 2026-12-31 deals a world adventure: a one-day dungeon study of it has no cell, and
+    # the command said so with a traceback (IndexError) before
+    args = ["--adventures", "--days", "1", "--start", "2026-12-31", "--type", "dungeon"]
+    with pytest.raises(ConfigError, match="no dungeon adventure from 2026-12-31 to 2026-12-31"):
+        GAME.simulate_args(None, {}, args)

@@ -447,6 +447,11 @@ class TosGame(TosRules):
                 continue
             klass = generator.class_of(generator.seed_for(day))
             cells.append((f"{kind} {klass} / {day.isoformat()}", kind, {"date": day.isoformat()}))
+        if not cells:
+            last = first + dt.timedelta(days=days - 1)
+            raise ConfigError(
+                f"tos: no {only} adventure from {first.isoformat()} to {last.isoformat()}"
+            )
         return cells
 
     # ------------------------------------------------------------------- pencil marks --
