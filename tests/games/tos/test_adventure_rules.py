@@ -232,6 +232,22 @@ def test_T_25_stepping_back_onto_the_symbol_only_when_its_entry_would_be_read() 
     assert of_kind(events, "adv_entry", entry=n, ok=True) and marked.result == (1.0,)
 
 
+@pytest.mark.parametrize("rid", ["4B", "2A"])  # no entry; an immediate entry
+def test_T_25_a_symbol_where_no_entry_is_read_on_walking_is_plain_floor(rid: str) -> None:
+    # only a walk-on or choice entry is read on the symbol, so only then is crossing it a
+    # move of its own ("symbol"); a fight's steps once left the pawn behind a symbol that
+    # walled it in, with no move to offer (2026-08-16, an empty explore decision)
+    table = [-1] * 6
+    room = next(r for r in dungeon().adv.map.rooms if r.id == rid)
+    table[room.card - 1] = room.orientation
+    floor = dungeon().adv.map.floor[rid]
+    for cell in floor:
+        s = dungeon(table=table, pawn=list(cell))
+        n = GAME._entry_of(s, rid)
+        assert n is None or s.adv.index.instructions[n].trigger == "immediate"
+        assert GAME._reach(s) == set(floor), cell
+
+
 def test_T_25_immediate_entries_apply_on_entering() -> None:
     s = dungeon()
     code = _doors(s)[0]

@@ -191,9 +191,14 @@ class AdventureRules:
         return 10**6
 
     def _reach(self, s: TosState) -> set[tuple[int, int]]:
-        """Cells of the pawn's room it can walk to without crossing the symbol."""
+        """Cells of the pawn's room it can walk to without crossing the symbol, where a
+        walk-on or choice entry is read (T-25); a symbol with no such entry is floor like
+        any other (it walled a pawn left behind it by a fight into a corner with no way
+        out, 2026-08-16)."""
         rid = self.room_here(s)
-        sym = self._symbol_cell(s, rid)
+        n = self._entry_of(s, rid)
+        read = n is not None and s.adv.index.instructions[n].trigger != "immediate"
+        sym = self._symbol_cell(s, rid) if read else (-99, -99)
         seen = {s.pawn}
         todo = [s.pawn]
         while todo:
