@@ -248,6 +248,16 @@ def test_T_25_a_symbol_where_no_entry_is_read_on_walking_is_plain_floor(rid: str
         assert GAME._reach(s) == set(floor), cell
 
 
+def test_T_25_a_hero_with_every_door_shut_can_still_pace_the_room() -> None:
+    # on the entrance symbol, its entry not to be read (no villain's mark) and every
+    # other card gone: no door opens, and the hero paces until the move cap
+    s = dungeon(table=[0, -2, -2, -2, -2, -2])
+    assert decision(s).actions == ("symbol",)
+    moves = s.count["moves"]
+    play(s, "symbol")
+    assert s.count["moves"] == moves + 1 and decision(s).kind == "explore"
+
+
 def test_T_25_immediate_entries_apply_on_entering() -> None:
     s = dungeon()
     code = _doors(s)[0]

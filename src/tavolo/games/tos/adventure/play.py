@@ -245,7 +245,9 @@ class AdventureRules:
         for door in s.adv.map.doors_of(rid):
             if door.cell in reach and self._door_open(s, door.code):
                 acts.append(f"door:{door.code}")
-        return acts
+        # every door shut (their cards gone) and nothing to read: the hero can only pace
+        # the room, and the move cap ends the adventure; a decision is never empty
+        return acts or ["symbol"]
 
     def _leaves(self, s: TosState, rid: str, sym: tuple[int, int]) -> bool:
         return any(self._walkable(s, rid, sym[0] + dx, sym[1] + dy) for dx, dy in DIRS.values())
