@@ -196,9 +196,9 @@ class AdventureRules:
         any other (it walled a pawn left behind it by a fight into a corner with no way
         out, 2026-08-16)."""
         rid = self.room_here(s)
-        n = self._entry_of(s, rid)
-        read = n is not None and s.adv.index.instructions[n].trigger != "immediate"
-        sym = self._symbol_cell(s, rid) if read else (-99, -99)
+        entry = self._entry_of(s, rid)
+        read = entry is not None and s.adv.index.instructions[entry].trigger != "immediate"
+        sym = self._symbol_cell(s, rid) if read else None
         seen = {s.pawn}
         todo = [s.pawn]
         while todo:
