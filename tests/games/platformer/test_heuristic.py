@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavolo.agents import make_agent
 from tavolo.agents.greedy import GreedyAgent
 from tavolo.engine import RNG, registry
 from tavolo.games.platformer.state import PlatformerState
@@ -110,3 +111,21 @@ def test_each_step_of_a_climb_through_the_air_is_progress() -> None:
         values.append(G.heuristic(s, 0))
     assert s.revealed == 2
     assert values == sorted(values) and values[-1] > values[0]
+
+
+def test_the_winning_attack_on_the_boss_is_one_action() -> None:
+    # pairs forged into SWORDs, the gems spread over them: 8 wounds or more, as one action
+    # (a dozen steps); a search sees the win one step deep (docs/platformer.md, step 9)
+    s = next_to_the_boss(gems=9)
+    kill = f"all:{G.boss_pos(s)}"
+    assert kill in G.decision(s).actions
+    assert G.describe_action(s, kill, "en").startswith("attack the boss at ")
+    assert G.describe_action(s, kill, "it").startswith("attacca il boss in ")
+    events = G.apply(s, kill)
+    assert s.winner == 0 and s.boss_wounds >= 8
+    assert [e.kind for e in events][-3:] == ["strike", "defeat", "over"]
+    weak = next_to_the_boss(gems=2)  # x2, x2, x1 at most: 5 wounds
+    assert not any(a.startswith("all:") for a in G.decision(weak).actions)
+    for seed in range(5):
+        s = next_to_the_boss(gems=9)
+        assert make_agent("mcts:30,depth=0", seed).act(G, s, G.decision(s)) == kill

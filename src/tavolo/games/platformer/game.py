@@ -152,8 +152,9 @@ HELP = {
 in one attack action. Each turn: (solo: reveal an event) remove the lowest level if you are
 2 levels above it, restore, roll 5 action dice and the enemy die, enemies act, then take
 actions one symbol at a time (use:SYMBOL, then what it does step by step; gems boost a
-symbol x k for k(k-1)/2 gems; forge two equal symbols into any), end, place the special
-die, gravity, boss turn.
+symbol x k for k(k-1)/2 gems; forge two equal symbols into any; beside the boss, all:P
+makes the whole attack at once when it defeats the boss), end, place the special die,
+gravity, boss turn.
 Variants (META modes, or options): standard+artifacts (-o artifacts=true: 2 artifacts
 between the players, taken by whoever meets their condition), standard+extended
 (-o extended=true: 4 levels, tier III on the top two, boss health 10); solo keeps the
@@ -169,7 +170,8 @@ con un'unica azione di attacco. Ogni turno: (solo: rivela un evento) rimuovi il 
 più basso se sei 2 livelli sopra, ripristina, tira 5 dadi azione e il dado nemico, i
 nemici agiscono, poi agisci un simbolo alla volta (use:SIMBOLO, poi passo per passo; le
 gemme potenziano un simbolo x k per k(k-1)/2 gemme; forgia due simboli uguali in uno
-qualsiasi), termina, posiziona il dado speciale, gravità, turno del boss.
+qualsiasi; accanto al boss, all:P fa tutto l'attacco in una volta quando lo sconfigge),
+termina, posiziona il dado speciale, gravità, turno del boss.
 Varianti (modi META, o opzioni): standard+artifacts (-o artifacts=true: 2 artefatti tra i
 giocatori, li prende chi ne soddisfa la condizione), standard+extended (-o extended=true:
 4 livelli, nemici di livello III sui due più alti, boss con salute 10); il solo usa la
@@ -572,7 +574,7 @@ class PlatformerGame(PlatformerTurn):
         words = ui(lang)["action"]
         verb, _, arg = action.partition(":")
         kw: dict[str, Any] = {"sym": arg, "card": self.card_name(arg, lang), "k": arg}
-        if verb in ("to", "portal", "shove", "enemy", "strike", "at") and arg.isdigit():
+        if verb in ("to", "portal", "shove", "enemy", "strike", "at", "all") and arg.isdigit():
             kw["pos"] = self.pos_name(s, int(arg))
         if verb == "forge":
             kw.update(a=arg)

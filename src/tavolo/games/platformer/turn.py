@@ -16,8 +16,24 @@ from .geometry import Geo
 from .rules import PlatformerRules, gem_cost, max_boost
 from .state import PlatformerState as S
 
+CARD_VERBS = ("item", "potion", "token", "artifact")
+
+
+def _spread(n: int, gems: int) -> list[int]:
+    """The multipliers of ``n`` symbols with ``gems`` spread to raise the lowest (P-4)."""
+    mult = [1] * n
+    while n:
+        k = min(range(n), key=mult.__getitem__)
+        if mult[k] > gems:  # x m -> x (m+1) costs m more gems
+            break
+        gems -= mult[k]
+        mult[k] += 1
+    return sorted(mult)
+
 
 class PlatformerTurn(PlatformerRules):
+    _planning = False  # while a kill line is tried on a copy: no line inside a line
+
     # ------------------------------------------------------------------ decisions --
     def _decide(self, s: S) -> Decision | None:
         if s.phase == "over":
@@ -120,8 +136,69 @@ class PlatformerTurn(PlatformerRules):
                 if h.coins >= max(0, self.potions[x].price - off):
                     out.append(f"buy:{x}")
         out += self.card_actions(s, g, i, False)
+        bp = self.boss_pos(s)
+        if not self._planning and bp in self.targets(s, g, i) and self.kill_line(s, i, bp):
+            out.append(f"all:{bp}")
         out.append("end")
         return out
+
+    def kill_line(self, s: S, i: int, q: int) -> tuple[str, ...]:
+        """The steps of the strongest attack this turn can make on the boss at ``q`` (pairs
+        forged into SWORDs, every SWORD, STAR and special die that can be one, the gems
+        spread to raise the lowest multiplier, every extra-wound card), if it defeats the
+        boss; tried on a copy, () if it falls short. Offered as one action, ``all:q``: the
+        winning attack is eight decisions or more, deeper than a tree search looks."""
+        t = s.clone()
+        t._dec = None
+        h = t.heroes[i]
+        sword = "SWORD" in self.heroes[h.id].star
+        pool = self.pool(t)
+        n = pool.get("SWORD", 0) + (pool.get("STAR", 0) if sword else 0)
+        n += sum(c // 2 for x, c in pool.items() if x != "SWORD" and not (sword and x == "STAR"))
+        n += h.special == "SWORD" or (sword and h.special == "STAR")
+        mults = _spread(n, h.gems)
+        line: list[str] = []
+        self._planning = True
+        try:
+            while (d := self.decision(t)) is not None and len(line) < 60:
+                pool = self.pool(t)
+                ready = h.special == "SWORD" or (sword and h.special == "STAR")
+                if d.kind in ("forge", "star"):
+                    a = "as:SWORD"
+                elif d.kind == "gems":
+                    a = f"x:{mults.pop() if mults else 1}"
+                elif d.kind == "act":
+                    pair = [x for x, c in pool.items() if c >= 2 and x != "SWORD"]
+                    pair = [x for x in pair if not (sword and x == "STAR")]
+                    if pair:
+                        a = f"forge:{min(pair)}"
+                    elif pool.get("SWORD"):
+                        a = "use:SWORD"
+                    elif sword and pool.get("STAR"):
+                        a = "use:STAR"
+                    else:
+                        a = "special" if ready else "end"
+                elif d.kind == "attack":
+                    cards = [x for x in d.actions if x.split(":")[0] in CARD_VERBS]
+                    if pool.get("SWORD"):
+                        a = "use:SWORD"
+                    elif sword and pool.get("STAR"):
+                        a = "use:STAR"
+                    elif ready:
+                        a = "special"
+                    else:
+                        a = cards[0] if cards else f"strike:{q}"
+                else:
+                    break
+                if a not in d.actions:
+                    return ()
+                line.append(a)
+                self.apply(t, a)
+                if a.startswith("strike:"):
+                    break
+        finally:
+            self._planning = False
+        return tuple(line) if t.winner == i else ()
 
     def discount(self, s: S, i: int) -> int:
         return sum(e.discount or 0 for e in self.passives(s, i, "buy"))
@@ -294,6 +371,14 @@ class PlatformerTurn(PlatformerRules):
             s.stack.append(("forge", arg, "pool"))
         elif verb == "gravity":
             self.gravity(s, ev)
+        elif verb == "all":  # the winning attack, step by step (kill_line)
+            line = self.kill_line(s, i, int(arg))
+            self._planning = True
+            try:
+                for a in line:
+                    ev += self.apply(s, a)
+            finally:
+                self._planning = False
         elif verb == "buy":
             self.buy(s, i, arg, ev)
         else:
