@@ -17,7 +17,7 @@ from tavolo.engine.errors import ContentError
 from tavolo.engine.files import read_data
 
 from .geometry import Geo
-from .rules import ROUND_CAP, S, is_solo
+from .rules import ROUND_CAP, S, is_solo, spread
 from .state import PlatformerState
 from .turn import PlatformerTurn
 
@@ -395,23 +395,13 @@ class PlatformerGame(PlatformerTurn):
         attacking = (top and top[0] == "gems" and top[1] == "SWORD") or self.building(s)
         if not attacking:  # pairs forge into SWORDs before an attack, not during one
             n += sum(c // 2 for x, c in pool.items() if x != "SWORD" and not (star and x == "STAR"))
-        if h.special == "SWORD" or (star and h.special == "STAR"):
-            n += 1
+        n += self.sword_special(h)
         return self.boosted(n, h.gems) + self.card_wounds(s, i)
 
     @staticmethod
     def boosted(n: int, gems: int) -> int:
         """Wounds of ``n`` symbols with ``gems`` spread to raise the lowest multiplier."""
-        if n <= 0:
-            return 0
-        mult = [1] * n
-        while True:
-            k = min(range(n), key=mult.__getitem__)
-            cost = mult[k]  # x m -> x (m+1) costs m more gems (P-4)
-            if cost > gems:
-                return sum(mult)
-            gems -= cost
-            mult[k] += 1
+        return sum(spread(n, gems))
 
     def card_wounds(self, s: S, i: int) -> int:
         """Extra wounds of the potions and ready items held."""
@@ -431,9 +421,7 @@ class PlatformerGame(PlatformerTurn):
         extra = s.bonus + self.card_wounds(s, i)
         for x in h.tokens:
             extra += sum(e.extra_wounds or 0 for e in self.tokens[x][1].ability.do)
-        star = "SWORD" in self.heroes[h.id].star
-        ready = h.special == "SWORD" or (star and h.special == "STAR")
-        return self.boosted(2 + ready, h.gems) + extra
+        return self.boosted(2 + self.sword_special(h), h.gems) + extra
 
     def turns_done(self, s: S, i: int) -> int:
         """The turns hero ``i`` has started, the current one included: time spent is

@@ -66,6 +66,19 @@ def gem_cost(k: int) -> int:
     return k * (k - 1) // 2
 
 
+def spread(n: int, gems: int) -> list[int]:
+    """P-4: the multipliers of ``n`` symbols with ``gems`` spent to raise the lowest first
+    (the most wounds they can make, as in the rulebook's examples), lowest first."""
+    mult = [1] * max(0, n)
+    while mult:
+        k = min(range(len(mult)), key=mult.__getitem__)
+        if mult[k] > gems:  # x m -> x (m+1) costs m more gems
+            break
+        gems -= mult[k]
+        mult[k] += 1
+    return sorted(mult)
+
+
 def is_solo(s: PlatformerState) -> bool:
     return s.mode.split("+")[0] == "solo"
 

@@ -13,22 +13,11 @@ from tavolo.engine import Decision, Event
 
 from .effects import SYMBOLS
 from .geometry import Geo
-from .rules import PlatformerRules, gem_cost, max_boost
+from .rules import PlatformerRules, gem_cost, max_boost, spread
+from .state import Hero
 from .state import PlatformerState as S
 
 CARD_VERBS = ("item", "potion", "token", "artifact")
-
-
-def _spread(n: int, gems: int) -> list[int]:
-    """The multipliers of ``n`` symbols with ``gems`` spread to raise the lowest (P-4)."""
-    mult = [1] * n
-    while n:
-        k = min(range(n), key=mult.__getitem__)
-        if mult[k] > gems:  # x m -> x (m+1) costs m more gems
-            break
-        gems -= mult[k]
-        mult[k] += 1
-    return sorted(mult)
 
 
 class PlatformerTurn(PlatformerRules):
@@ -45,6 +34,10 @@ class PlatformerTurn(PlatformerRules):
         if s.phase == "special":
             return Decision(i, "special", tuple(self.special_actions(s)))
         return Decision(i, "act", tuple(self.main_actions(s)))
+
+    def sword_special(self, h: Hero) -> bool:
+        """The hero's special die shows a SWORD, or a STAR that may be one."""
+        return h.special == "SWORD" or (h.special == "STAR" and "SWORD" in self.heroes[h.id].star)
 
     def usable(self, s: S, g: Geo, i: int, sym: str) -> bool:
         h = s.heroes[i]
@@ -136,8 +129,9 @@ class PlatformerTurn(PlatformerRules):
                 if h.coins >= max(0, self.potions[x].price - off):
                     out.append(f"buy:{x}")
         out += self.card_actions(s, g, i, False)
-        bp = self.boss_pos(s)
-        if not self._planning and bp in self.targets(s, g, i) and self.kill_line(s, i, bp):
+        bp = self.boss_pos(s)  # -1 until the boss is out: no targets to look for
+        near = bp in g.adj[h.pos] and self.same_zone(s, g, h.pos, bp)
+        if near and not self._planning and self.kill_line(s, i, bp):
             out.append(f"all:{bp}")
         out.append("end")
         return out
@@ -152,24 +146,24 @@ class PlatformerTurn(PlatformerRules):
         t._dec = None
         h = t.heroes[i]
         sword = "SWORD" in self.heroes[h.id].star
+        kept = ("SWORD", "STAR") if sword else ("SWORD",)  # already SWORDs: not forged
         pool = self.pool(t)
-        n = pool.get("SWORD", 0) + (pool.get("STAR", 0) if sword else 0)
-        n += sum(c // 2 for x, c in pool.items() if x != "SWORD" and not (sword and x == "STAR"))
-        n += h.special == "SWORD" or (sword and h.special == "STAR")
-        mults = _spread(n, h.gems)
+        n = sum(pool.get(x, 0) for x in kept)
+        n += sum(c // 2 for x, c in pool.items() if x not in kept)
+        n += self.sword_special(h)
+        mults = spread(n, h.gems)
         line: list[str] = []
         self._planning = True
         try:
             while (d := self.decision(t)) is not None and len(line) < 60:
                 pool = self.pool(t)
-                ready = h.special == "SWORD" or (sword and h.special == "STAR")
+                ready = self.sword_special(h)
                 if d.kind in ("forge", "star"):
                     a = "as:SWORD"
                 elif d.kind == "gems":
                     a = f"x:{mults.pop() if mults else 1}"
                 elif d.kind == "act":
-                    pair = [x for x, c in pool.items() if c >= 2 and x != "SWORD"]
-                    pair = [x for x in pair if not (sword and x == "STAR")]
+                    pair = [x for x, c in pool.items() if c >= 2 and x not in kept]
                     if pair:
                         a = f"forge:{min(pair)}"
                     elif pool.get("SWORD"):
@@ -247,7 +241,7 @@ class PlatformerTurn(PlatformerRules):
             out.append("use:SWORD")
         if pool.get("STAR") and "SWORD" in star:
             out.append("use:STAR")
-        if h.special == "SWORD" or (h.special == "STAR" and "SWORD" in star):
+        if self.sword_special(h):
             out.append("special")
         out += self.card_actions(s, g, i, True)
         return out or ["cancel"]
