@@ -14,8 +14,8 @@ GAME = registry.get("estro")
 
 SEEDS = {
     325: ("Navi: a win in round 31, every ship destroyed", GAME.make_config(None, "navi")),
-    341: (
-        "Navi with every META mode: a win in round 18 (Chimera, rift, ambush)",
+    349: (
+        "Navi with every META mode: a win in round 29 (Chimera, rift, ambush)",
         GAME.make_config(None, "navi+chimera+fessura+imboscata"),
     ),
 }

@@ -963,10 +963,10 @@ def test_zone_sviluppo_tech_is_not_offered_after_a_successful_attack() -> None:
 
 
 def test_zone_civile_doubles_the_attackers_dex() -> None:
-    # Thofa (DEX 30) attacks Brakka (DEF 25): 68 vs 74 fails; doubled DEX 60 > 2 x 25
+    # Thofa (DEX 30) attacks Brakka (DEF 25): 68 vs 72 fails; doubled DEX 60 > 2 x 25
     s = position({"field": ["thofa"]}, {"field": ["brakka"]}, rolls(1, 2), phase="battle")
     events = play(s, "attack:thofa:brakka")
-    assert of_kind(events, "battle", rule="none", att_primary=30, att_tot=68, def_tot=74)
+    assert of_kind(events, "battle", rule="none", att_primary=30, att_tot=68, def_tot=72)
     d = decision(s)
     assert d.kind == "battle_zone" and "zone:civile" in d.actions
     events = play(s, "zone:civile")
@@ -1111,26 +1111,26 @@ def test_zone_medica_during_an_attack_lets_the_attacker_redirect() -> None:
 
 
 def test_zone_militare_is_offered_when_a_card_is_about_to_be_destroyed() -> None:
-    # Ashen Gorgo (77 + 2) would destroy Skorvun (75 + 2); Militare (+4 ATK) would save it
+    # Ashen Gorgo (75 + 2) would destroy Hullbreaker (73 + 2); Militare (+4 ATK) saves it
     s = position(
         {"field": ["ashen_gorgo"]},
-        {"field": ["skorvun"], "hand": ["vurrax"]},
+        {"field": ["hullbreaker"], "hand": ["vurrax"]},
         rolls(1, 1),
         zone="militare",
         phase="battle",
     )
-    events = play(s, "attack:ashen_gorgo:skorvun")
+    events = play(s, "attack:ashen_gorgo:hullbreaker")
     assert of_kind(events, "battle", rule="tot")
     d = decision(s)
     assert (d.player, d.kind) == (1, "defend_zone")
-    assert "zone:militare:vurrax:skorvun" in d.actions
-    events = play(s, "zone:militare:vurrax:skorvun")
-    assert of_kind(events, "battle", def_primary=24 + 2 + 4, att_tot=79, def_tot=81, rule="none")
+    assert "zone:militare:vurrax:hullbreaker" in d.actions
+    events = play(s, "zone:militare:vurrax:hullbreaker")
+    assert of_kind(events, "battle", def_primary=30 + 2 + 4, att_tot=77, def_tot=79, rule="none")
     assert s.players[1].inc == ["vurrax"] and s.players[1].zone_used
     d = decision(s)
     assert d.kind != "redirect"  # the attack was turned, but there is no other card to pick
-    assert s.players[1].field == ["skorvun"]
-    assert GAME.stats(s, 1, "skorvun") == plus("skorvun", atk=6)
+    assert s.players[1].field == ["hullbreaker"]
+    assert GAME.stats(s, 1, "hullbreaker") == plus("hullbreaker", atk=6)
 
 
 def test_zone_controllo_as_a_response_rejudges_the_battle_with_the_new_estro() -> None:
