@@ -389,7 +389,7 @@ def test_imboscata_is_optional_and_only_for_face_down_cards() -> None:
 
 # ------------------------------------------------------------------------ Mnemonica --
 def test_mnemonica_attacker_declares_the_outcome_after_the_dice() -> None:
-    # Kharvok (Ardo, TOT 80) against Brakka (Granito, TOT 77): +2 matchup, no die bonus
+    # Kharvok (Ardo, TOT 78) against Brakka (Granito, TOT 77): +2 matchup, no die bonus
     s = position(
         "mnemonica",
         {"field": ["kharvok"], "hand": ["ozok", "thofa"]},
@@ -504,7 +504,7 @@ def test_sogno_lucido_armonio_attaches_to_a_granito_and_shares_its_shield() -> N
     assert decision(s).player == 0
     play(s, decision(s).actions[0])
     assert "attack:kharvok:yssel" not in decision(s).actions
-    events = play(s, "attack:kharvok:brakka")  # 80 + 2 against 77 + 68: the shield holds
+    events = play(s, "attack:kharvok:brakka")  # 78 + 2 against 77 + 68: the shield holds
     (battle,) = of_kind(events, "battle")
     assert battle["def_tot"] == GAME.tot(s, 1, "brakka") + GAME.tot(s, 1, "yssel")
     assert battle["rule"] == "none" and "brakka" in s.players[1].field

@@ -171,8 +171,8 @@ def test_ships_target_prefers_a_sure_kill_on_the_strongest_card() -> None:
         {"field": ["cobalt_tortoise", "ozok"], "hand": ["thofa"]},
         fleet(s0=["kharvok"]),
     )
-    # kharvok (Ardo 80, ATK 25) against ozok (Ardo 72, ATK 16): 80 > 72 + 5; against
-    # cobalt_tortoise (Granito 66): 80 + 2 > 66 + 5: both sure, ozok is stronger
+    # kharvok (Ardo 78, ATK 25) against ozok (Ardo 72, ATK 16): 78 > 72 + 5; against
+    # cobalt_tortoise (Granito 66): 78 + 2 > 66 + 5: both sure, ozok is stronger
     assert MODE.ships_target(s) == ("kharvok", "ozok")
     s.players[0].shield["ozok"] = s.turn  # a protected card comes last
     assert MODE.ships_target(s) == ("kharvok", "cobalt_tortoise")
@@ -183,7 +183,7 @@ def test_ships_target_a_face_down_card_as_a_sure_kill_worth_zero() -> None:
         {"field": [down("ozok"), "hull_sleeper"], "hand": ["thofa"]},
         fleet(s0=["silk_specter"]),
     )
-    # silk_specter (Illusio 66) cannot surely beat hull_sleeper (Granito 82)
+    # silk_specter (Illusio 70) cannot surely beat hull_sleeper (Granito 72)
     assert MODE.ships_target(s) == ("silk_specter", "ozok")
 
 
@@ -253,7 +253,7 @@ def test_attacking_a_ship_subtracts_the_attackers_tot_from_its_shields() -> None
     s = position({"field": ["kharvok"], "hand": ["ozok"]}, fleet(s0=["silk_specter"]))
     ev = play(s, "play:ozok:up", "attack:kharvok:@manpo")
     hit = of_kind(ev, "navi.ship_hit", ship=4)
-    assert hit and hit[0]["damage"] == 80 and s.shields[4] == MODE.fleet.ships[4].shields - 80
+    assert hit and hit[0]["damage"] == 78 and s.shields[4] == MODE.fleet.ships[4].shields - 78
     assert not of_kind(ev, "battle")
 
 
@@ -293,7 +293,7 @@ def test_player_loses_only_after_round_5_with_no_field_cards() -> None:
 
 
 def test_empty_deck_and_hand_is_no_loss() -> None:
-    # silk_specter (Illusio 66) cannot beat hull_sleeper (Granito 82): the field holds
+    # silk_specter (Illusio 70) cannot beat hull_sleeper (Granito 72): the field holds
     s = position(
         {"field": ["hull_sleeper"], "hand": [], "deck": []},
         fleet(s0=["silk_specter"]),
