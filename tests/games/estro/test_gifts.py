@@ -313,7 +313,7 @@ def test_aura_ember_legion_own_ardo_only_while_face_up_on_the_field() -> None:
     assert GAME.stats(s, 0, "ember_legion") == plus("ember_legion", atk=3)  # itself too
     assert GAME.stats(s, 0, "thofa") == plus("thofa")  # not Ardo
     assert GAME.stats(s, 1, "kharvok") == plus("kharvok")  # not the opponent's
-    # in battle: Kharvok (78) destroys Ember Legion (59 + 3)
+    # in battle: Kharvok (76) destroys Ember Legion (59 + 3)
     events = play(s, "attack:kharvok:ozok")
     assert battle(events)["def_primary"] == 16 + 3
     play(s, "pass")  # no Medica save for Ozok
@@ -588,7 +588,7 @@ def test_protect_target_until_the_end_of_the_next_turn_ironroot_warden() -> None
     events = play(s, "play:ironroot_warden:up")
     assert of_kind(events, "shielded", player=0, card="ozok", until_turn=s.turn + 1)
     play(s, "end", "play:brakka:down")
-    events = play(s, "attack:kharvok:ozok")  # 78 > 72, but Ozok is protected
+    events = play(s, "attack:kharvok:ozok")  # 76 > 72, but Ozok is protected
     assert of_kind(events, "battle", rule="tot")
     assert of_kind(events, "protected", player=0, card="ozok")
     assert "ozok" in s.players[0].field

@@ -234,14 +234,14 @@ def test_inferno_team_wins_when_an_opponent_cannot_draw() -> None:
 
 def test_inferno_tie_compares_the_teams_total_field_tot() -> None:
     # the end of round 19: team A has more cards (68 + 72 + 71 = 211, all Manpo: no zone
-    # bonus with Medica and Civile), team B a higher field TOT (78 + 72 + 70 = 220)
+    # bonus with Medica and Civile), team B a higher field TOT (76 + 72 + 70 = 218)
     teams = (
         [card("ochre_monk", "A1"), card("glyph_crawler", "A2"), card("sulfur_sage", "A1")],
         [card("kharvok", "B1"), card("ozok", "B2"), card("vurrax", "B2")],
     )
     s = position(teams, round=19, seat="B2", phase="battle")
     assert s.result is None and decision(s).player == 3
-    assert INFERNO.team_tots(s) == [211, 220]
+    assert INFERNO.team_tots(s) == [211, 218]
     events = end_turn(s)
     assert s.result == (0.0, 1.0, 0.0, 1.0) and s.reason == "last_round"
     assert of_kind(events, "inferno.end", team="B", reason="last_round", round=19)
@@ -282,8 +282,8 @@ def test_inferno_gift_draws_for_its_owner_and_the_next_opponent_discards() -> No
 
 
 def test_inferno_a_defending_card_is_answered_for_by_its_owner() -> None:
-    # A1's Kharvok (TOT 78, Ardo: -10 against Manpo) attacks B2's Ochre Monk (TOT 68); the
-    # dice give the attacker +5 ATK: 73 > 68, and B2 -- not B1, whose turn came last --
+    # A1's Kharvok (TOT 76, Ardo: -10 against Manpo) attacks B2's Ochre Monk (TOT 68); the
+    # dice give the attacker +5 ATK: 71 > 68, and B2 -- not B1, whose turn came last --
     # decides whether to spend its Medica action; the card goes to B2's Incinerator
     teams = ([card("kharvok", "A1")], [card("thofa", "B1"), card("ochre_monk", "B2")])
     s = position(teams, phase="battle")

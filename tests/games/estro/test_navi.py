@@ -168,13 +168,13 @@ def test_ships_make_two_attacks_chosen_by_the_engine() -> None:
 
 def test_ships_target_prefers_a_sure_kill_on_the_strongest_card() -> None:
     s = position(
-        {"field": ["cobalt_tortoise", "ozok"], "hand": ["thofa"]},
+        {"field": ["cobalt_tortoise", "vurrax"], "hand": ["thofa"]},
         fleet(s0=["kharvok"]),
     )
-    # kharvok (Ardo 78, ATK 25) against ozok (Ardo 72, ATK 16): 78 > 72 + 5; against
-    # cobalt_tortoise (Granito 66): 78 + 2 > 66 + 5: both sure, ozok is stronger
-    assert MODE.ships_target(s) == ("kharvok", "ozok")
-    s.players[0].shield["ozok"] = s.turn  # a protected card comes last
+    # kharvok (Ardo 76) against vurrax (Ardo 70): 76 > 70 + 5; against cobalt_tortoise
+    # (Granito 66): 76 + 2 > 66 + 5: both sure, vurrax is stronger
+    assert MODE.ships_target(s) == ("kharvok", "vurrax")
+    s.players[0].shield["vurrax"] = s.turn  # a protected card comes last
     assert MODE.ships_target(s) == ("kharvok", "cobalt_tortoise")
 
 
@@ -253,7 +253,7 @@ def test_attacking_a_ship_subtracts_the_attackers_tot_from_its_shields() -> None
     s = position({"field": ["kharvok"], "hand": ["ozok"]}, fleet(s0=["silk_specter"]))
     ev = play(s, "play:ozok:up", "attack:kharvok:@manpo")
     hit = of_kind(ev, "navi.ship_hit", ship=4)
-    assert hit and hit[0]["damage"] == 78 and s.shields[4] == MODE.fleet.ships[4].shields - 78
+    assert hit and hit[0]["damage"] == 76 and s.shields[4] == MODE.fleet.ships[4].shields - 76
     assert not of_kind(ev, "battle")
 
 

@@ -428,7 +428,7 @@ def test_E_6_face_down_card_has_no_stats_and_cannot_attack() -> None:
 
 
 def test_E_6_face_down_card_is_destroyed_by_any_attack_without_dice() -> None:
-    # the weakest attacker (ATK 7) against a face-down Kharvok (TOT 78)
+    # the weakest attacker (ATK 7) against a face-down Kharvok (TOT 76)
     s = position(
         {"field": ["lumen_frond"]},
         {"field": [{"id": "kharvok", "face_down": True}]},
@@ -1043,7 +1043,7 @@ def test_zone_medica_saves_a_card_about_to_be_destroyed_once() -> None:
     d = decision(s)  # Medica during an attack: the attacker may redirect it
     assert (d.player, d.kind, d.actions) == (0, "redirect", ("pass", "redirect:sap_mother"))
     play(s, "pass")
-    events = play(s, "attack:kharvok:sap_mother")  # 78 > 71: no second save
+    events = play(s, "attack:kharvok:sap_mother")  # 76 > 71: no second save
     assert of_kind(events, "destroyed", player=1, card="sap_mother")
 
 
