@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from tavolo.engine import registry
 
@@ -159,3 +160,25 @@ def test_play_help_shows_the_game() -> None:
     assert "--seats" in r.stdout and "--save" in r.stdout
     r = invoke(["play", "--help"])
     assert r.exit_code == 0 and "tricks" in r.stdout and "Tricks:" in r.stdout
+
+
+def test_watcher_hears_a_seats_moves_under_one_heading() -> None:
+    # seed 2: the greedy seat takes a whole Platformer turn of small steps (a die, a
+    # move, a forge...) before the person's first prompt; they read as one account
+    r = invoke(["play", "platformer", "--players", "human,greedy", "--seed", "2"], input="q\n")
+    assert r.exit_code == 0, r.output
+    before = r.stdout.split("your turn")[0]
+    assert before.count("Player 2 (greedy):") == 1
+    assert before.count("  • ") > 3
+    assert "nothing you can see" not in before
+
+
+def test_watcher_is_told_when_a_seats_moves_showed_nothing(monkeypatch: Any) -> None:
+    game = registry.get("tricks")
+    monkeypatch.setattr(game, "describe_event", lambda *args: None)
+    r = invoke(["play", "tricks", "--seats", "human,random", "--seed", "5"], input="1\n" * 6)
+    assert r.exit_code == 0, r.output
+    # once for each run of the random seat's moves, never for the person's own
+    runs = r.stdout.count("Player 2 (random):")
+    assert runs >= 1 and r.stdout.count("(nothing you can see)") == runs
+    assert "Player 1:" not in r.stdout.replace("Player 1: your turn", "")

@@ -193,6 +193,11 @@ class Table:
         self.input: Callable[[], str] = sys.stdin.readline
         self.stdin_is_terminal = sys.stdin.isatty()
         self.marks_key: str | None = None
+        # The watcher is told of another seat's moves as one run per seat: a seat that
+        # takes ten small steps in a row gets one heading, and "nothing you can see"
+        # only when the whole run showed nothing.
+        self.run_player: int | None = None
+        self.run_shown = False
 
     @classmethod
     def setup(
@@ -284,20 +289,40 @@ class Table:
             self.out.print(f"[bold]{escape(self.labels[d.player])}[/bold]: {words}")
             self.print_events(events, None)
         elif self.watcher is not None:
-            self.out.print(f"[bold]{escape(self.labels[d.player])}[/bold]:")
-            shown = self.print_events(self.log[self.seen[self.watcher] :], self.watcher)
-            self.seen[self.watcher] = len(self.log)
-            if not shown and d.player != self.watcher:
-                self.out.print("  " + t(lang, "play.nothing_seen"))
+            if d.player != self.run_player:
+                self.close_run()
+                self.run_player = d.player
+            w = self.watcher
+            texts = self.event_texts(self.log[self.seen[w] :], w)
+            self.seen[w] = len(self.log)
+            if texts:
+                if not self.run_shown:
+                    self.out.print(f"[bold]{escape(self.labels[d.player])}[/bold]:")
+                    self.run_shown = True
+                for text in texts:
+                    self.out.print(f"  • {text}")
 
-    def print_events(self, events: Sequence[Event], player: int | None) -> int:
-        n = 0
+    def close_run(self) -> None:
+        """End the watcher's account of one seat's moves."""
+        p = self.run_player
+        if p is not None and not self.run_shown and p != self.watcher:
+            self.out.print(f"[bold]{escape(self.labels[p])}[/bold]:")
+            self.out.print("  " + t(self.lang, "play.nothing_seen"))
+        self.run_player, self.run_shown = None, False
+
+    def event_texts(self, events: Sequence[Event], player: int | None) -> list[str]:
+        texts = []
         for event in events:
             text = self.game.describe_event(event, player, self.lang)
             if text:
-                self.out.print(f"  • {text}")
-                n += 1
-        return n
+                texts.append(text)
+        return texts
+
+    def print_events(self, events: Sequence[Event], player: int | None) -> int:
+        texts = self.event_texts(events, player)
+        for text in texts:
+            self.out.print(f"  • {text}")
+        return len(texts)
 
     def agent_turn(self, d: Decision) -> Action:
         agent = self.agents[d.player]
@@ -309,6 +334,7 @@ class Table:
 
     def human_turn(self, d: Decision) -> Action:
         game, lang, seat, out = self.game, self.lang, d.player, self.out
+        self.close_run()
         out.rule(t(lang, "play.turn", who=escape(self.labels[seat])))
         out.print(game.view(self.state, seat, lang))
         if self.seen[seat] < len(self.log):
@@ -348,6 +374,7 @@ class Table:
 
     def finish(self) -> None:
         game, lang, out = self.game, self.lang, self.out
+        self.close_run()
         if self.humans and self.watcher is None:
             start = min(self.seen[h] for h in self.humans)
             self.print_events(self.log[start:], None)
