@@ -99,6 +99,19 @@ def test_simulate_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) ->
     assert "tricks: 5 games" in r.stdout
 
 
+def test_simulate_shows_the_win_share_of_each_hero() -> None:
+    # Platformer reports 'plays HERO' and 'wins HERO': one table row a hero, not two
+    # numbers each in the per-game averages
+    r = invoke(["simulate", "platformer", "-n", "3", "-a", "random,random", "--seed", "2"])
+    assert r.exit_code == 0, r.output
+    out = r.stdout
+    assert "Win share by what was played" in out
+    for hero in ("brakka", "etern", "grimble", "lumi", "sweety", "vesper"):
+        assert f"│ {hero}" in out
+    assert "plays etern" not in out and "wins etern" not in out
+    assert "rounds" in out  # the other averages stay
+
+
 def test_simulate_csv_with_json(tmp_path: Path) -> None:
     out = tmp_path / "r.csv"
     r = invoke(["simulate", "tricks", "-n", "4", "--json", "--out", str(out)])

@@ -107,6 +107,32 @@ def test_summary(counted: str) -> None:
     assert set(summary["metrics"]) == {"points", "sixes"}
 
 
+class PlayedTricks(TrickGame):
+    """Tricks that reports what was played: the first player always, 'never' never."""
+
+    def metrics(self, s: Any) -> dict[str, float]:
+        first_won = float(self.returns(s)[0] == 1.0)
+        return {"plays first": 1.0, "wins first": first_won, "plays never": 0.0, "wins never": 0.0}
+
+
+def test_summary_gives_the_win_share_of_what_was_played() -> None:
+    registry.register("tricks-played", PlayedTricks)
+    try:
+        result = simulate("tricks-played", 60, ["random", "random"], seed=4)
+    finally:
+        registry.unregister("tricks-played")
+    played = result.summary()["played"]
+    won = sum(1 for r in result.records if r.returns[0] == 1.0)
+    assert 0 < won < 60
+    assert played["first"] == {
+        "games": 60,
+        "wins": won,
+        "rate": won / 60,
+        "ci": list(wilson(won, 60)),
+    }
+    assert played["never"] == {"games": 0, "wins": 0, "rate": None, "ci": None}
+
+
 def test_config_reaches_the_game() -> None:
     short = simulate("tricks", 4, ["random", "random"], config={"mode": "short"})
     assert all(r.decisions == 4 for r in short.records)

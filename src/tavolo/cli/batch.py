@@ -312,8 +312,24 @@ def print_summary(summary: dict[str, Any], settings: dict[str, Any], lang: str) 
                 t(lang, "seat", n=j + 1), _wdl(row), _rate(row), f"{row['mean_return']:.3f}"
             )
         out.print(by_seat)
+    played = summary.get("played") or {}
+    if played:
+        by_played = Table(title=t(lang, "sim.played_title"))
+        by_played.add_column(t(lang, "sim.col.played"))
+        for key in ("sim.col.games", "sim.col.wins", "sim.col.share"):
+            by_played.add_column(t(lang, key), justify="right")
+        for name, row in played.items():
+            share = "—"
+            if row["ci"] is not None:
+                low, high = row["ci"]
+                share = f"{_pct(row['rate'])} ({100 * low:.1f}–{100 * high:.1f})"
+            by_played.add_row(escape(name), str(row["games"]), str(row["wins"]), share)
+        out.print(by_played)
+    shown = {k for name in played for k in (f"plays {name}", f"wins {name}")}
     averages = [t(lang, "sim.avg.decisions", value=f"{summary['mean_decisions']:.1f}")]
     for key, value in summary.get("metrics", {}).items():
+        if key in shown:
+            continue  # in the table above
         averages.append(t(lang, "sim.avg.metric", name=escape(key), value=f"{value:.2f}"))
     averages.append(t(lang, "sim.avg.seconds", value=f"{1000 * summary['mean_seconds']:.1f}"))
     out.print(t(lang, "sim.averages", values=", ".join(averages)))

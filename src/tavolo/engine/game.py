@@ -260,7 +260,10 @@ class Game(ABC):
         return None
 
     def metrics(self, state: Any) -> dict[str, float]:
-        """Numbers worth averaging over many games (rounds played...), for simulations."""
+        """Numbers worth averaging over many games (rounds played...), for simulations.
+
+        A pair ``plays X`` and ``wins X`` (1 or 0 a game: X was in the game; X's player
+        won) gets its own line in a simulation's summary: X's win share."""
         return {}
 
     def heuristic(self, state: Any, player: int) -> float:

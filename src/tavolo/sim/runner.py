@@ -23,7 +23,7 @@ from tavolo.agents import make_agent
 from tavolo.engine import ConfigError, Game, registry
 from tavolo.engine.rng import derive_seed
 
-from .stats import Tally
+from .stats import Tally, wilson
 
 MAX_DECISIONS = 100_000
 
@@ -216,6 +216,7 @@ class SimResult:
             "mean_decisions": decisions / games if games else 0.0,
             "mean_seconds": seconds / games if games else 0.0,
             "metrics": {k: metric_sums[k] / metric_counts[k] for k in sorted(metric_sums)},
+            "played": played_shares(metric_sums),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -379,3 +380,27 @@ def simulate_cells(
     for _, result in results:
         result.records.sort(key=lambda r: r.index)
     return results
+
+
+def played_shares(sums: Mapping[str, float]) -> dict[str, dict[str, Any]]:
+    """The win share of each X a game reports as ``plays X`` and ``wins X`` (a hero, a
+    faction): wins / games X was in, with its Wilson 95% interval. Both metrics are 1 or 0
+    a game, so their sums over the games are counts."""
+    out: dict[str, dict[str, Any]] = {}
+    for key in sorted(sums):
+        if not key.startswith("plays "):
+            continue
+        name = key[6:]
+        wins_key = "wins " + name
+        if wins_key not in sums:
+            continue
+        games = round(sums[key])
+        wins = round(sums[wins_key])
+        if not 0 <= wins <= games:
+            continue  # not a pair of counts after all
+        if games == 0:  # never in a game: nothing to say about its share
+            out[name] = {"games": 0, "wins": 0, "rate": None, "ci": None}
+            continue
+        low, high = wilson(wins, games)
+        out[name] = {"games": games, "wins": wins, "rate": wins / games, "ci": [low, high]}
+    return out
