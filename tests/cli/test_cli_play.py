@@ -162,6 +162,14 @@ def test_play_help_shows_the_game() -> None:
     assert r.exit_code == 0 and "tricks" in r.stdout and "Tricks:" in r.stdout
 
 
+def test_play_help_counts_the_players_in_words() -> None:
+    r = invoke(["play", "--help"])
+    assert "Travelers of Stampadia: 1 player;" in r.stdout
+    assert "Platformer: 1-4 players;" in r.stdout
+    r = invoke(["--lang", "it", "play", "tos", "--help"])
+    assert "(tos): 1 giocatore;" in r.stdout
+
+
 def test_watcher_hears_a_seats_moves_under_one_heading() -> None:
     # seed 2: the greedy seat takes a whole Platformer turn of small steps (a die, a
     # move, a forge...) before the person's first prompt; they read as one account

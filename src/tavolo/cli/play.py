@@ -58,7 +58,7 @@ class PlayGroup(TyperGroup):
                 lang,
                 "help.play.short",
                 title=_title(game, lang),
-                players=_players(game),
+                players=_players(game, lang),
                 modes=common.modes_text(game),
             )
         super().format_help(ctx, formatter)
@@ -77,7 +77,7 @@ class GameCommand(TyperCommand):
             "help.play.head",
             title=_title(game, lang),
             name=self.game_name,
-            players=_players(game),
+            players=_players(game, lang),
             modes=common.modes_text(game),
         )
         rules = game.help(lang).strip()
@@ -89,9 +89,11 @@ def _title(game: Game, lang: str) -> str:
     return game.titles.get(lang) or game.titles.get("en") or game.name
 
 
-def _players(game: Game) -> str:
+def _players(game: Game, lang: str) -> str:
     lo, hi = game.min_players, game.max_players
-    return str(lo) if lo == hi else f"{lo}-{hi}"
+    if lo == hi:
+        return t(lang, "help.players.one", n=lo)
+    return t(lang, "help.players.range", lo=lo, hi=hi)
 
 
 def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
