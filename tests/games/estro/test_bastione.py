@@ -12,6 +12,7 @@ import pytest
 from tavolo.engine import RNG, ConfigError, ScriptedRNG
 from tavolo.games.estro.bastione.mode import BREACH_DIVISOR, FIELD_LIMIT, Mode
 from tavolo.games.estro.bastione.state import BastioneState
+from tavolo.games.estro.schema import ESTRI
 
 from .support import GAME, decision, of_kind, play
 
@@ -504,6 +505,16 @@ def test_bastione_help_view_and_words_in_both_languages() -> None:
                     text = GAME.describe_event(e, who, lang)
                     assert text is None or ("{" not in text and ": {" not in text), (e, text)
         assert GAME.view(s, 0, lang)
+
+
+def test_bastione_view_shows_the_own_hand_with_stats_and_gifts_only() -> None:
+    s = GAME.new(config(2), 30)
+    assert isinstance(s, BastioneState)
+    board = GAME.view(s, 0, "en")
+    for c in s.hands[0]:
+        info = GAME.info[c]
+        assert f"{info.name} · {ESTRI[info.estro].capitalize()} · " in board
+    assert not [c for c in s.hands[1] if GAME.info[c].name in board]  # a partner's hand
 
 
 def test_bastione_metrics() -> None:

@@ -353,6 +353,28 @@ def test_view_and_help_show_the_ships_in_both_languages(lang: str) -> None:
         assert GAME.describe_action(s, a, lang) != a
 
 
+def test_board_groups_face_down_guardians_and_shows_the_hand_in_full() -> None:
+    s = GAME.new(CONFIG, 3)
+    board = GAME.view(s, 0, "en")
+    for first in (1, 6, 11, 16, 21):  # five guardians a ship, all face down at the start
+        assert f"face-down guardians {first}-{first + 4}" in board
+    assert "face-down guardian 1\n" not in board
+    for c in s.players[0].hand:
+        info = GAME.info[c]
+        assert f"{info.name} · " in board and f"TOT {sum(info.stats)}" in board
+    assert "guardiani coperti 1-5" in GAME.view(s, 0, "it")
+
+
+def test_board_shows_a_revealed_guardians_gift_between_face_down_ones() -> None:
+    s = position({"hand": ["thofa"]}, fleet(s0=[down("ozok"), "madu", down("kharvok")]))
+    board = GAME.view(s, 0, "en")
+    lines = board.splitlines()
+    madu = next(i for i, x in enumerate(lines) if x.strip().startswith("Madu"))
+    assert lines[madu - 1].strip() == "face-down guardian 1"
+    assert "coin" in lines[madu + 1]  # Madu's gift, on the line under its stats
+    assert lines[madu + 2].strip() == "face-down guardian 3"
+
+
 def test_every_event_of_a_game_has_words_in_both_languages() -> None:
     for seed in range(6):
         s = GAME.new(CONFIG, seed)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from tavolo.engine import Event
 from tavolo.engine.i18n import Catalog, check_lang
 
-from .. import view
+from .. import text, view
 from ..schema import ESTRI, STATS
 from ..state import FESSURA
 
@@ -134,8 +134,10 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
         names = ", ".join(_name(g, c) for c in s.pending)
         lines.append(t(lang, "pending", cards=names))
     if player is not None and 0 <= player < s.n:
-        hand = ", ".join(_name(g, c) for c in s.hands[player]) or "—"
-        lines.append(t(lang, "hand", cards=hand))
+        hand = s.hands[player]
+        lines.append(t(lang, "hand", cards="" if hand else " —"))
+        for c in hand:  # stats and gift: what a player weighs before spending an AS
+            lines.append("    " + view.escape(text.render_card(g.collection.card(c), lang)))
     if team.inc:
         lines.append(t(lang, "incinerator", cards=", ".join(_name(g, c) for c in team.inc)))
     if s.mf & FESSURA:

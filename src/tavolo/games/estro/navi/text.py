@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from tavolo.engine import Event
 from tavolo.engine.i18n import Catalog, check_lang
 
+from .. import text as card_text
 from .. import view as estro_view
 from ..schema import ESTRI, STATS
 
@@ -152,7 +153,7 @@ def _card(g: Mode, s: NaviState, q: int, c: str, player: int | None, lang: str) 
         marks += MSG.t(lang, "navi.board.silenced")
     if pl.shield.get(c, 0) >= s.turn:
         marks += MSG.t(lang, "navi.board.protected")
-    return MSG.t(
+    line = MSG.t(
         lang,
         "navi.board.card",
         card=estro_view.escape(_name(g, c)),
@@ -161,6 +162,38 @@ def _card(g: Mode, s: NaviState, q: int, c: str, player: int | None, lang: str) 
         tot=sum(v),
         marks=marks,
     )
+    gift = g.info[c].gift
+    if gift is not None:  # what a revealed guardian or one's own card can do matters here
+        line += "\n        [dim]" + estro_view.escape(card_text.render_gift(gift, lang)) + "[/]"
+    return line
+
+
+def _guardian_lines(
+    g: Mode, s: NaviState, guards: list[str], player: int | None, lang: str
+) -> list[str]:
+    """A ship's guardians, a run of face-down ones in consecutive slots as one line."""
+    ships = s.players[1]
+    lines: list[str] = []
+    run: list[int] = []
+
+    def close() -> None:
+        if len(run) == 1:
+            lines.append("    " + MSG.t(lang, "navi.board.down", slot=run[0]))
+        elif run:
+            lines.append("    " + MSG.t(lang, "navi.board.downs", first=run[0], last=run[-1]))
+        run.clear()
+
+    for c in guards:
+        slot = ships.field.index(c) + 1
+        if c in ships.down:
+            if run and run[-1] != slot - 1:
+                close()
+            run.append(slot)
+            continue
+        close()
+        lines.append("    " + _card(g, s, 1, c, player, lang))
+    close()
+    return lines
 
 
 def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
@@ -196,8 +229,7 @@ def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
         guards = [c for c in ships.field if s.ship_of.get(c) == i]
         if not guards:
             lines.append("    " + t(lang, "navi.board.open"))
-        for c in guards:
-            lines.append("    " + _card(g, s, 1, c, player, lang))
+        lines += _guardian_lines(g, s, guards, player, lang)
     lines.append(
         t(
             lang,
@@ -213,8 +245,11 @@ def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
     for c in me.field:
         lines.append("    " + _card(g, s, 0, c, player, lang))
     if player == 0 and me.hand:
-        hand = ", ".join(estro_view.escape(_name(g, c)) for c in me.hand)
-        lines.append(t(lang, "navi.board.hand", cards=hand))
+        lines.append(t(lang, "navi.board.hand_title"))
+        for c in me.hand:
+            lines.append(
+                "    " + estro_view.escape(card_text.render_card(g.collection.card(c), lang))
+            )
     if s.held:
         held = "; ".join(
             f"{item_name(g, x, lang)} — {item_text(g.fleet.items[x], lang)}" for x in s.held
