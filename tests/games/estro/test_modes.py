@@ -577,6 +577,16 @@ def test_zona_conquista_cards_are_played_into_a_chosen_zone() -> None:
     assert GAME.observe(s, 1)["zone"] == "all"
 
 
+def test_zona_conquista_a_face_down_cards_zone_is_seen_but_not_the_card() -> None:
+    s = zona({"field": [], "hand": ["ozok"]}, {"field": ["thofa"], "hand": []})
+    play(s, "play:ozok:down:medica")
+    seen = GAME.observe(s, 1)["players"][0]["field"][0]
+    assert seen == {"face_down": True, "slot": 0, "zone": "medica"}
+    board = GAME.view(s, 1, "en")
+    assert "#1 [italic](face down)[/] [magenta]in Medica[/]" in board
+    assert "Ozok" not in board
+
+
 def test_zona_conquista_attacks_stay_inside_a_zone() -> None:
     s = zona(
         {"field": [{"id": "kharvok", "zone": "civile"}, "vurrax"], "hand": ["ozok"]},

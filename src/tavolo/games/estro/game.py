@@ -120,7 +120,12 @@ class EstroGame(EstroRules):
         if c in pl.down:
             if viewer == q:
                 return {"id": c, "face_down": True}
-            return {"face_down": True, "slot": pl.field.index(c)}
+            hidden: dict[str, Any] = {"face_down": True, "slot": pl.field.index(c)}
+            if s.mf & ZONA:  # the zone it was laid in is in plain sight
+                for x, z in pl.zones:
+                    if x == c:
+                        hidden["zone"] = ZONE_IDS[z]
+            return hidden
         # Mnemonica: the card as printed; its bonuses are the player's to work out
         st = list(self.info[c].stats) if s.mf & MNEMONICA else self.stats(s, q, c)
         out: dict[str, Any] = {

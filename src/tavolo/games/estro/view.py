@@ -169,7 +169,12 @@ def _field_line(
             if viewer == q
             else MSG.t(lang, "face_down")
         )
-        return f"  #{i + 1} [italic]{escape(label)}[/]"
+        where = ""
+        if s.mf & ZONA:  # where a face-down card lies is in plain sight
+            for x, z in pl.zones:
+                if x == c:
+                    where = " " + MSG.t(lang, "in_zone", zone=ZONE_NAMES[z])
+        return f"  #{i + 1} [italic]{escape(label)}[/]{where}"
     info = g.info[c]
     v = list(info.stats) if s.mf & MNEMONICA else g.stats(s, q, c)  # Mnemonica: as printed
     estro = ESTRI[g.estro(s, q, c)].capitalize()
