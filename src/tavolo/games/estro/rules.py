@@ -869,8 +869,10 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         assert b is not None
         stage = s.steps[-1][1]
         if stage == "declare_outcome":
-            destroyed = self._judge(s, b, events) != "none"
+            verdict: list[Event] = []  # told after the call, which was made before it
+            destroyed = self._judge(s, b, verdict) != "none"
             self.judge_declaration(s, action == "declare:destroyed", destroyed, events)
+            events += verdict
             if not destroyed and not s.players[b.ap].zone_used and self._zone_window(s, b.ap, b.a):
                 s.steps[-1] = ("battle", "att_window")
             else:
