@@ -190,3 +190,20 @@ def test_watcher_is_told_when_a_seats_moves_showed_nothing(monkeypatch: Any) -> 
     runs = r.stdout.count("Player 2 (random):")
     assert runs >= 1 and r.stdout.count("(nothing you can see)") == runs
     assert "Player 1:" not in r.stdout.replace("Player 1: your turn", "")
+
+
+def test_words_at_the_prompt_list_the_options_that_hold_them() -> None:
+    # Ultimo Bastione offers each hand card in each of 12 places: 'lane 2' keeps those
+    # in lane 2 (ranked above "lane 1, zone 2"), numbered as in the whole list
+    args = ["play", "estro", "--mode", "ultimo_bastione", "--players", "human,random"]
+    r = invoke([*args, "--seed", "4"], input="lane 2\nzzz\nend\nq\n")
+    assert r.exit_code == 0, r.output
+    found = r.stdout.split("Options with 'lane 2':")[1].split("Choose 1-")[0]
+    lines = [x.strip() for x in found.strip().splitlines()]
+    assert lines and all("lane 2," in x for x in lines)
+    first = r.stdout.split("Your options:")[1].split("Choose 1-")[0]
+    listed = {x.strip() for x in first.splitlines() if "lane 2," in x}
+    assert set(lines) == listed
+    assert "'zzz' is not a choice" in r.stdout
+    assert r.stdout.count("Options with 'end':") == 1  # one option: listed, not taken
+    assert "abandoned" in r.stdout

@@ -15,7 +15,9 @@ reproducible from ``--seed`` and the seats. Without ``--seed`` a random seed is 
 and printed (it is also in the saved replay).
 """
 
+import itertools
 import random
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -23,6 +25,7 @@ from typing import Annotated, Any, ClassVar
 
 import typer
 from rich.markup import escape
+from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 
 from tavolo.agents import AGENT_NAMES, Agent, make_agent
@@ -83,6 +86,26 @@ class GameCommand(TyperCommand):
         rules = game.help(lang).strip()
         self.help = head + ("\n\n" + rules if rules else "")
         super().format_help(ctx, formatter)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.casefold())
+
+
+def _match(wanted: list[str], have: list[str]) -> int | None:
+    """None unless every wanted word is in ``have`` (a number whole, a word as a prefix:
+    ``brak`` finds Brakka); else how many wanted neighbours are neighbours there too,
+    so that ``lane 2`` ranks "lane 2, zone 1" above "lane 1, zone 2"."""
+
+    def fits(w: str, h: str) -> bool:
+        return h == w if w.isdigit() else h.startswith(w)
+
+    if not all(any(fits(w, h) for h in have) for w in wanted):
+        return None
+    near = list(itertools.pairwise(have))
+    return sum(
+        any(fits(w, a) and fits(v, b) for a, b in near) for w, v in itertools.pairwise(wanted)
+    )
 
 
 def _title(game: Game, lang: str) -> str:
@@ -372,7 +395,31 @@ class Table:
                 return d.actions[int(text) - 1]
             if text in d.actions:
                 return text
-            out.print(t(lang, "play.invalid", text=escape(text[:40]), n=n))
+            found = self.search(d, text)
+            if found and len(found) < n:
+                out.print(t(lang, "play.found", text=escape(text[:40])))
+                width = len(str(n))
+                for i, words in found:
+                    out.print(f"  [bold]{i:>{width}}[/bold]. {words}")
+            elif found:
+                out.print(t(lang, "play.found_all", text=escape(text[:40])))
+            else:
+                out.print(t(lang, "play.invalid", text=escape(text[:40]), n=n))
+
+    def search(self, d: Decision, text: str) -> list[tuple[int, str]]:
+        """The options that hold every word typed (``brakka lane 2``), numbered as in the
+        full list, so that long lists (a card into any of twelve places) get short."""
+        wanted = _words(text)
+        if not wanted:
+            return []
+        scored = []
+        for i, action in enumerate(d.actions, 1):
+            words = self.game.describe_action(self.state, action, self.lang)
+            score = _match(wanted, _words(Text.from_markup(words).plain))
+            if score is not None:
+                scored.append((score, i, words))
+        best = max((x[0] for x in scored), default=0)
+        return [(i, words) for score, i, words in scored if score == best]
 
     def finish(self) -> None:
         game, lang, out = self.game, self.lang, self.out
