@@ -9,7 +9,7 @@ from typing import Any, get_args
 
 import pytest
 
-from tavolo.engine import UnknownName
+from tavolo.engine import RNG, UnknownName, registry
 from tavolo.games.platformer.board import random_map
 from tavolo.games.platformer.content import default_content
 from tavolo.games.platformer.effects import Ability, Effect, Who
@@ -178,3 +178,23 @@ def test_tiles_and_maps_render(lang: str) -> None:
         f"{level} {n}" for n in (4, 3, 2, 1)
     ]
     assert all(len(line) == 2 * board.width + 1 for line in text[:-1] if line not in labelled)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_events_of_a_game_name_spaces_as_the_board_does_and_count_wounds(lang: str) -> None:
+    """Spaces in events are [x, y] from the bottom left, told as (x+1,y+1) like the
+    board's actions; one wound is a wound."""
+    game = registry.get("platformer")
+    s = game.new(game.make_config(2), 3)
+    rng, told, moves = RNG(4), [], []
+    while (d := game.decision(s)) is not None and len(told) < 3000:
+        for e in game.apply(s, d.actions[rng.below(len(d.actions))]):
+            told.append(game.describe_event(e, None, lang) or "")
+            if e.kind in ("move", "form", "fall"):
+                x, y = e.data.get("to", e.data.get("at"))
+                moves.append(f"({x + 1},{y + 1})")
+    assert moves and all(any(m in t for t in told) for m in moves)
+    assert not [t for t in told if re.search(r"\b(to|at|in|a) \d+\.", t)]
+    one = "1 wound." if lang == "en" else "1 ferita."
+    assert not [t for t in told if re.search(r"\b1 (wounds|ferite)\b", t)]
+    assert any(one in t for t in told)

@@ -605,6 +605,14 @@ class PlatformerGame(PlatformerTurn):
                 kw[k] = self.card_name(kw[k], lang)
         if "player" in kw:
             kw["player"] = kw["player"] + 1
+        if isinstance(kw.get("wounds"), int):
+            n = kw["wounds"]
+            counts = ui(lang)["count"]
+            kw["wounds"] = counts["wound"] if n == 1 else counts["wounds"].format(n=n)
+        for k in ("to", "from", "at"):  # a space, as [x, y] from the bottom left
+            v = kw.get(k)
+            if isinstance(v, list) and len(v) == 2:
+                kw[k] = f"({v[0] + 1},{v[1] + 1})"
         if isinstance(kw.get("dice"), list):
             kw["dice"] = " ".join(kw["dice"])
         try:

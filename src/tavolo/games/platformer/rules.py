@@ -653,14 +653,14 @@ class PlatformerRules(Game):
                         traps += 1
                 if hero:
                     s.heroes[k].pos = q
-                    ev.append(Event("fall", {"player": k, "to": q}))
+                    ev.append(Event("fall", {"player": k, "to": list(g.xy(q))}))
                     if traps and not self.ignores_hero(s, k, "trap"):
                         self.wound(s, k, traps, ev)
                     if s.heroes[k].pos == q:
                         self.pick_up(s, k, q, ev)
                 else:
                     s.enemies[k] = (s.enemies[k][0], q)
-                    ev.append(Event("enemy_fall", {"enemy": s.enemies[k][0], "to": q}))
+                    ev.append(Event("enemy_fall", {"enemy": s.enemies[k][0], "to": list(g.xy(q))}))
                 moved = True
                 break
             if s.phase == "over":
@@ -730,7 +730,7 @@ class PlatformerRules(Game):
         g = self.geo(s)
         h = s.heroes[i]
         h.pos = q
-        ev.append(Event("move", {"player": i, "to": q}))
+        ev.append(Event("move", {"player": i, "to": list(g.xy(q))}))
         self.pick_up(s, i, q, ev)
         if g.cell[q] == "x" and s.artifacts:
             self.claim(s, i, "enter_trap", ev)

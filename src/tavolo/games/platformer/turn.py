@@ -473,7 +473,8 @@ class PlatformerTurn(PlatformerRules):
                 self.run_effects(s, i, self.passives(s, i, "push_hero"), ev)
                 if s.artifacts:
                     self.claim(s, i, "push_hero", ev)
-            ev.append(Event("shove", {"player": i, "from": q, "to": r}))
+            xy = self.geo(s).xy
+            ev.append(Event("shove", {"player": i, "from": list(xy(q)), "to": list(xy(r))}))
             self.enter(s, i, q, bool(top[2]), ev)
         elif kind == "penemy":
             s.stack.pop()
@@ -486,13 +487,15 @@ class PlatformerTurn(PlatformerRules):
             p, r = top[1], int(arg)
             k = self.enemy_at(s, p)
             s.enemies[k] = (s.enemies[k][0], r)
-            ev.append(Event("push", {"player": i, "enemy": s.enemies[k][0], "from": p, "to": r}))
+            xy = self.geo(s).xy
+            where = {"from": list(xy(p)), "to": list(xy(r))}
+            ev.append(Event("push", {"player": i, "enemy": s.enemies[k][0], **where}))
             if top[2] > 1:
                 s.stack.append(("pdest", r, top[2] - 1))
         elif kind == "form":
             s.stack.pop()
             h.pos = int(arg)
-            ev.append(Event("form", {"player": i, "at": h.pos}))
+            ev.append(Event("form", {"player": i, "at": list(self.geo(s).xy(h.pos))}))
             if s.artifacts:
                 self.claim(s, i, "form", ev)
         elif kind == "reroll":
