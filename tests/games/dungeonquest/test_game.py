@@ -54,3 +54,24 @@ def test_DQ_18_events_name_the_hero(lang: str, name: str) -> None:
                 texts.append(GAME.describe_event(e, 0, lang))
     assert texts and all(name in t for t in texts), texts
     assert not any(t.startswith(("P1", "G1")) for t in texts)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Player 2 plays "), ("it", "Il giocatore 2 ")])
+def test_a_hero_chosen_is_told_with_the_player_who_chose_it(lang: str, said: str) -> None:
+    s = GAME.new(GAME.make_config(2), 3)
+    rng = RNG(3)
+    while (d := GAME.decision(s)) is not None:
+        chosen = [
+            e
+            for e in GAME.apply(s, d.actions[rng.below(len(d.actions))])
+            if e.kind == "hero_chosen"
+        ]
+        if chosen:
+            e = chosen[0]
+            name = GAME.name_of(e.data["id"], lang)
+            text = GAME.describe_event(e, None, lang)
+            assert text.count(name) == 1 and text.startswith(
+                said.replace("2", str(e.data["hero"] + 1))
+            )
+            return
+    raise AssertionError("no hero was chosen")

@@ -425,6 +425,8 @@ class DungeonQuestGame(DQTurn):
         if tpl is None:
             return f"{event.kind} {dict(seen)}"
         kw: dict[str, Any] = dict(seen)
+        if isinstance(kw.get("hero"), int):
+            kw["seat"] = kw["hero"] + 1  # the player, where the hero's name would repeat
         if isinstance(kw.get("who"), str):  # the hero by name ("Rildo draws...")
             kw["hero"] = self.name_of(kw["who"], lang)
         elif isinstance(kw.get("hero"), int):
