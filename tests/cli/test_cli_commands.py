@@ -142,7 +142,7 @@ def test_scenario_fail_exits_1(tmp_path: Path) -> None:
     assert r.exit_code == 1
     data = json.loads(r.stdout)
     assert len(data["failures"]) == 1
-    assert "1 expectation(s) failed" in r.stderr
+    assert "1 expectation failed" in r.stderr
 
 
 def test_scenario_in_italian(tmp_path: Path) -> None:

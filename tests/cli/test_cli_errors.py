@@ -31,7 +31,10 @@ ALL_AI = ["--seats", "random,random", "--seed", "1"]
         (["play", "tricks", *ALL_AI, "-o", "hand=9"], "hand must be 1..4"),
         (["play", "tricks", *ALL_AI, "-o", "colour"], "KEY=VALUE"),
         (["play", "tricks", "--seats", "random,random,random"], "players, not 3"),
-        (["play", "tricks", "--seats", "random,random", "--players", "3"], "2 seat(s) given"),
+        (
+            ["play", "tricks", "--seats", "random,random", "--players", "3"],
+            "2 seats given for 3 players",
+        ),
         (["play", "tricks", "--seats", ","], "--seats is empty"),
         (["simulate", "tricks", "-n", "x"], "Invalid value for '-n'"),
         (["simulate", "tricks", "-n", "-3"], "-n"),

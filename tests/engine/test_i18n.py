@@ -12,7 +12,7 @@ import yaml
 
 import tavolo
 from tavolo.engine import TavoloError, UnknownName
-from tavolo.engine.i18n import LANGS, Catalog, check_lang
+from tavolo.engine.i18n import LANGS, Catalog, check_lang, fill
 
 SRC = Path(tavolo.__file__).parent
 
@@ -35,6 +35,17 @@ def test_translate_and_format(tmp_path: Path) -> None:
     assert c.t("it", "bye") == "Ciao ciao"
     assert c.t("en", "hello") == "Hello {name}"  # no arguments: the template itself
     assert c.has("hello") and not c.has("nope")
+
+
+def test_a_count_picks_its_word(tmp_path: Path) -> None:
+    c = catalog(tmp_path, "draw: Draw {n} {n:card|cards}.\n", "draw: Pesca {n} {n:carta|carte}.\n")
+    assert [c.t("en", "draw", n=n) for n in (0, 1, 2)] == [
+        "Draw 0 cards.",
+        "Draw 1 card.",
+        "Draw 2 cards.",
+    ]
+    assert c.t("it", "draw", n=1) == "Pesca 1 carta." and c.t("it", "draw", n=5) == "Pesca 5 carte."
+    assert fill("{n:>3} | {x}", n=7, x="a") == "  7 | a"  # other specs and bars as before
 
 
 def test_join_lists_words_in_each_language(tmp_path: Path) -> None:
@@ -207,3 +218,24 @@ def test_source_catalog_parity(folder: Path) -> None:
     assert parity_problems(folder) == []
     c = Catalog(folder)  # and the engine can load it
     assert set(c.messages["en"]) == set(c.messages["it"])
+
+
+def test_catalogs_count_with_words_not_with_brackets() -> None:
+    """ "card(s)" and "carta/e" read badly: counts pick their word with ``{n:one|many}``,
+    and every such template formats for one and for many."""
+    hacks = re.compile(r"\w\(s\)|\w/(e|i)\b")
+    for folder in catalog_folders():
+        for lang in LANGS:
+            data = yaml.safe_load((folder / f"{lang}.yaml").read_text(encoding="utf-8")) or {}
+            for key, text in data.items():
+                assert not hacks.search(str(text)), f"{folder}/{lang}.yaml {key}: {text}"
+                counted = {
+                    f
+                    for _, f, spec, _ in string.Formatter().parse(str(text))
+                    if spec and "|" in spec
+                }
+                if counted:
+                    names = placeholders(str(text))
+                    for n in (1, 2):
+                        kw = {x: (n if x in counted else "x") for x in names}
+                        assert "|" not in fill(str(text), **kw).replace(" | ", ""), key

@@ -3,11 +3,14 @@
 A catalog is a flat mapping of keys to ``str.format`` templates, one YAML file per
 language in a folder (``en.yaml``, ``it.yaml``). The engine and each game keep their
 own folder; a key missing in a language falls back to English, then to the key
-itself, and the tests check that both languages have the same keys.
+itself, and the tests check that both languages have the same keys. A count picks
+its word with a ``one|many`` spec: ``"draw {n} {n:card|cards}"`` gives "draw 1 card"
+and "draw 2 cards", where "card(s)" would not read as a person writes.
 """
 
 from __future__ import annotations
 
+import string
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,6 +25,26 @@ def check_lang(lang: str) -> str:
     if lang not in LANGS:
         raise UnknownName("language", lang, LANGS)
     return lang
+
+
+class _Counting(string.Formatter):
+    """``{n:one|many}``: the word for the count ``n``; any other spec as ``format``."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec and isinstance(value, int) and not isinstance(value, bool):
+            one, _, many = format_spec.partition("|")
+            return one if value == 1 else many
+        return str(super().format_field(value, format_spec))
+
+
+_COUNTING = _Counting()
+
+
+def fill(template: str, /, **kw: Any) -> str:
+    """``template.format(**kw)``, with the ``{n:one|many}`` counts of the catalogs."""
+    if "|" in template:
+        return _COUNTING.vformat(template, (), kw)
+    return template.format(**kw)
 
 
 class Catalog:
@@ -39,7 +62,7 @@ class Catalog:
         text = self.messages.get(lang, {}).get(key)
         if text is None:
             text = self.messages["en"].get(key, key)
-        return text.format(**kw) if kw else text
+        return fill(text, **kw) if kw else text
 
     def has(self, key: str) -> bool:
         return key in self.messages["en"]
