@@ -28,12 +28,13 @@ def check_lang(lang: str) -> str:
 
 
 class _Counting(string.Formatter):
-    """``{n:one|many}``: the word for the count ``n``; any other spec as ``format``."""
+    """``{n:one|many}``: the word for the count ``n`` (``many`` for a count that is not a
+    number, such as a die to roll: "miss the next D6 turns"); other specs as ``format``."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        if "|" in format_spec and isinstance(value, int) and not isinstance(value, bool):
+        if "|" in format_spec:
             one, _, many = format_spec.partition("|")
-            return one if value == 1 else many
+            return one if value == 1 or value == "1" else many
         return str(super().format_field(value, format_spec))
 
 

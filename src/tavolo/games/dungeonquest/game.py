@@ -16,6 +16,7 @@ from typing import Any
 from tavolo.engine import RNG, Config, Event
 from tavolo.engine.errors import ConfigError, ContentError, ScenarioError
 from tavolo.engine.files import read_data
+from tavolo.engine.i18n import fill
 
 from .board import Board
 from .rules import SIDE
@@ -459,7 +460,7 @@ class DungeonQuestGame(DQTurn):
         if "dice" in kw:
             kw["dice"] = str(kw["dice"]).upper().replace("-", " - ").replace("+", " + ")
         try:
-            return str(tpl.format(**kw))
+            return str(fill(tpl, **kw))
         except (KeyError, IndexError, ValueError):
             return f"{event.kind} {dict(seen)}"
 

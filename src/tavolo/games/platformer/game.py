@@ -15,6 +15,7 @@ from typing import Any
 from tavolo.engine import RNG, Config, Event
 from tavolo.engine.errors import ContentError
 from tavolo.engine.files import read_data
+from tavolo.engine.i18n import fill
 
 from .geometry import Geo
 from .rules import ROUND_CAP, S, is_solo, spread
@@ -571,7 +572,7 @@ class PlatformerGame(PlatformerTurn):
         if verb == "ability":
             kw["hero"] = self.card_name(s.heroes[s.active].id, lang)
         tpl = words.get(verb)
-        return tpl.format(**kw) if tpl else action
+        return fill(tpl, **kw) if tpl else action
 
     def card_name(self, x: str, lang: str) -> str:
         for table in (
@@ -605,10 +606,6 @@ class PlatformerGame(PlatformerTurn):
                 kw[k] = self.card_name(kw[k], lang)
         if "player" in kw:
             kw["player"] = kw["player"] + 1
-        if isinstance(kw.get("wounds"), int):
-            n = kw["wounds"]
-            counts = ui(lang)["count"]
-            kw["wounds"] = counts["wound"] if n == 1 else counts["wounds"].format(n=n)
         for k in ("to", "from", "at"):  # a space, as [x, y] from the bottom left
             v = kw.get(k)
             if isinstance(v, list) and len(v) == 2:
@@ -616,7 +613,7 @@ class PlatformerGame(PlatformerTurn):
         if isinstance(kw.get("dice"), list):
             kw["dice"] = " ".join(kw["dice"])
         try:
-            return str(tpl.format(**kw))
+            return str(fill(tpl, **kw))
         except (KeyError, IndexError):
             return f"{event.kind} {dict(seen)}"
 
