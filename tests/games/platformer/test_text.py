@@ -198,3 +198,18 @@ def test_events_of_a_game_name_spaces_as_the_board_does_and_count_wounds(lang: s
     one = "1 wound." if lang == "en" else "1 ferita."
     assert not [t for t in told if re.search(r"\b1 (wounds|ferite)\b", t)]
     assert any(one in t for t in told)
+
+
+def test_italian_play_reads_no_english_symbols_loot_or_reasons() -> None:
+    game = registry.get("platformer")
+    english = re.compile(r"\b(MOVE|SWORD|COIN|PUSH|STAR|ATTACK|LEFT|RIGHT|gem|coin)\b|defeated")
+    for mode, seed in (("standard", 5), ("solo", 5)):
+        s = game.new(game.make_config(1 if mode == "solo" else 2, mode), seed)
+        rng, told = RNG(seed), []
+        while (d := game.decision(s)) is not None:
+            told += [game.describe_action(s, a, "it") for a in d.actions]
+            told.append(game.view(s, 0, "it"))
+            for e in game.apply(s, d.actions[rng.below(len(d.actions))]):
+                told.append(game.describe_event(e, None, "it") or "")
+        assert told[-1].startswith("Partita finita: ")
+        assert not [t for t in told if english.search(t)][:3]

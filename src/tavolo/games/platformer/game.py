@@ -20,6 +20,7 @@ from tavolo.engine.i18n import fill
 from .geometry import Geo
 from .rules import ROUND_CAP, S, is_solo, spread
 from .state import PlatformerState
+from .text import MSG, symbol_name
 from .turn import PlatformerTurn
 
 UI = Path(__file__).parent / "ui"
@@ -196,6 +197,16 @@ def ui(lang: str) -> dict[str, Any]:
         section, _, name = str(key).partition(".")
         out.setdefault(section, {})[name] = text
     return out
+
+
+def sym_word(x: str, lang: str) -> str:
+    """A die face or symbol in the reader's language (SWORD / SPADA), lower case once
+    it is spent, as the dice line shows it; anything else as it is."""
+    key = x.upper()
+    if not MSG.has(f"sym.{key}"):
+        return x
+    word = symbol_name(key, lang)
+    return word if x == key else word.lower()
 
 
 class PlatformerGame(PlatformerTurn):
@@ -562,11 +573,15 @@ class PlatformerGame(PlatformerTurn):
     def describe_action(self, s: S, action: str, lang: str = "en") -> str:
         words = ui(lang)["action"]
         verb, _, arg = action.partition(":")
-        kw: dict[str, Any] = {"sym": arg, "card": self.card_name(arg, lang), "k": arg}
+        kw: dict[str, Any] = {
+            "sym": sym_word(arg, lang),
+            "card": self.card_name(arg, lang),
+            "k": arg,
+        }
         if verb in ("to", "portal", "shove", "enemy", "strike", "at", "all") and arg.isdigit():
             kw["pos"] = self.pos_name(s, int(arg))
         if verb == "forge":
-            kw.update(a=arg)
+            kw.update(a=sym_word(arg, lang))
         if verb == "x":
             kw["cost"] = int(arg) * (int(arg) - 1) // 2
         if verb == "ability":
@@ -610,6 +625,15 @@ class PlatformerGame(PlatformerTurn):
             v = kw.get(k)
             if isinstance(v, list) and len(v) == 2:
                 kw[k] = f"({v[0] + 1},{v[1] + 1})"
+        if event.kind == "over":
+            kw["reason"] = ui(lang)["reason"].get(kw["reason"], kw["reason"])
+        if event.kind == "pick_up":
+            kw["what"] = ui(lang)["loot"].get(kw["what"], kw["what"])
+        for k in ("sym", "symbol", "face", "from", "to", "enemy", "enemy_face"):
+            if isinstance(kw.get(k), str):
+                kw[k] = sym_word(kw[k], lang)
+        if isinstance(kw.get("dice"), list):
+            kw["dice"] = [sym_word(d, lang) for d in kw["dice"]]
         if isinstance(kw.get("dice"), list):
             kw["dice"] = " ".join(kw["dice"])
         try:
@@ -668,17 +692,21 @@ class PlatformerGame(PlatformerTurn):
                     max=self.max_hearts(s, k),
                     coins=h.coins,
                     gems=h.gems,
-                    special=h.special or words["blank"],
+                    special=sym_word(h.special, lang) if h.special else words["blank"],
                     items=", ".join(self.card_name(x, lang) for x in h.items) or "-",
                     potions=", ".join(self.card_name(x, lang) for x in h.potions) or "-",
                     tokens=", ".join(self.card_name(x, lang) for x in h.tokens) or "-",
                 )
                 + ("" if h.pos >= 0 else f" ({words['offmap']})")
             )
-        dice = " ".join(d if d.isupper() else f"({d})" for d in s.dice) or "-"
+        dice = " ".join(
+            sym_word(d, lang) if d.isupper() else f"({sym_word(d, lang)})" for d in s.dice
+        )
         lines.append(
             words["dice"].format(
-                dice=dice, enemy=s.enemy_face or "-", extra=" ".join(s.extra) or "-"
+                dice=dice or "-",
+                enemy=sym_word(s.enemy_face, lang) if s.enemy_face else "-",
+                extra=" ".join(sym_word(x, lang) for x in s.extra) or "-",
             )
         )
         if s.artifacts:
