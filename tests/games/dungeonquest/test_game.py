@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -75,3 +76,17 @@ def test_a_hero_chosen_is_told_with_the_player_who_chose_it(lang: str, said: str
             )
             return
     raise AssertionError("no hero was chosen")
+
+
+def test_italian_events_name_sides_and_dice_in_italian() -> None:
+    texts: list[str] = []
+    for seed in range(6):
+        s = GAME.new(GAME.make_config(3), seed)
+        rng = RNG(seed)
+        while (d := GAME.decision(s)) is not None:
+            for e in GAME.apply(s, d.actions[rng.below(len(d.actions))]):
+                if e.kind in ("moved", "rolled", "stumbles", "secret_door"):
+                    texts.append(GAME.describe_event(e, None, "it") or "")
+    assert any("verso " in t for t in texts) and any(" tira D" in t for t in texts)
+    leftovers = re.compile(r"\b(LUCK|ARMOUR|Luck|Armour)\b|verso [NSEW]\b|\([NSEW]\)")
+    assert not [t for t in texts if leftovers.search(t)][:3]

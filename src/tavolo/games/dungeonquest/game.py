@@ -19,10 +19,11 @@ from tavolo.engine.files import read_data
 from tavolo.engine.i18n import fill
 
 from .board import Board
+from .dice import parse_dice
 from .rules import SIDE
 from .schema import COUNTERS
 from .state import DQState, Hero, all_tiles
-from .text import render_board, render_sun
+from .text import dice_text, render_board, render_sun
 from .turn import DQTurn
 
 S = DQState
@@ -457,8 +458,13 @@ class DungeonQuestGame(DQTurn):
             kw["called"] = ", ".join(map(str, kw["called"]))
         if isinstance(kw.get("square"), list):
             kw["square"] = f"({kw['square'][0]},{kw['square'][1]})"
-        if "dice" in kw:
-            kw["dice"] = str(kw["dice"]).upper().replace("-", " - ").replace("+", " + ")
+        if "dice" in kw:  # as the cards print it, in the reader's language (D6 − Luck)
+            try:
+                kw["dice"] = dice_text(parse_dice(kw["dice"]), lang)
+            except ValueError:
+                kw["dice"] = str(kw["dice"]).upper()
+        if isinstance(kw.get("side"), str):
+            kw["side"] = ui(lang)["side"].get(kw["side"], kw["side"])
         try:
             return str(fill(tpl, **kw))
         except (KeyError, IndexError, ValueError):
