@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -95,11 +97,28 @@ def test_end_of_input_quits_cleanly() -> None:
 
 
 def test_hot_seat_two_humans() -> None:
-    r = invoke(["play", "tricks", "--seats", "human,human", "--seed", "2"], input="1\n" * 6)
+    # tricks hides each hand from the other player: the screen changes hands with an
+    # Enter between the two people's turns, and no hand is on screen at that moment
+    r = invoke(["play", "tricks", "--seats", "human,human", "--seed", "2"], input="1\n\n" * 6)
     assert r.exit_code == 0, r.output
     assert "Player 1: your turn" in r.stdout and "Player 2: your turn" in r.stdout
     assert "Since your last turn:" in r.stdout
     assert "Game over" in r.stdout
+    turns = re.findall(r"(Player \d): your turn", r.stdout)
+    changes = sum(a != b for a, b in itertools.pairwise(turns))
+    assert changes >= 2 and r.stdout.count("Pass the screen to ") == changes
+    for part in r.stdout.split("Pass the screen to ")[1:]:  # the next person's turn follows
+        coming = part.split(":")[0]
+        assert part.split("your turn")[0].strip().endswith(f"{coming}:")
+
+
+def test_hot_seat_hands_over_only_when_the_people_see_different_things() -> None:
+    # Platformer hides nothing from one player that the other sees: no hand-over
+    r = invoke(["play", "platformer", "--players", "human,human", "--seed", "4"], input="1\n" * 80)
+    assert r.exit_code == 0, r.output
+    assert "Player 2: your turn" in r.stdout and "Pass the screen" not in r.stdout
+    r = invoke(["play", "tricks", "--seats", "human,human", "--seed", "2"], input="1\nq\n")
+    assert r.exit_code == 0 and "abandoned" in r.stdout
 
 
 def test_default_seats_are_human_then_mcts() -> None:

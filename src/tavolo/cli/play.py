@@ -223,6 +223,8 @@ class Table:
         # only when the whole run showed nothing.
         self.run_player: int | None = None
         self.run_shown = False
+        # Hot seat: the person whose private view is on the screen now.
+        self.at_screen: int | None = None
 
     @classmethod
     def setup(
@@ -360,6 +362,9 @@ class Table:
     def human_turn(self, d: Decision) -> Action:
         game, lang, seat, out = self.game, self.lang, d.player, self.out
         self.close_run()
+        if self.at_screen is not None and self.at_screen != seat and self.private(seat):
+            self.hand_over(seat)
+        self.at_screen = seat
         out.rule(t(lang, "play.turn", who=escape(self.labels[seat])))
         out.print(game.view(self.state, seat, lang))
         if self.seen[seat] < len(self.log):
@@ -372,6 +377,30 @@ class Table:
             words = game.describe_action(self.state, action, lang)
             out.print(f"  [bold]{i:>{width}}[/bold]. {words}")
         return self.ask(d)
+
+    def private(self, seat: int) -> bool:
+        """Whether the person coming to the screen and the one leaving it may not see
+        the same things (a hand of cards): then the screen changes hands."""
+        game, state, before = self.game, self.state, self.at_screen
+        assert before is not None
+        return set(map(str, game.secrets(state, seat))) != set(
+            map(str, game.secrets(state, before))
+        )
+
+    def hand_over(self, seat: int) -> None:
+        """Clear what the last person saw and wait until the next one is alone with it."""
+        lang, out = self.lang, self.out
+        if out.is_terminal:
+            out.clear()
+        out.print(t(lang, "play.hand_over", who=escape(self.labels[seat])), end="")
+        line = self.input()
+        if not line:
+            out.print()
+            raise Quit("play.eof")
+        if not self.stdin_is_terminal:
+            out.print()
+        if line.strip().lower() in ("q", "quit", "esci"):
+            raise Quit("play.quit")
 
     def ask(self, d: Decision) -> Action:
         """Read a choice until it is valid: a number, an action id, ``h`` or ``q``."""
