@@ -16,6 +16,7 @@ from tavolo.games.platformer.effects import Ability, Effect, Who
 from tavolo.games.platformer.text import (
     MSG,
     ability_text,
+    render_ability,
     render_board,
     render_card,
     render_effect,
@@ -213,3 +214,13 @@ def test_italian_play_reads_no_english_symbols_loot_or_reasons() -> None:
                 told.append(game.describe_event(e, None, "it") or "")
         assert told[-1].startswith("Partita finita: ")
         assert not [t for t in told if english.search(t)][:3]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_view_shows_each_heros_star_and_ability(lang: str) -> None:
+    game = registry.get("platformer")
+    s = game.new(game.make_config(3), 8)
+    board = game.view(s, 0, lang)
+    for h in s.heroes:
+        card = next(x for x in CONTENT.heroes if x.id == h.id)
+        assert render_ability(card.ability, lang) in board.replace("\\[", "[")

@@ -20,7 +20,7 @@ from tavolo.engine.i18n import fill
 from .geometry import Geo
 from .rules import ROUND_CAP, S, is_solo, spread
 from .state import PlatformerState
-from .text import MSG, symbol_name
+from .text import MSG, render_ability, symbol_name
 from .turn import PlatformerTurn
 
 UI = Path(__file__).parent / "ui"
@@ -699,6 +699,10 @@ class PlatformerGame(PlatformerTurn):
                 )
                 + ("" if h.pos >= 0 else f" ({words['offmap']})")
             )
+            card = self.heroes[h.id]  # the hero card lies open on the table: its powers
+            star = " / ".join(symbol_name(x, lang) for x in card.star)
+            ability = render_ability(card.ability, lang)
+            lines.append(f"    {symbol_name('STAR', lang)} = {star} · {ability}")
         dice = " ".join(
             sym_word(d, lang) if d.isupper() else f"({sym_word(d, lang)})" for d in s.dice
         )
