@@ -125,7 +125,7 @@ def test_unknown_game(tmp_path: Path) -> None:
 def test_bad_config_in_replay(tricks: TrickGame) -> None:
     with pytest.raises(ReplayError, match="unknown tricks mode 'blitz'"):
         Replay("tricks", "1", {"mode": "blitz"}, 1, []).play()
-    with pytest.raises(ReplayError, match="2-2 players"):
+    with pytest.raises(ReplayError, match="takes 2 players, not"):
         Replay("tricks", "1", {"players": 5}, 1, []).play()
 
 

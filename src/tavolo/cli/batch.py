@@ -30,7 +30,7 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
     def simulate_cmd(
         ctx: typer.Context,
         game: Annotated[str, typer.Argument(help=t(hl, "help.arg.game"), show_default=False)],
-        n: Annotated[int, typer.Option("-n", "--games", min=0, help=t(hl, "help.opt.n"))] = 100,
+        n: Annotated[int, typer.Option("-n", "--games", min=1, help=t(hl, "help.opt.n"))] = 100,
         agents: Annotated[
             str | None,
             typer.Option("--agents", "-a", help=t(hl, "help.opt.agents"), show_default=False),

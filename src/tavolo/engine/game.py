@@ -128,8 +128,10 @@ class Game(ABC):
         mode = self.normal_mode(mode or self.modes[0])
         n = self.min_players if players is None else players
         if not self.min_players <= n <= self.max_players:
+            lo, hi = self.min_players, self.max_players
+            many = f"{lo}" if lo == hi else f"{lo}-{hi}"
             raise ConfigError(
-                f"{self.name} takes {self.min_players}-{self.max_players} players, not {n}"
+                f"{self.name} takes {many} {'player' if hi == 1 else 'players'}, not {n}"
             )
         return Config(n, mode, self.check_options(mode, options))
 

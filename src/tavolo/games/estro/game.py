@@ -71,8 +71,9 @@ class EstroGame(EstroRules):
             players = seats[0]
         cfg = super().make_config(players, mode, **options)
         if cfg.players not in seats:
+            word = "player" if seats == (1,) else "players"
             raise ConfigError(
-                f"estro {base} takes {' or '.join(map(str, seats))} players, not {cfg.players}"
+                f"estro {base} takes {' or '.join(map(str, seats))} {word}, not {cfg.players}"
             )
         return cfg
 
