@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Any, get_args
 import pytest
 import yaml
 
-from tavolo.engine import ContentError
+from tavolo.engine import ConfigError, ContentError, registry
 from tavolo.games.estro import schema
 from tavolo.games.estro.content import (
     CONTENT,
@@ -244,6 +245,26 @@ def test_example_decks_load(coll: Collection) -> None:
         deck = load_deck(path, coll)
         assert len(deck.cards) == 20, path.name
         assert deck.name != path.stem  # each file has its own display name
+
+
+def test_a_player_brings_a_starter_deck_or_a_deck_file(coll: Collection, tmp_path: Path) -> None:
+    game = registry.get("estro")
+    rush = load_deck(CONTENT / "decks" / "ardo_illusio_rush.yaml", coll).cards
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(list(rush[:20])), encoding="utf-8")
+    cfg = game.make_config(2, decks=["ardo_illusio_rush", str(mine)])
+    first, second = cfg.options["decks"]
+    assert first == second == list(rush)  # ids in the config: a replay needs no file
+    s = game.new(cfg, 4)
+    for pl in s.players:  # 20 chosen cards and 5 random ones, all in play
+        cards = set(pl.deck) | set(pl.hand) | set(pl.field) | set(pl.inc)
+        assert set(rush) <= cards and len(cards) == 25
+    with pytest.raises(ConfigError, match="'nope' is neither a starter deck"):
+        game.make_config(2, decks=["nope", None])
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("cards: [ozok, thofa]\n", encoding="utf-8")
+    with pytest.raises(ContentError, match=r"bad\.yaml: entry 'bad': field cards: .*20 or 25"):
+        game.make_config(2, decks=[None, str(bad)])
 
 
 def test_starter_cards_keep_their_numbers(coll: Collection) -> None:

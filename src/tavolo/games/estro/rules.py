@@ -9,6 +9,7 @@ step on the engine's step stack, so the state always clones and serialises.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
 from tavolo.engine import RNG, Config, ConfigError, Decision, Event, Game, TavoloError
@@ -16,7 +17,7 @@ from tavolo.engine.steps import Step
 
 from . import combat
 from .cards import CardTable, card_infos, chimera_id, chimera_parts
-from .content import Collection, default_collection
+from .content import CONTENT, Collection, default_collection, load_deck
 from .gifts import GiftRules
 from .modes import ModeRules
 from .schema import ESTRI
@@ -35,6 +36,7 @@ from .state import (
 )
 from .zona import ALL_ZONES, ZONE_IDS, ZonaRules
 
+DECKS = CONTENT / "decks"
 HAND_LIMIT = 5
 DECK_SIZE = 25
 ATTACKS_PER_TURN = 2
@@ -130,6 +132,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             if deck is None:
                 checked.append(None)
                 continue
+            if isinstance(deck, str):  # a starter deck's name or a deck file's path
+                deck = self.deck_list(p, deck)
             if not isinstance(deck, list | tuple) or not all(isinstance(c, str) for c in deck):
                 raise ConfigError(f"estro deck of player {p + 1} must be a list of card ids")
             if len(deck) not in (20, DECK_SIZE):
@@ -145,6 +149,19 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
                 self.check_sogno_deck(p, list(deck))
             checked.append(list(deck))
         return {"decks": checked, "first": first}
+
+    def deck_list(self, p: int, name: str) -> list[str]:
+        """A starter deck (``content/decks/NAME.yaml``) or a deck file a player brings
+        (YAML or JSON: a list of card ids, or ``{name, cards}``), as its card ids."""
+        starter = DECKS / f"{name}.yaml"
+        path = starter if starter.is_file() else Path(name)
+        if not path.is_file():
+            known = sorted(f.stem for f in DECKS.glob("*.yaml"))
+            raise ConfigError(
+                f"estro deck of player {p + 1}: {name!r} is neither a starter deck "
+                f"({', '.join(known)}) nor a deck file"
+            )
+        return list(load_deck(path, self.collection).cards)
 
     # -------------------------------------------------------------------------- setup --
     def new(self, config: Config, seed: int) -> EstroState:
