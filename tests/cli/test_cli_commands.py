@@ -112,6 +112,19 @@ def test_simulate_shows_the_win_share_of_each_hero() -> None:
     assert "rounds" in out  # the other averages stay
 
 
+def test_simulate_estro_shows_the_first_players_share_in_words() -> None:
+    r = invoke(["simulate", "estro", "-n", "20", "-a", "random,random", "--json"])
+    data = json.loads(r.stdout)
+    first, second = (
+        data["summary"]["played"]["first_player"],
+        data["summary"]["played"]["second_player"],
+    )
+    assert first["games"] == second["games"] == 20 and first["wins"] + second["wins"] <= 20
+    r = invoke(["--lang", "it", "simulate", "estro", "-n", "20", "-a", "random,random"])
+    assert "│ primo giocatore" in r.stdout and "│ secondo giocatore" in r.stdout
+    assert "turni" in r.stdout and "first_player" not in r.stdout
+
+
 def test_simulate_csv_with_json(tmp_path: Path) -> None:
     out = tmp_path / "r.csv"
     r = invoke(["simulate", "tricks", "-n", "4", "--json", "--out", str(out)])

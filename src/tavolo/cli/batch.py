@@ -14,7 +14,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from tavolo.engine import ConfigError, registry
+from tavolo.engine import ConfigError, Game, TavoloError, registry
 from tavolo.sim.bench import bench
 from tavolo.sim.runner import SimResult, simulate, simulate_cells
 
@@ -284,6 +284,10 @@ def print_summary(summary: dict[str, Any], settings: dict[str, Any], lang: str) 
     Win rate counts a draw as half a win; the interval is Wilson's 95% interval.
     """
     out = console()
+    try:
+        game: Game | None = registry.get(summary["game"])
+    except TavoloError:  # a summary read back without its game installed
+        game = None
     table = Table(
         title=t(
             lang,
@@ -323,14 +327,16 @@ def print_summary(summary: dict[str, Any], settings: dict[str, Any], lang: str) 
             if row["ci"] is not None:
                 low, high = row["ci"]
                 share = f"{_pct(row['rate'])} ({100 * low:.1f}–{100 * high:.1f})"
-            by_played.add_row(escape(name), str(row["games"]), str(row["wins"]), share)
+            words = game.describe_metric(name, lang) if game else name
+            by_played.add_row(escape(words), str(row["games"]), str(row["wins"]), share)
         out.print(by_played)
     shown = {k for name in played for k in (f"plays {name}", f"wins {name}")}
     averages = [t(lang, "sim.avg.decisions", value=f"{summary['mean_decisions']:.1f}")]
     for key, value in summary.get("metrics", {}).items():
         if key in shown:
             continue  # in the table above
-        averages.append(t(lang, "sim.avg.metric", name=escape(key), value=f"{value:.2f}"))
+        words = game.describe_metric(key, lang) if game else key
+        averages.append(t(lang, "sim.avg.metric", name=escape(words), value=f"{value:.2f}"))
     averages.append(t(lang, "sim.avg.seconds", value=f"{1000 * summary['mean_seconds']:.1f}"))
     out.print(t(lang, "sim.averages", values=", ".join(averages)))
 

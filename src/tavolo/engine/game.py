@@ -268,6 +268,10 @@ class Game(ABC):
         won) gets its own line in a simulation's summary: X's win share."""
         return {}
 
+    def describe_metric(self, name: str, lang: str = "en") -> str:
+        """A metric's name (or the X of ``plays X``) in words; the name itself by default."""
+        return name
+
     def heuristic(self, state: Any, player: int) -> float:
         """Estimated chance of ``player`` winning, in [0, 1]; used by greedy and MCTS."""
         return 0.5

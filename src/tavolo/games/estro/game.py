@@ -100,6 +100,10 @@ class EstroGame(EstroRules):
             return self.by_state[s.__class__].metrics(s)  # type: ignore[no-any-return]
         return super().metrics(s)
 
+    def describe_metric(self, name: str, lang: str = "en") -> str:
+        key = f"metric.{name}"
+        return view.MSG.t(lang, key) if view.MSG.has(key) else name
+
     def to_json(self, s: EstroState) -> dict[str, Any]:
         if s.__class__ is not self.state_class:
             return self.by_state[s.__class__].to_json(s)  # type: ignore[no-any-return]

@@ -1078,7 +1078,15 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         return s.result if s.result is not None else (0.5, 0.5)
 
     def metrics(self, s: EstroState) -> dict[str, float]:
-        return {"rounds": float(s.round), "turns": float(s.turn)}
+        """Rounds and turns, and who won by the order of play (the first player's share
+        is a balance target: 45-55%)."""
+        out = {"rounds": float(s.round), "turns": float(s.turn)}
+        if s.result is not None:
+            first = s.first
+            out["plays first_player"] = out["plays second_player"] = 1.0
+            out["wins first_player"] = float(s.result[first] == 1.0)
+            out["wins second_player"] = float(s.result[1 - first] == 1.0)
+        return out
 
     # ----------------------------------------------------------------- plain data --
     def to_json(self, s: EstroState) -> dict[str, Any]:
