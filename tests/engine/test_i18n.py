@@ -47,6 +47,8 @@ def test_a_count_picks_its_word(tmp_path: Path) -> None:
     assert c.t("it", "draw", n=1) == "Pesca 1 carta." and c.t("it", "draw", n=5) == "Pesca 5 carte."
     assert fill("{n:>3} | {x}", n=7, x="a") == "  7 | a"  # other specs and bars as before
     assert fill("the next {n} {n:turn|turns}", n="D6") == "the next D6 turns"  # a die
+    assert fill("{n:the top card|the top {n} cards}", n=1) == "the top card"
+    assert fill("{n:the top card|the top {n} cards}", n=4) == "the top 4 cards"
 
 
 def test_join_lists_words_in_each_language(tmp_path: Path) -> None:

@@ -5,7 +5,8 @@ language in a folder (``en.yaml``, ``it.yaml``). The engine and each game keep t
 own folder; a key missing in a language falls back to English, then to the key
 itself, and the tests check that both languages have the same keys. A count picks
 its word with a ``one|many`` spec: ``"draw {n} {n:card|cards}"`` gives "draw 1 card"
-and "draw 2 cards", where "card(s)" would not read as a person writes.
+and "draw 2 cards", where "card(s)" would not read as a person writes; the words may
+hold the count too: ``"{n:the top card|the top {n} cards}"``.
 """
 
 from __future__ import annotations
