@@ -20,6 +20,7 @@ from tavolo.games.platformer.text import (
     render_board,
     render_card,
     render_effect,
+    render_priced,
     render_tile,
 )
 
@@ -224,3 +225,15 @@ def test_view_shows_each_heros_star_and_ability(lang: str) -> None:
     for h in s.heroes:
         card = next(x for x in CONTENT.heroes if x.id == h.id)
         assert render_ability(card.ability, lang) in board.replace("\\[", "[")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_view_shows_what_each_shop_card_costs_and_does(lang: str) -> None:
+    game = registry.get("platformer")
+    s = game.new(game.make_config(2), 8)
+    board = game.view(s, 0, lang).replace("\\[", "[")
+    cards = {c.id: c for c in (*CONTENT.items, *CONTENT.potions)}
+    assert s.shop_items and s.shop_potions
+    for x in s.shop_items + s.shop_potions:
+        head, *rest = render_priced(cards[x], lang)
+        assert f"  {head} — {' '.join(rest)}" in board

@@ -20,7 +20,7 @@ from tavolo.engine.i18n import fill
 from .geometry import Geo
 from .rules import ROUND_CAP, S, is_solo, spread
 from .state import PlatformerState
-from .text import MSG, render_ability, symbol_name
+from .text import MSG, render_ability, render_priced, symbol_name
 from .turn import PlatformerTurn
 
 UI = Path(__file__).parent / "ui"
@@ -719,8 +719,12 @@ class PlatformerGame(PlatformerTurn):
                 for a, o in s.artifacts.items()
             ]
             lines.append(words["artifacts"].format(list=", ".join(held)))
-        shop = ", ".join(self.card_name(x, lang) for x in s.shop_items + s.shop_potions)
-        lines.append(words["shop"].format(cards=shop))
+        # the shop's cards lie face up: what each costs and does, as on the card
+        lines.append(words["shop"].format(cards="" if s.shop_items or s.shop_potions else " -"))
+        for x in s.shop_items + s.shop_potions:
+            card = self.items[x] if x in self.items else self.potions[x]
+            head, *rest = render_priced(card, lang)
+            lines.append(f"  {head} — {' '.join(rest)}")
         lines.append(words["legend"])
         return "\n".join(lines).replace("[", "\\[")
 
