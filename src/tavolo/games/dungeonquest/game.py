@@ -23,7 +23,7 @@ from .dice import parse_dice
 from .rules import SIDE
 from .schema import COUNTERS
 from .state import DQState, Hero, all_tiles
-from .text import dice_text, render_board, render_sun
+from .text import dice_text, render_board, render_hero, render_ring, render_sun
 from .turn import DQTurn
 
 S = DQState
@@ -407,7 +407,14 @@ class DungeonQuestGame(DQTurn):
         if verb in ("move", "side", "out"):
             return words[verb].format(side=ui(lang)["side"][arg])
         if verb in ("hero", "ring", "counter") and arg:
-            return words[verb + "_pick"].format(name=self.name_of(arg, lang))
+            # a hero or a ring is chosen for what its card says: say it
+            if verb == "hero" and arg in self.heroes:
+                head, *rest = render_hero(self.heroes[arg], lang)
+                return words["hero_pick"].format(name=head) + " — " + " · ".join(rest)
+            text = words[verb + "_pick"].format(name=self.name_of(arg, lang))
+            if verb == "ring" and arg in self.rings:
+                text += " — " + " ".join(render_ring(self.rings[arg], lang)[1:])
+            return text
         if verb == "tower":
             x, y = self.spec.towers[int(arg)]
             return words["tower"].format(square=f"({x},{y})")
