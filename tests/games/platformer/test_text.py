@@ -237,3 +237,15 @@ def test_view_shows_what_each_shop_card_costs_and_does(lang: str) -> None:
     for x in s.shop_items + s.shop_potions:
         head, *rest = render_priced(cards[x], lang)
         assert f"  {head} — {' '.join(rest)}" in board
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_using_or_buying_a_card_says_what_it_does(lang: str) -> None:
+    game = registry.get("platformer")
+    cards = {c.id: c for c in (*CONTENT.items, *CONTENT.potions)}
+    s = game.new(game.make_config(2), 8)
+    for x in s.shop_items + s.shop_potions:
+        text = game.describe_action(s, f"buy:{x}", lang)
+        assert text.endswith(" — " + render_priced(cards[x], lang)[1])
+    item = s.shop_items[0]
+    assert render_priced(cards[item], lang)[1] in game.describe_action(s, f"item:{item}", lang)

@@ -20,7 +20,7 @@ from tavolo.engine.i18n import fill
 from .geometry import Geo
 from .rules import ROUND_CAP, S, is_solo, spread
 from .state import PlatformerState
-from .text import MSG, render_ability, render_priced, symbol_name
+from .text import MSG, render_ability, render_artifact, render_priced, symbol_name
 from .turn import PlatformerTurn
 
 UI = Path(__file__).parent / "ui"
@@ -587,7 +587,17 @@ class PlatformerGame(PlatformerTurn):
         if verb == "ability":
             kw["hero"] = self.card_name(s.heroes[s.active].id, lang)
         tpl = words.get(verb)
-        return fill(tpl, **kw) if tpl else action
+        if not tpl:
+            return action
+        text = fill(tpl, **kw)
+        # an item, potion or artifact is used for what its card says: say it
+        if verb in ("item", "buy") and arg in self.items:
+            text += " — " + render_priced(self.items[arg], lang)[1]
+        elif verb in ("potion", "buy") and arg in self.potions:
+            text += " — " + render_priced(self.potions[arg], lang)[1]
+        elif verb == "artifact" and arg in self.artifacts:
+            text += " — " + render_artifact(self.artifacts[arg], lang)[-1]
+        return text
 
     def card_name(self, x: str, lang: str) -> str:
         for table in (
