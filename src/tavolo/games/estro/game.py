@@ -126,10 +126,8 @@ class EstroGame(EstroRules):
             if viewer == q:
                 return {"id": c, "face_down": True}
             hidden: dict[str, Any] = {"face_down": True, "slot": pl.field.index(c)}
-            if s.mf & ZONA:  # the zone it was laid in is in plain sight
-                for x, z in pl.zones:
-                    if x == c:
-                        hidden["zone"] = ZONE_IDS[z]
+            if s.mf & ZONA and (z := self.placed(pl, c)) is not None:  # in plain sight
+                hidden["zone"] = ZONE_IDS[z]
             return hidden
         # Mnemonica: the card as printed; its bonuses are the player's to work out
         st = list(self.info[c].stats) if s.mf & MNEMONICA else self.stats(s, q, c)

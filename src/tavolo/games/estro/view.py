@@ -170,10 +170,8 @@ def _field_line(
             else MSG.t(lang, "face_down")
         )
         where = ""
-        if s.mf & ZONA:  # where a face-down card lies is in plain sight
-            for x, z in pl.zones:
-                if x == c:
-                    where = " " + MSG.t(lang, "in_zone", zone=ZONE_NAMES[z])
+        if s.mf & ZONA and (z := g.placed(pl, c)) is not None:  # in plain sight
+            where = " " + MSG.t(lang, "in_zone", zone=ZONE_NAMES[z])
         return f"  #{i + 1} [italic]{escape(label)}[/]{where}"
     info = g.info[c]
     v = list(info.stats) if s.mf & MNEMONICA else g.stats(s, q, c)  # Mnemonica: as printed

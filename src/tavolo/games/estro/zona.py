@@ -42,10 +42,19 @@ _CARDS_TO_WIN = POINTS_PER_ZONE * ZONES_TO_WIN  # fewer field cards cannot conqu
 class ZonaRules(_Base):
     # ------------------------------------------------------------------- places --
     def zone_of(self, s: EstroState, p: int, c: str) -> int:
-        for x, z in s.players[p].zones:
+        for x, z in s.players[p].zones:  # placed() inlined: stats() asks this every time
             if x == c:
                 return z
         return self.info[c].estro
+
+    @staticmethod
+    def placed(pl: Player, c: str) -> int | None:
+        """The zone ``c`` was laid in, None if it came to the field another way (then it
+        stands in its estro's zone, which for a face-down card is not for others to see)."""
+        for x, z in pl.zones:
+            if x == c:
+                return z
+        return None
 
     @staticmethod
     def place(pl: Player, c: str, z: int) -> None:

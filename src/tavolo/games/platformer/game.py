@@ -643,9 +643,7 @@ class PlatformerGame(PlatformerTurn):
             if isinstance(kw.get(k), str):
                 kw[k] = sym_word(kw[k], lang)
         if isinstance(kw.get("dice"), list):
-            kw["dice"] = [sym_word(d, lang) for d in kw["dice"]]
-        if isinstance(kw.get("dice"), list):
-            kw["dice"] = " ".join(kw["dice"])
+            kw["dice"] = " ".join(sym_word(d, lang) for d in kw["dice"])
         try:
             return str(fill(tpl, **kw))
         except (KeyError, IndexError):
