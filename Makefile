@@ -10,11 +10,12 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e '.[dev,native]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
 setup: $(STAMP)
+	$(BIN)/python tools/build_native.py
 
 play: setup
 	$(BIN)/tavolo play estro --seats human,mcts

@@ -151,6 +151,18 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
                     machine=escape(str(r.get("platform", r.get("machine", "?")))),
                 )
             )
+            out.print(native_line(r.get("native", {}), lang))
+
+
+def native_line(status: dict[str, Any], lang: str) -> str:
+    """Whether the numbers above come from compiled modules: they differ by about half."""
+    stale = status.get("stale") or []
+    if stale:
+        return t(lang, "bench.native_stale", n=len(stale), modules=escape(", ".join(stale)))
+    compiled = status.get("compiled") or []
+    if compiled:
+        return t(lang, "bench.native", n=len(compiled))
+    return t(lang, "bench.pure")
 
 
 def _pct(x: float) -> str:

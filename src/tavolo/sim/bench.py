@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
+from tavolo import native
 from tavolo.agents import MCTSAgent
 from tavolo.engine import RNG, Config, ConfigError, Game, State, registry
 from tavolo.engine.playout import playout, random_chooser
@@ -140,6 +141,7 @@ def bench(
         "mcts_searches": searches,
         "mcts_iterations_per_s": iterations / search_s if search_s > 0 else 0.0,
         "seconds": time.perf_counter() - started,
+        "native": native.status(),
     }
 
 

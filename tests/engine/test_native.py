@@ -1,0 +1,142 @@
+"""Compiled twins (tavolo/native.py): used only while fresh, and the same games as source."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tavolo import native
+from tavolo.engine import registry
+
+ESTRO_MODES = (
+    "standard",
+    "stratega",
+    "mnemonica",
+    "necrotoken",
+    "sogno_lucido",
+    "quadrante",
+    "zona_conquista",
+    "inferno",
+    "navi",
+    "ultimo_bastione",
+    "standard+chimera+fessura+imboscata",
+    "zona_conquista+chimera+fessura",
+)
+
+
+def _package(tmp_path: Path, source: str) -> tuple[Path, Path]:
+    pkg = tmp_path / "nativepkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    mod = pkg / "hot.py"
+    mod.write_text(source, encoding="utf-8")
+    return pkg, mod
+
+
+def test_a_fresh_twin_is_found_and_a_changed_source_is_imported_from_source(
+    tmp_path: Path,
+) -> None:
+    pkg, mod = _package(tmp_path, "X = 1\n")
+    twin = native.compiled_path(mod)
+    assert twin.name == "hot" + native.SUFFIX and twin.parent == pkg
+    twin.write_bytes(b"")  # never loaded here: the finder only names it in a spec
+    finder = native.NativeFinder({"nativepkg.hot": native.digest(mod)})
+    spec = finder.find_spec("nativepkg.hot", [str(pkg)])
+    assert spec is not None and spec.origin == str(twin)
+    assert type(spec.loader).__name__ == "ExtensionFileLoader"
+
+    mod.write_text("X = 2\n", encoding="utf-8")  # edited after the build
+    stale_before = len(native.STALE)
+    assert finder.find_spec("nativepkg.hot", [str(pkg)]) is None
+    assert native.STALE[stale_before:] == ["nativepkg.hot"]
+    assert finder.find_spec("nativepkg.other", [str(pkg)]) is None  # not built: not ours
+
+    twin.unlink()  # built once, file gone since
+    finder.built["nativepkg.hot"] = native.digest(mod)
+    assert finder.find_spec("nativepkg.hot", [str(pkg)]) is None
+
+
+def test_a_manifest_for_another_python_or_unreadable_counts_as_none(tmp_path: Path) -> None:
+    path = tmp_path / "native.json"
+    assert native.read_manifest(path) == {}
+    path.write_text("{not json", encoding="utf-8")
+    assert native.read_manifest(path) == {}
+    path.write_text(json.dumps({"suffix": ".native.other.so", "modules": {"a": "b"}}))
+    assert native.read_manifest(path) == {}
+    path.write_text(json.dumps({"suffix": native.SUFFIX, "modules": {"a": "b"}}))
+    assert native.read_manifest(path) == {"a": "b"}
+
+
+def test_every_built_module_runs_compiled_exactly_while_its_source_is_unchanged() -> None:
+    built = native.read_manifest()
+    if os.environ.get("TAVOLO_PURE") or not built:
+        pytest.skip("no compiled modules in this checkout (make setup builds them)")
+    for name, want in built.items():
+        file = str(importlib.import_module(name).__file__)
+        if file.endswith(native.SUFFIX):
+            source = Path(file[: -len(native.SUFFIX)] + ".py")
+            assert hashlib.sha256(source.read_bytes()).hexdigest() == want, name
+        else:
+            assert name in native.STALE, f"{name} was built but imported from {file}"
+
+
+FINGERPRINT = """
+import hashlib, sys
+from tavolo.engine import RNG, registry
+g = registry.get("estro")
+out = []
+for mode in sys.argv[1:]:
+    cfg = g.config_from_json({"mode": mode})
+    h = hashlib.sha256(); rng = RNG(1)
+    for seed in range(12):
+        s = g.new(cfg, seed)
+        while (d := g.decision(s)) is not None:
+            a = d.actions[rng.below(len(d.actions))]
+            h.update(repr((d.player, d.actions, a, g.apply(s, a))).encode())
+        h.update(g.hash(s).encode()); h.update(repr(g.returns(s)).encode())
+    out.append(h.hexdigest())
+print(" ".join(out))
+"""
+
+
+def _fingerprints(pure: bool) -> list[str]:
+    env = {k: v for k, v in os.environ.items() if k != "TAVOLO_PURE"}
+    if pure:
+        env["TAVOLO_PURE"] = "1"
+    done = subprocess.run(
+        [sys.executable, "-c", FINGERPRINT, *ESTRO_MODES],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    return done.stdout.split()
+
+
+def test_compiled_and_pure_python_play_the_same_games() -> None:
+    """Every decision, action, event and final hash of 12 random games in each mode."""
+    if not native.read_manifest():
+        pytest.skip("no compiled modules in this checkout (make setup builds them)")
+    compiled, pure = _fingerprints(False), _fingerprints(True)
+    assert len(compiled) == len(ESTRO_MODES)
+    assert dict(zip(ESTRO_MODES, compiled, strict=True)) == dict(
+        zip(ESTRO_MODES, pure, strict=True)
+    )
+
+
+def test_the_bench_says_whether_it_ran_compiled() -> None:
+    g = registry.get("estro")
+    g.new(g.config_from_json({}), 0).clone()
+    status = native.status()
+    assert set(status) == {"pure", "built", "compiled", "stale"}
+    assert status["built"] == len(native.read_manifest())
+    if status["built"] and not status["pure"]:
+        rules = "tavolo.games.estro.rules"
+        assert rules in status["compiled"] or rules in status["stale"]

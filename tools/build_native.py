@@ -1,0 +1,133 @@
+"""Compile the hot modules listed in pyproject.toml with Cython, for speed.
+
+    python tools/build_native.py            # build what changed (make setup runs this)
+    python tools/build_native.py --clean    # remove every compiled file: pure Python again
+
+Each module's compiled twin goes beside its source (see src/tavolo/native.py for why the
+name differs from a normal extension's) and the sha256 of the source it came from goes
+into src/tavolo/native.json. Only modules whose source changed are rebuilt. The Python
+code is compiled as it is (no Cython types), so compiled and pure games are the same
+games, only faster; tests/engine/test_native.py checks that.
+
+Without Cython or a C compiler this prints one line and leaves tavolo pure Python: the
+speed is lost, nothing else.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+sys.path.insert(0, str(SRC))
+os.environ["TAVOLO_PURE"] = "1"  # import tavolo.native itself from source, never compiled
+
+from tavolo import native  # noqa: E402
+
+DIRECTIVES = {
+    "language_level": 3,
+    "annotation_typing": False,  # annotations are for mypy, never C types: same semantics
+    "binding": True,  # functions keep their signatures for inspect
+}
+
+
+def listed() -> dict[str, Path]:
+    """Module name -> source file, from [tool.tavolo.native] modules."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    names = config["tool"]["tavolo"]["native"]["modules"]
+    found = {}
+    for name in names:
+        path = SRC.joinpath(*name.split(".")).with_suffix(".py")
+        if not path.is_file():
+            raise SystemExit(f"pyproject.toml [tool.tavolo.native]: no source for {name}")
+        found[name] = path
+    return found
+
+
+def write_manifest(modules: dict[str, str], cython: str) -> None:
+    import json
+
+    data = {"suffix": native.SUFFIX, "cython": cython, "modules": dict(sorted(modules.items()))}
+    tmp = native.MANIFEST.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(native.MANIFEST)
+
+
+def clean() -> None:
+    removed = 0
+    for twin in SRC.rglob("*" + native.SUFFIX):
+        twin.unlink()
+        removed += 1
+    native.MANIFEST.unlink(missing_ok=True)
+    print(f"native: removed {removed} compiled modules; tavolo runs as pure Python")
+
+
+def build() -> int:
+    try:
+        import Cython
+        from Cython.Build import cythonize
+        from setuptools import Distribution, Extension
+        from setuptools.command.build_ext import build_ext
+    except ImportError as e:
+        print(f"native: not built ({e.name} is not installed); tavolo runs as pure Python")
+        return 0
+    modules = listed()
+    built = native.read_manifest()
+    # Twins of modules no longer listed would never be loaded: drop them.
+    for name in set(built) - set(modules):
+        native.compiled_path(SRC.joinpath(*name.split(".")).with_suffix(".py")).unlink(
+            missing_ok=True
+        )
+        del built[name]
+    digests = {name: native.digest(path) for name, path in modules.items()}
+    todo = [
+        name
+        for name, path in modules.items()
+        if built.get(name) != digests[name] or not native.compiled_path(path).is_file()
+    ]
+    if not todo:
+        write_manifest(built, Cython.__version__)
+        print(f"native: {len(modules)} compiled modules up to date")
+        return 0
+    started = time.monotonic()
+    jobs = max(1, min(4, os.cpu_count() or 1))
+    with tempfile.TemporaryDirectory(prefix="tavolo-native-") as tmp:
+        exts = [
+            Extension(name, [str(modules[name])], extra_compile_args=["-g0", "-w"]) for name in todo
+        ]
+        try:
+            exts = cythonize(
+                exts,
+                build_dir=f"{tmp}/c",
+                compiler_directives=DIRECTIVES,
+                nthreads=jobs,
+                quiet=True,
+            )
+            dist = Distribution({"ext_modules": exts, "script_name": "build_native"})
+            cmd = build_ext(dist)
+            cmd.build_lib = f"{tmp}/lib"
+            cmd.build_temp = f"{tmp}/obj"
+            cmd.parallel = jobs
+            cmd.ensure_finalized()
+            cmd.run()
+        except (Exception, SystemExit) as e:  # a compiler missing or failing
+            line = str(e).strip().splitlines()[-1:] or [type(e).__name__]
+            print(f"native: not built ({line[0]}); tavolo runs as pure Python")
+            return 0
+        for name in todo:
+            shutil.copyfile(cmd.get_ext_fullpath(name), native.compiled_path(modules[name]))
+            built[name] = digests[name]
+    write_manifest(built, Cython.__version__)
+    spent = time.monotonic() - started
+    print(f"native: compiled {len(todo)} of {len(modules)} modules in {spent:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(clean() if sys.argv[1:] == ["--clean"] else build())
