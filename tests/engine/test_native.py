@@ -15,19 +15,28 @@ import pytest
 from tavolo import native
 from tavolo.engine import registry
 
-ESTRO_MODES = (
-    "standard",
-    "stratega",
-    "mnemonica",
-    "necrotoken",
-    "sogno_lucido",
-    "quadrante",
-    "zona_conquista",
-    "inferno",
-    "navi",
-    "ultimo_bastione",
-    "standard+chimera+fessura+imboscata",
-    "zona_conquista+chimera+fessura",
+GAMES = (
+    "platformer",
+    "platformer:solo",
+    "dungeonquest",
+    "tos",
+    *(
+        f"estro:{mode}"
+        for mode in (
+            "standard",
+            "stratega",
+            "mnemonica",
+            "necrotoken",
+            "sogno_lucido",
+            "quadrante",
+            "zona_conquista",
+            "inferno",
+            "navi",
+            "ultimo_bastione",
+            "standard+chimera+fessura+imboscata",
+            "zona_conquista+chimera+fessura",
+        )
+    ),
 )
 
 
@@ -90,10 +99,11 @@ def test_every_built_module_runs_compiled_exactly_while_its_source_is_unchanged(
 FINGERPRINT = """
 import hashlib, sys
 from tavolo.engine import RNG, registry
-g = registry.get("estro")
 out = []
-for mode in sys.argv[1:]:
-    cfg = g.config_from_json({"mode": mode})
+for name in sys.argv[1:]:
+    game, _, mode = name.partition(":")
+    g = registry.get(game)
+    cfg = g.config_from_json({"mode": mode} if mode else {})
     h = hashlib.sha256(); rng = RNG(1)
     for seed in range(12):
         s = g.new(cfg, seed)
@@ -111,7 +121,7 @@ def _fingerprints(pure: bool) -> list[str]:
     if pure:
         env["TAVOLO_PURE"] = "1"
     done = subprocess.run(
-        [sys.executable, "-c", FINGERPRINT, *ESTRO_MODES],
+        [sys.executable, "-c", FINGERPRINT, *GAMES],
         capture_output=True,
         text=True,
         env=env,
@@ -121,14 +131,13 @@ def _fingerprints(pure: bool) -> list[str]:
 
 
 def test_compiled_and_pure_python_play_the_same_games() -> None:
-    """Every decision, action, event and final hash of 12 random games in each mode."""
+    """Every decision, action, event and final hash of 12 random games of every game and
+    of each Estro mode (the goldens and the rest of the suite run compiled too)."""
     if not native.read_manifest():
         pytest.skip("no compiled modules in this checkout (make setup builds them)")
     compiled, pure = _fingerprints(False), _fingerprints(True)
-    assert len(compiled) == len(ESTRO_MODES)
-    assert dict(zip(ESTRO_MODES, compiled, strict=True)) == dict(
-        zip(ESTRO_MODES, pure, strict=True)
-    )
+    assert len(compiled) == len(GAMES)
+    assert dict(zip(GAMES, compiled, strict=True)) == dict(zip(GAMES, pure, strict=True))
 
 
 def test_the_bench_says_whether_it_ran_compiled() -> None:
