@@ -121,7 +121,12 @@ def build() -> int:
             print(f"native: not built ({line[0]}); tavolo runs as pure Python")
             return 0
         for name in todo:
-            shutil.copyfile(cmd.get_ext_fullpath(name), native.compiled_path(modules[name]))
+            # Renamed into place, never written over: a running tavolo may have the old
+            # file mapped, and a file changed under it would crash that process.
+            twin = native.compiled_path(modules[name])
+            part = twin.with_name(twin.name + ".part")
+            shutil.copyfile(cmd.get_ext_fullpath(name), part)
+            os.replace(part, twin)
             built[name] = digests[name]
     write_manifest(built, Cython.__version__)
     spent = time.monotonic() - started
