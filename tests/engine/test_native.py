@@ -149,3 +149,17 @@ def test_the_bench_says_whether_it_ran_compiled() -> None:
     if status["built"] and not status["pure"]:
         rules = "tavolo.games.estro.rules"
         assert rules in status["compiled"] or rules in status["stale"]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_bench_line_tells_compiled_stale_pure_and_unbuilt_apart(lang: str) -> None:
+    from tavolo.cli.batch import native_line
+
+    compiled = {"pure": False, "built": 3, "compiled": ["a", "b", "c"], "stale": []}
+    stale = {"pure": False, "built": 3, "compiled": ["a", "b"], "stale": ["x.rules"]}
+    asked = {"pure": True, "built": 3, "compiled": [], "stale": []}
+    unbuilt = {"pure": False, "built": 0, "compiled": [], "stale": []}
+    lines = [native_line(st, lang) for st in (compiled, stale, asked, unbuilt)]
+    assert len(set(lines)) == 4
+    assert lines[0].startswith("3 ") and "x.rules" in lines[1]
+    assert "TAVOLO_PURE" in lines[2] and "make setup" in lines[3]

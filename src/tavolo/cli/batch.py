@@ -156,6 +156,8 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
 
 def native_line(status: dict[str, Any], lang: str) -> str:
     """Whether the numbers above come from compiled modules: they differ by about half."""
+    if status.get("pure"):
+        return t(lang, "bench.pure_asked")
     stale = status.get("stale") or []
     if stale:
         return t(lang, "bench.native_stale", n=len(stale), modules=escape(", ".join(stale)))
