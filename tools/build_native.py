@@ -15,6 +15,7 @@ speed is lost, nothing else.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
@@ -50,10 +51,22 @@ def listed() -> dict[str, Path]:
     return found
 
 
-def write_manifest(modules: dict[str, str], cython: str) -> None:
-    import json
+def read_twins() -> dict[str, str]:
+    """Module name -> sha256 of the compiled file as built (to find damaged files)."""
+    try:
+        data = json.loads(native.MANIFEST.read_text(encoding="utf-8"))
+        return {str(k): str(v) for k, v in data.get("twins", {}).items()}
+    except (OSError, ValueError, AttributeError):
+        return {}
 
-    data = {"suffix": native.SUFFIX, "cython": cython, "modules": dict(sorted(modules.items()))}
+
+def write_manifest(modules: dict[str, str], twins: dict[str, str], cython: str) -> None:
+    data = {
+        "suffix": native.SUFFIX,
+        "cython": cython,
+        "modules": dict(sorted(modules.items())),
+        "twins": {k: twins[k] for k in sorted(modules) if k in twins},
+    }
     tmp = native.MANIFEST.with_suffix(".tmp")
     tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     tmp.replace(native.MANIFEST)
@@ -79,6 +92,7 @@ def build() -> int:
         return 0
     modules = listed()
     built = native.read_manifest()
+    twins = read_twins()
     # Twins of modules no longer listed would never be loaded: drop them.
     for name in set(built) - set(modules):
         native.compiled_path(SRC.joinpath(*name.split(".")).with_suffix(".py")).unlink(
@@ -86,13 +100,18 @@ def build() -> int:
         )
         del built[name]
     digests = {name: native.digest(path) for name, path in modules.items()}
-    todo = [
-        name
-        for name, path in modules.items()
-        if built.get(name) != digests[name] or not native.compiled_path(path).is_file()
-    ]
+
+    def fresh(name: str) -> bool:
+        twin = native.compiled_path(modules[name])
+        return (
+            built.get(name) == digests[name]
+            and twin.is_file()
+            and twins.get(name) == native.digest(twin)  # not damaged since the build
+        )
+
+    todo = [name for name in modules if not fresh(name)]
     if not todo:
-        write_manifest(built, Cython.__version__)
+        write_manifest(built, twins, Cython.__version__)
         print(f"native: {len(modules)} compiled modules up to date")
         return 0
     started = time.monotonic()
@@ -128,7 +147,8 @@ def build() -> int:
             shutil.copyfile(cmd.get_ext_fullpath(name), part)
             os.replace(part, twin)
             built[name] = digests[name]
-    write_manifest(built, Cython.__version__)
+            twins[name] = native.digest(twin)
+    write_manifest(built, twins, Cython.__version__)
     spent = time.monotonic() - started
     print(f"native: compiled {len(todo)} of {len(modules)} modules in {spent:.0f} s")
     return 0

@@ -20,7 +20,13 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib.abc import MetaPathFinder
-from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec, PathFinder
+from importlib.machinery import (
+    EXTENSION_SUFFIXES,
+    ExtensionFileLoader,
+    ModuleSpec,
+    PathFinder,
+    SourceFileLoader,
+)
 from importlib.util import spec_from_file_location
 from pathlib import Path
 from types import ModuleType
@@ -30,6 +36,7 @@ SUFFIX = ".native" + EXTENSION_SUFFIXES[0]  # .native.cpython-311-x86_64-linux-g
 
 LOADED: list[str] = []  # modules imported compiled, in import order
 STALE: list[str] = []  # modules built once but changed since: imported from source
+BROKEN: list[str] = []  # compiled twins that failed to load (a damaged file): from source
 
 
 def compiled_path(source: Path) -> Path:
@@ -54,6 +61,33 @@ def read_manifest(path: Path = MANIFEST) -> dict[str, str]:
     if not isinstance(modules, dict):
         return {}
     return {str(k): str(v) for k, v in modules.items()}
+
+
+class TwinLoader(ExtensionFileLoader):
+    """Loads a compiled twin; if the file cannot be loaded (damaged, or built for another
+    machine), runs the module's source instead, so a bad build costs speed, not a crash."""
+
+    def __init__(self, fullname: str, twin: str, source: str) -> None:
+        super().__init__(fullname, twin)
+        self.source = SourceFileLoader(fullname, source)
+        self.broken = False
+
+    def create_module(self, spec: ModuleSpec) -> ModuleType:
+        try:
+            module = super().create_module(spec)
+        except ImportError:
+            self.broken = True
+            BROKEN.append(self.name)
+            return ModuleType(spec.name)  # a plain module, filled from source below
+        LOADED.append(self.name)
+        return module
+
+    def exec_module(self, module: ModuleType) -> None:
+        if self.broken:
+            module.__file__ = self.source.path
+            self.source.exec_module(module)
+        else:
+            super().exec_module(module)
 
 
 class NativeFinder(MetaPathFinder):
@@ -83,13 +117,8 @@ class NativeFinder(MetaPathFinder):
         if not fresh:
             STALE.append(fullname)
             return None
-        native = spec_from_file_location(
-            fullname, twin, loader=ExtensionFileLoader(fullname, str(twin))
-        )
-        if native is None:  # pragma: no cover - spec_from_file_location with a loader
-            return None
-        LOADED.append(fullname)
-        return native
+        loader = TwinLoader(fullname, str(twin), str(source))
+        return spec_from_file_location(fullname, twin, loader=loader)
 
 
 def install() -> None:
@@ -109,5 +138,5 @@ def status() -> dict[str, object]:
         "pure": bool(os.environ.get("TAVOLO_PURE")),
         "built": len(read_manifest()),
         "compiled": sorted(LOADED),
-        "stale": sorted(set(STALE)),
+        "stale": sorted(set(STALE) | set(BROKEN)),
     }

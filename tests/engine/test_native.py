@@ -59,7 +59,7 @@ def test_a_fresh_twin_is_found_and_a_changed_source_is_imported_from_source(
     finder = native.NativeFinder({"nativepkg.hot": native.digest(mod)})
     spec = finder.find_spec("nativepkg.hot", [str(pkg)])
     assert spec is not None and spec.origin == str(twin)
-    assert type(spec.loader).__name__ == "ExtensionFileLoader"
+    assert isinstance(spec.loader, native.TwinLoader)
 
     mod.write_text("X = 2\n", encoding="utf-8")  # edited after the build
     stale_before = len(native.STALE)
@@ -70,6 +70,25 @@ def test_a_fresh_twin_is_found_and_a_changed_source_is_imported_from_source(
     twin.unlink()  # built once, file gone since
     finder.built["nativepkg.hot"] = native.digest(mod)
     assert finder.find_spec("nativepkg.hot", [str(pkg)]) is None
+
+
+def test_a_damaged_twin_runs_the_source_instead(tmp_path: Path) -> None:
+    _, mod = _package(tmp_path, "X = 41 + 1\n")
+    native.compiled_path(mod).write_bytes(b"not a shared object")
+    finder = native.NativeFinder({"nativepkg.hot": native.digest(mod)})
+    sys.path.insert(0, str(tmp_path))
+    sys.meta_path.insert(0, finder)
+    try:
+        module = importlib.import_module("nativepkg.hot")
+    finally:
+        sys.meta_path.remove(finder)
+        sys.path.remove(str(tmp_path))
+        for name in ("nativepkg.hot", "nativepkg"):
+            sys.modules.pop(name, None)
+    assert module.X == 42
+    assert module.__file__ == str(mod)
+    assert "nativepkg.hot" in native.BROKEN and "nativepkg.hot" not in native.LOADED
+    assert "nativepkg.hot" in native.status()["stale"]
 
 
 def test_a_manifest_for_another_python_or_unreadable_counts_as_none(tmp_path: Path) -> None:
