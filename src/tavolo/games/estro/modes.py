@@ -446,11 +446,14 @@ class ModeRules(_Base):
         out = d.rift_born - set(d.rift)  # rift cards now held by a player
         kept = [c for c in hidden if c in out]
         k = sum(1 for c in hidden if c in mine)
+        # Partial shuffles (RNG.sample): only a few dozen of the ~200 free cards are dealt.
         pool_mine = sorted(mine - known - out)
         pool_free = sorted(set(self.ids) - mine - known - out)
-        rng.shuffle(pool_mine)
-        rng.shuffle(pool_free)
-        fresh = kept + pool_mine[:k] + pool_free[: len(hidden) - len(kept) - k]
+        fresh = (
+            kept
+            + rng.sample(pool_mine, k)
+            + rng.sample(pool_free, max(0, len(hidden) - len(kept) - k))
+        )
         rng.shuffle(fresh)
         n_hand = len(hand)
         opp.hand = keep + fresh[:n_hand]
@@ -460,7 +463,10 @@ class ModeRules(_Base):
         if hidden_down:
             self._remap(d, q, dict(zip(hidden_down, new_down, strict=True)))
         rest = sorted(set(self.ids) - mine - owned(opp) - out)
-        rng.shuffle(rest)
+        # The rift's order is never used (its card is drawn at random when it opens): only
+        # which cards it holds is dealt here.
+        if len(rest) > len(d.rift):
+            rest = rng.sample(rest, len(d.rift))
         d.rift = tuple(rest[: len(d.rift)])
         d.rift_born = frozenset(out | set(d.rift))
         rng.shuffle(me.deck)
