@@ -51,15 +51,6 @@ def listed() -> dict[str, Path]:
     return found
 
 
-def read_twins() -> dict[str, str]:
-    """Module name -> sha256 of the compiled file as built (to find damaged files)."""
-    try:
-        data = json.loads(native.MANIFEST.read_text(encoding="utf-8"))
-        return {str(k): str(v) for k, v in data.get("twins", {}).items()}
-    except (OSError, ValueError, AttributeError):
-        return {}
-
-
 def write_manifest(modules: dict[str, str], twins: dict[str, str], cython: str) -> None:
     data = {
         "suffix": native.SUFFIX,
@@ -92,7 +83,7 @@ def build() -> int:
         return 0
     modules = listed()
     built = native.read_manifest()
-    twins = read_twins()
+    twins = native.read_manifest(part="twins")  # to find compiled files damaged since
     # Twins of modules no longer listed would never be loaded: drop them.
     for name in set(built) - set(modules):
         native.compiled_path(SRC.joinpath(*name.split(".")).with_suffix(".py")).unlink(

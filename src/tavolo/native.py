@@ -48,19 +48,19 @@ def digest(source: Path) -> str:
     return hashlib.sha256(source.read_bytes()).hexdigest()
 
 
-def read_manifest(path: Path = MANIFEST) -> dict[str, str]:
-    """Module name -> sha256 of the source it was compiled from; {} if none or unreadable,
-    or if it was built for another Python."""
+def read_manifest(path: Path = MANIFEST, part: str = "modules") -> dict[str, str]:
+    """Module name -> sha256 of the source it was compiled from (``part="twins"``: of
+    the compiled file as built); {} if none or unreadable, or built for another Python."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     if not isinstance(data, dict) or data.get("suffix") != SUFFIX:
         return {}
-    modules = data.get("modules")
-    if not isinstance(modules, dict):
+    found = data.get(part)
+    if not isinstance(found, dict):
         return {}
-    return {str(k): str(v) for k, v in modules.items()}
+    return {str(k): str(v) for k, v in found.items()}
 
 
 class TwinLoader(ExtensionFileLoader):

@@ -467,6 +467,6 @@ class ModeRules(_Base):
         # which cards it holds is dealt here.
         if len(rest) > len(d.rift):
             rest = rng.sample(rest, len(d.rift))
-        d.rift = tuple(rest[: len(d.rift)])
+        d.rift = tuple(rest)
         d.rift_born = frozenset(out | set(d.rift))
         rng.shuffle(me.deck)
