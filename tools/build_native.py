@@ -5,9 +5,21 @@
 
 Each module's compiled twin goes beside its source (see src/tavolo/native.py for why the
 name differs from a normal extension's) and the sha256 of the source it came from goes
-into src/tavolo/native.json. Only modules whose source changed are rebuilt. The Python
-code is compiled as it is (no Cython types), so compiled and pure games are the same
-games, only faster; tests/engine/test_native.py checks that.
+into src/tavolo/native.json. Only modules whose source changed are rebuilt.
+
+Most code is compiled as it is, its annotations ignored. Two things give the hottest code
+C types, and both leave the ``.py`` file plain Python that runs the same without them:
+
+- a ``.pxd`` beside a module (the state modules) lists its classes' slots as C fields,
+  so that compiled code reads a field without an attribute lookup;
+- a module whose first line is ``# cython: annotation_typing=True, nonecheck=True`` (the
+  rules that read those states) has its annotations used as types: ``s: EstroState``
+  reads the fields directly. Cython then checks each annotated argument when called
+  and converts ``int``/``bool`` ones, so those annotations must be exact;
+  tests/games/estro/test_annotations.py checks that they are, on games of every mode.
+
+Compiled and pure games are the same games, only faster; tests/engine/test_native.py
+checks that.
 
 Without Cython or a C compiler this prints one line and leaves tavolo pure Python: the
 speed is lost, nothing else.
@@ -33,7 +45,7 @@ from tavolo import native  # noqa: E402
 
 DIRECTIVES = {
     "language_level": 3,
-    "annotation_typing": False,  # annotations are for mypy, never C types: same semantics
+    "annotation_typing": False,  # by default annotations are for mypy only (see above)
     "binding": True,  # functions keep their signatures for inspect
 }
 
@@ -90,7 +102,14 @@ def build() -> int:
             missing_ok=True
         )
         del built[name]
-    digests = {name: native.digest(path) for name, path in modules.items()}
+    for name in modules:
+        missing = [dep for dep in native.layout_deps(name) if dep not in modules]
+        if missing:
+            raise SystemExit(
+                f"pyproject.toml [tool.tavolo.native]: {name} cimports {', '.join(missing)},"
+                " which must be compiled too"
+            )
+    digests = {name: native.fingerprint(name, path) for name, path in modules.items()}
 
     def fresh(name: str) -> bool:
         twin = native.compiled_path(modules[name])
@@ -116,6 +135,7 @@ def build() -> int:
                 exts,
                 build_dir=f"{tmp}/c",
                 compiler_directives=DIRECTIVES,
+                include_path=[str(SRC)],
                 nthreads=jobs,
                 quiet=True,
             )

@@ -10,13 +10,21 @@ The ``.py`` file stays the truth: a module whose source changed since the build 
 imported from source (and named in :data:`STALE`), so an edited rule takes effect at
 once, only slower until the next ``make setup``. ``TAVOLO_PURE=1`` ignores every
 compiled file.
+
+A module may have a ``.pxd`` beside it: its classes then compile to C structs with the
+fields listed there (the state modules), and the ``cimport`` lines say which other
+modules' structs its compiled code reads directly. Such a twin is only as good as those
+layouts: its fingerprint covers the sources and ``.pxd`` files it was compiled against,
+and it is loaded only once they run compiled too.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from importlib.abc import MetaPathFinder
@@ -32,6 +40,7 @@ from pathlib import Path
 from types import ModuleType
 
 MANIFEST = Path(__file__).with_name("native.json")
+SRC = Path(__file__).resolve().parent.parent  # the directory that holds the package
 SUFFIX = ".native" + EXTENSION_SUFFIXES[0]  # .native.cpython-311-x86_64-linux-gnu.so
 
 LOADED: list[str] = []  # modules imported compiled, in import order
@@ -46,6 +55,53 @@ def compiled_path(source: Path) -> Path:
 
 def digest(source: Path) -> str:
     return hashlib.sha256(source.read_bytes()).hexdigest()
+
+
+_CIMPORT = re.compile(r"^\s*(?:from\s+(\.*[\w.]*)\s+cimport\b|cimport\s+([\w.]+))", re.M)
+
+
+def source_of(name: str, root: Path = SRC) -> Path:
+    return root.joinpath(*name.split(".")).with_suffix(".py")
+
+
+def layout_deps(name: str, root: Path = SRC) -> list[str]:
+    """The modules whose ``.pxd`` layouts module ``name`` is compiled against (named by
+    the ``cimport`` lines of its own ``.pxd``, and theirs in turn), sorted."""
+    found: set[str] = set()
+    todo = [name]
+    while todo:
+        current = todo.pop()
+        pxd = source_of(current, root).with_suffix(".pxd")
+        if not pxd.is_file():
+            continue
+        package = current.rsplit(".", 1)[0]
+        for rel, absolute in _CIMPORT.findall(pxd.read_text(encoding="utf-8")):
+            target = absolute or rel
+            if rel.startswith("."):
+                dots = len(rel) - len(rel.lstrip("."))
+                base = package.rsplit(".", dots - 1)[0] if dots > 1 else package
+                target = base + ("." + rel[dots:] if rel[dots:] else "")
+            if target not in found and target != name:
+                found.add(target)
+                todo.append(target)
+    return sorted(found)
+
+
+def fingerprint(name: str, source: Path, root: Path = SRC) -> str:
+    """What the manifest records for module ``name``: the sha256 of its source, or, for a
+    module with a ``.pxd``, one sha256 over its files and those of its layouts."""
+    pxd = source.with_suffix(".pxd")
+    if not pxd.is_file():
+        return digest(source)
+    files = [source, pxd]
+    for dep in layout_deps(name, root):
+        dep_source = source_of(dep, root)
+        files += [dep_source, dep_source.with_suffix(".pxd")]
+    h = hashlib.sha256()
+    for f in files:
+        h.update(f.read_bytes() if f.is_file() else b"-")
+        h.update(b"\0")
+    return h.hexdigest()
 
 
 def read_manifest(path: Path = MANIFEST, part: str = "modules") -> dict[str, str]:
@@ -110,10 +166,16 @@ class NativeFinder(MetaPathFinder):
             return None
         source = Path(spec.origin)
         twin = compiled_path(source)
+        root = source.parents[fullname.count(".")]
         try:
-            fresh = twin.is_file() and digest(source) == want
+            fresh = twin.is_file() and fingerprint(fullname, source, root) == want
         except OSError:
             fresh = False
+        if fresh and source.with_suffix(".pxd").is_file():
+            # compiled against these layouts: they must be the compiled ones (imported now)
+            for dep in layout_deps(fullname, root):
+                importlib.import_module(dep)
+                fresh = fresh and dep in LOADED
         if not fresh:
             STALE.append(fullname)
             return None

@@ -91,6 +91,71 @@ def test_a_damaged_twin_runs_the_source_instead(tmp_path: Path) -> None:
     assert "nativepkg.hot" in native.status()["stale"]
 
 
+def _layouts(tmp_path: Path) -> Path:
+    """pkg.sub.d reads pkg.a's layout, which reads pkg.b's, which reads pkg.c's."""
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/a.py": "class A: ...\n",
+        "pkg/a.pxd": "from .b cimport B\ncdef class A:\n    cdef public object x\n",
+        "pkg/b.py": "class B: ...\n",
+        "pkg/b.pxd": "from pkg.c cimport C\ncdef class B:\n    cdef public object y\n",
+        "pkg/c.py": "class C: ...\n",
+        "pkg/c.pxd": "cdef class C:\n    cdef public object z\n",
+        "pkg/plain.py": "X = 1\n",
+        "pkg/sub/__init__.py": "",
+        "pkg/sub/d.py": "from ..a import A\n",
+        "pkg/sub/d.pxd": "from ..a cimport A\n",
+    }
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_a_module_is_compiled_against_the_layouts_its_pxd_cimports(tmp_path: Path) -> None:
+    root = _layouts(tmp_path)
+    assert native.layout_deps("pkg.sub.d", root) == ["pkg.a", "pkg.b", "pkg.c"]
+    assert native.layout_deps("pkg.b", root) == ["pkg.c"]
+    assert native.layout_deps("pkg.plain", root) == []
+    plain = root / "pkg/plain.py"
+    assert native.fingerprint("pkg.plain", plain, root) == native.digest(plain)
+
+    d = root / "pkg/sub/d.py"
+    before = native.fingerprint("pkg.sub.d", d, root)
+    for changed in ("pkg/c.pxd", "pkg/b.py"):  # a layout it reads, two cimports away
+        path = root / changed
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text + "# changed\n", encoding="utf-8")
+        assert native.fingerprint("pkg.sub.d", d, root) != before, changed
+        path.write_text(text, encoding="utf-8")
+        assert native.fingerprint("pkg.sub.d", d, root) == before
+
+
+def test_a_twin_runs_only_while_the_layouts_it_reads_run_compiled(tmp_path: Path) -> None:
+    root = _layouts(tmp_path)
+    d = root / "pkg/sub/d.py"
+    native.compiled_path(d).write_bytes(b"")  # never loaded here: only named in a spec
+    finder = native.NativeFinder({"pkg.sub.d": native.fingerprint("pkg.sub.d", d, root)})
+    sys.path.insert(0, str(root))
+    loaded = native.LOADED[:]
+    try:
+        # pkg.a, pkg.b and pkg.c are imported from source (not built): d's twin, compiled
+        # against their C layouts, must not run
+        stale_before = len(native.STALE)
+        assert finder.find_spec("pkg.sub.d", [str(root / "pkg/sub")]) is None
+        assert native.STALE[stale_before:] == ["pkg.sub.d"]
+        assert "pkg.a" in sys.modules  # imported by the finder, to see how it ran
+        native.LOADED.extend(["pkg.a", "pkg.b", "pkg.c"])  # as if they had run compiled
+        spec = finder.find_spec("pkg.sub.d", [str(root / "pkg/sub")])
+        assert spec is not None and isinstance(spec.loader, native.TwinLoader)
+    finally:
+        native.LOADED[:] = loaded
+        sys.path.remove(str(root))
+        for name in [m for m in sys.modules if m == "pkg" or m.startswith("pkg.")]:
+            del sys.modules[name]
+
+
 def test_a_manifest_for_another_python_or_unreadable_counts_as_none(tmp_path: Path) -> None:
     path = tmp_path / "native.json"
     assert native.read_manifest(path) == {}
@@ -110,7 +175,9 @@ def test_every_built_module_runs_compiled_exactly_while_its_source_is_unchanged(
         file = str(importlib.import_module(name).__file__)
         if file.endswith(native.SUFFIX):
             source = Path(file[: -len(native.SUFFIX)] + ".py")
-            assert hashlib.sha256(source.read_bytes()).hexdigest() == want, name
+            assert native.fingerprint(name, source) == want, name
+            if not source.with_suffix(".pxd").is_file():  # a plain module: its sha256
+                assert hashlib.sha256(source.read_bytes()).hexdigest() == want, name
         else:
             assert name in native.STALE, f"{name} was built but imported from {file}"
 

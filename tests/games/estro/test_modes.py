@@ -571,7 +571,7 @@ def test_zona_conquista_cards_are_played_into_a_chosen_zone() -> None:
     assert {f"play:ozok:up:{z}" for z in ("militare", "medica", "controllo")} <= set(acts)
     assert "play:ozok:up" not in acts
     play(s, "play:ozok:down:medica")
-    assert GAME.zone_of(s, 0, "ozok") == 2 and s.players[0].zones == (("ozok", 2),)
+    assert GAME.zone_of(s, 0, "ozok") == 2 and s.players[0].zones == {"ozok": 2}
     assert GAME.zone_of(s, 1, "thofa") == 3  # no play: the zone of its estro (Civile)
     assert GAME.observe(s, 1)["players"][1]["field"][0]["zone"] == "civile"
     assert GAME.observe(s, 1)["zone"] == "all"

@@ -288,7 +288,7 @@ class EstroGame(EstroRules):
         pl.mods = {remap.get(c, c): v for c, v in pl.mods.items()}
         pl.shield = {remap.get(c, c): v for c, v in pl.shield.items()}
         pl.estro = {remap.get(c, c): v for c, v in pl.estro.items()}
-        pl.zones = tuple((remap.get(c, c), z) for c, z in pl.zones)
+        pl.zones = {remap.get(c, c): z for c, z in pl.zones.items()}
         b = s.battle
         if b is not None:
             if b.ap == q:
@@ -414,7 +414,7 @@ class EstroGame(EstroRules):
             if "zone" in entry:  # Zona di Conquista: the zone it was played into
                 if entry["zone"] not in ZONE_IDS:
                     raise UnknownName("zone", str(entry["zone"]), ZONE_IDS)
-                pl.zones = (*pl.zones, (c, ZONE_IDS.index(entry["zone"])))
+                pl.zones = {**pl.zones, c: ZONE_IDS.index(entry["zone"])}
             if entry.get("supports"):  # Sogno Lucido: an Armonio attached to that Granito
                 pl.attached = (*pl.attached, (c, self._card(entry["supports"])))
                 pl.inhibited = pl.inhibited | {c}

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True, nonecheck=True
 """The gift interpreter: when gifts trigger, in which order, and what their effects do.
 
 E-5: gifts of a card played face up trigger at once; the active player's gift
@@ -18,7 +19,7 @@ from .schema import ESTRI, STATS, Condition, Effect, Gift
 
 if TYPE_CHECKING:
     from .rules import EstroRules as _Base
-    from .state import EstroState, Step
+    from .state import Battle, EstroState, Player, Step
 else:
     _Base = object
 
@@ -33,7 +34,7 @@ class GiftRules(_Base):
 
     def trigger_all(self, s: EstroState, p: int, trig: str) -> None:
         """Every face-up card of ``p`` with this trigger, resolving in field order."""
-        pl = s.players[p]
+        pl: Player = s.players[p]
         cards = self.info.by_trigger.get(trig)
         if not cards or cards.isdisjoint(pl.field):
             return
@@ -48,7 +49,7 @@ class GiftRules(_Base):
         self.trigger(s, p, c, "play")
 
     def _available(self, s: EstroState, p: int, c: str, trig: str) -> bool:
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if c not in pl.field or (c in pl.down and trig != "destroyed"):
             return False
         gift = self.info[c].gift
@@ -56,7 +57,7 @@ class GiftRules(_Base):
 
     def card_event(self, s: EstroState, kind: str, q: int, x: str, **data: Any) -> Event:
         """An event about card (q, x); only its owner learns which card a face-down one is."""
-        pl = s.players[q]
+        pl: Player = s.players[q]
         if x in pl.down:
             return Event(
                 kind,
@@ -68,7 +69,7 @@ class GiftRules(_Base):
 
     # ------------------------------------------------------------------ conditions --
     def _foe(self, s: EstroState, p: int, c: str) -> tuple[int, str] | None:
-        b = s.battle
+        b: Battle = s.battle
         if b is None:
             return None
         if b.ap == p and b.a == c:
@@ -119,7 +120,7 @@ class GiftRules(_Base):
     def apply_auras(self, s: EstroState, p: int, c: str, e: int, v: list[int]) -> None:
         """Add passive aura bonuses of every face-up aura card to card (p, c)."""
         for q in (0, 1):
-            pl = s.players[q]
+            pl: Player = s.players[q]
             for x in pl.field:
                 if x not in self.aura_cards or x in pl.down:
                     continue
@@ -187,7 +188,7 @@ class GiftRules(_Base):
         return False
 
     def _push_counter(self, s: EstroState, q: int) -> None:
-        pl = s.players[q]
+        pl: Player = s.players[q]
         for x in pl.field:
             if self.info[x].trigger == "opp_gift" and x not in pl.down:
                 gift = self.info[x].gift
@@ -206,7 +207,7 @@ class GiftRules(_Base):
         out = []
         want = None if f.estro is None else ESTRI.index(f.estro)
         for q in sides:
-            pl = s.players[q]
+            pl: Player = s.players[q]
             for x in pl.field:
                 if f.other and q == p and x == c:
                     continue
@@ -308,7 +309,7 @@ class GiftRules(_Base):
             foe = self._foe(s, p, c)
             return [foe] if foe is not None and foe[1] in s.players[foe[0]].field else []
         q = p if w == "own_all" else 1 - p
-        pl = s.players[q]
+        pl: Player = s.players[q]
         want = None if e.estro is None else ESTRI.index(e.estro)
         return [
             (q, x)
@@ -317,7 +318,7 @@ class GiftRules(_Base):
         ]
 
     def _battle_slot(self, s: EstroState, q: int, x: str) -> tuple[list[int], list[int]] | None:
-        b = s.battle
+        b: Battle = s.battle
         if b is None:
             return None
         if q == b.ap and x == b.a:
@@ -339,7 +340,7 @@ class GiftRules(_Base):
         later: list[Step],
     ) -> None:
         verb = e.verb
-        me = s.players[p]
+        me: Player = s.players[p]
         if verb in ("stat", "swap", "convert"):
             until = e.until or ("battle" if trig in ("attack", "defend") else "game")
             for q, x in self._who(s, p, c, e, tq, tc):
@@ -360,7 +361,7 @@ class GiftRules(_Base):
             for _ in range(e.draw or 0):
                 self.draw(s, p, events)
         elif verb == "discard":
-            opp = s.players[1 - p]
+            opp: Player = s.players[1 - p]
             for _ in range(e.discard or 0):
                 if opp.hand:
                     x = s.rng.draw(opp.hand, "random discard")
@@ -452,7 +453,7 @@ class GiftRules(_Base):
         self._revive(s, p, action.split(":")[1], to, events)
 
     def _revive(self, s: EstroState, p: int, x: str, to: str, events: list[Event]) -> None:
-        pl = s.players[p]
+        pl: Player = s.players[p]
         pl.inc.remove(x)
         if to == "field":
             pl.field.append(x)

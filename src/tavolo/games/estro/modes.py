@@ -1,3 +1,4 @@
+# cython: annotation_typing=True, nonecheck=True
 """Estro's two-player modes beyond the standard rules (digest, section "Modes").
 
 Each rule here is reached through one bit of ``EstroState.mf`` (set once from the mode
@@ -31,7 +32,7 @@ from .state import NECRO, NECRO_MAX, QUADRANTE, SOGNO, STRATEGA, ZONA
 
 if TYPE_CHECKING:
     from .rules import EstroRules as _Base
-    from .state import EstroState, Player, Step
+    from .state import Battle, EstroState, Player, Step
 else:
     _Base = object
 
@@ -96,7 +97,7 @@ class ModeRules(_Base):
     def answer_necro(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
         _, which = s.steps.pop()
         p = d.player
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if which == "draw":
             n = 1
             if action == "necro:draw2":
@@ -114,12 +115,12 @@ class ModeRules(_Base):
             events.append(Event("necro_summon", {"player": p, "card": c}))
 
     def _spend(self, s: EstroState, p: int, n: int, use: str, events: list[Event]) -> None:
-        pl = s.players[p]
+        pl: Player = s.players[p]
         pl.necro -= n
         events.append(Event("necro_spent", {"player": p, "spent": n, "use": use, "left": pl.necro}))
 
     def necro_summon_due(self, s: EstroState, p: int) -> bool:
-        pl = s.players[p]
+        pl: Player = s.players[p]
         return pl.necro >= NECRO_MAX and bool(pl.deck)
 
     def after_destroyed(
@@ -127,7 +128,7 @@ class ModeRules(_Base):
     ) -> None:
         """A card of ``p`` went to the Incinerator: a mode may answer."""
         if s.mf & NECRO and cause in ("battle", "foe_gift"):
-            pl = s.players[p]
+            pl: Player = s.players[p]
             if pl.necro < NECRO_MAX:
                 pl.necro += 1
                 events.append(Event("necrotoken", {"player": p, "tokens": pl.necro}))
@@ -142,10 +143,10 @@ class ModeRules(_Base):
     def judge_declaration(
         self, s: EstroState, said_destroyed: bool, destroyed: bool, events: list[Event]
     ) -> None:
-        b = s.battle
+        b: Battle = s.battle
         assert b is not None
         p = b.ap
-        pl = s.players[p]
+        pl: Player = s.players[p]
         data: dict[str, Any] = {
             "player": p,
             "declared": "destroyed" if said_destroyed else "survives",
@@ -189,7 +190,7 @@ class ModeRules(_Base):
         self._dial_effect(s, p, c, sec, events)
 
     def _dial_effect(self, s: EstroState, p: int, c: str, sec: Sector, events: list[Event]) -> None:
-        me = s.players[p]
+        me: Player = s.players[p]
         eff, n = sec.effect, sec.n or 1
         rng = s.rng
         if eff == "return_field":
@@ -207,7 +208,7 @@ class ModeRules(_Base):
                 self.draw(s, 1 - p, events)
         elif eff in ("revive_random", "opp_revive"):
             q = p if eff == "revive_random" else 1 - p
-            pl = s.players[q]
+            pl: Player = s.players[q]
             gone = set(chimera_parts(c)) if q == p else set()
             pile = [x for x in pl.inc if x not in gone]
             if pile:
@@ -227,7 +228,7 @@ class ModeRules(_Base):
                 events.append(self.card_event(s, "shielded", p, x, until_turn=s.turn + 1))
         elif eff in ("discard_opp", "discard_own"):
             q = 1 - p if eff == "discard_opp" else p
-            pl = s.players[q]
+            pl: Player = s.players[q]
             for _ in range(n):
                 if pl.hand:
                     x = rng.draw(pl.hand, "random discard")
@@ -235,7 +236,7 @@ class ModeRules(_Base):
                     events.append(Event("discard", {"player": q, "card": x}))
         elif eff in ("mill_own", "opp_mill"):
             q = p if eff == "mill_own" else 1 - p
-            pl = s.players[q]
+            pl: Player = s.players[q]
             for _ in range(n):
                 if pl.deck:
                     x = pl.deck.pop()
@@ -267,7 +268,7 @@ class ModeRules(_Base):
 
     def _dial_primary(self, s: EstroState, q: int, n: int, events: list[Event]) -> None:
         """A lasting change of every face-up card's primary stat (never below 0)."""
-        pl = s.players[q]
+        pl: Player = s.players[q]
         for x in pl.field:
             if x in pl.down:
                 continue
@@ -381,7 +382,7 @@ class ModeRules(_Base):
         rift = list(s.rift)
         x = s.rng.draw(rift, "dimensional deck")
         s.rift = tuple(rift)
-        pl = s.players[p]
+        pl: Player = s.players[p]
         pl.field.append(x)
         pl.summoned.add(x)
         if s.mf & ZONA:  # into the zone of the card it replaces
@@ -396,7 +397,7 @@ class ModeRules(_Base):
         return [x for x in s.players[p].hand if info[x].estro == ILLUSIO]
 
     def ambush(self, s: EstroState, p: int, x: str, fallen: str, events: list[Event]) -> None:
-        pl = s.players[p]
+        pl: Player = s.players[p]
         pl.hand.remove(x)
         pl.field.append(x)
         pl.summoned.add(x)

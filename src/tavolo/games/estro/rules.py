@@ -1,3 +1,4 @@
+# cython: annotation_typing=True, nonecheck=True
 """Estro's standard game (rules E-1 to E-14 of ../shared/rules/estro.md).
 
 The turn (E-4) is a flow of phases -- play, battle, end -- and everything that can
@@ -273,7 +274,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     # --------------------------------------------------------------------- turn actions --
     def _play_actions(self, s: EstroState, p: int) -> list[str]:
-        pl = s.players[p]
+        pl: Player = s.players[p]
         mf = s.mf
         plays = self._zplays if mf & ZONA else self._plays
         acts = [a for c in pl.hand for a in plays[c]]
@@ -292,7 +293,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     def _chimera_actions(self, s: EstroState, p: int) -> list[str]:
         """Chimera META mode: declare at the start of a turn, fuse on the next one."""
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if any("+" in c for c in pl.field):
             return []  # one Chimera on the field at a time
         if not pl.chimera_turn:
@@ -307,8 +308,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
     def _attack_actions(self, s: EstroState, p: int) -> list[str]:
         if s.attacks <= 0:
             return []
-        pl = s.players[p]
-        opp = s.players[1 - p]
+        pl: Player = s.players[p]
+        opp: Player = s.players[1 - p]
         if not opp.field:
             return []
         if s.mf and self._attack_barred(s):
@@ -360,7 +361,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     def _zone_turn_actions(self, s: EstroState, p: int) -> list[str]:
         """Zone actions usable in the player's own play and attack steps."""
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if pl.zone_used:
             return []
         z = s.zone
@@ -381,7 +382,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
     def _turn_action(self, s: EstroState, p: int, action: str, events: list[Event]) -> None:
         parts = action.split(":")
         verb = parts[0]
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if verb == "play":
             c = parts[1]
             pl.hand.remove(c)
@@ -437,7 +438,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             raise TavoloError(f"estro: unhandled action {action!r}")
 
     def _chimera_action(self, s: EstroState, p: int, parts: list[str], events: list[Event]) -> None:
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if parts[1] == "declare":
             pl.chimera_turn = s.turn
             events.append(Event("chimera_declared", {"player": p}))
@@ -485,7 +486,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         events.append(Event("chimera_estro", {"player": q, "card": c, "estro": ESTRI[e]}))
 
     def _zone_action(self, s: EstroState, p: int, parts: list[str], events: list[Event]) -> None:
-        pl = s.players[p]
+        pl: Player = s.players[p]
         which = parts[1]
         if s.zone == ALL_ZONES:
             self.zona_use(pl, which)
@@ -501,7 +502,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             pl.estro[parts[2]] = MANPO
             events.append(Event("zone", {"player": p, "zone": which, "card": parts[2]}))
         else:
-            b = s.battle
+            b: Battle = s.battle
             assert b is not None
             b.zoned = True
             mine_attacking = b.ap == p
@@ -526,7 +527,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     def stats(self, s: EstroState, p: int, c: str) -> list[int]:
         """A field card's five stats with lasting changes, the zone (E-10) and auras."""
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if c in pl.down:
             return [0, 0, 0, 0, 0]
         info = self.info[c]
@@ -552,7 +553,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         return v
 
     def add_mods(self, s: EstroState, p: int, c: str, delta: Iterable[int]) -> None:
-        pl = s.players[p]
+        pl: Player = s.players[p]
         old = pl.mods.get(c, (0, 0, 0, 0, 0))
         pl.mods[c] = tuple(a + b for a, b in zip(old, delta, strict=True))  # type: ignore[assignment]
 
@@ -569,7 +570,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
     def _start_turn(self, s: EstroState, events: list[Event]) -> None:
         """E-4 (1): a new turn; the draw is mandatory, and E-14 (b) may end the game."""
         p = s.active = 1 - s.active
-        pl = s.players[p]
+        pl: Player = s.players[p]
         turn = s.turn = s.turn + 1
         s.phase = "play"
         s.plays = 1 + pl.extra_plays
@@ -599,7 +600,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             self.trigger_all(s, p, "turn_start")
 
     def draw(self, s: EstroState, p: int, events: list[Event]) -> bool:
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if not pl.deck:
             events.append(Event("deck_empty", {"player": p}))
             return False
@@ -665,7 +666,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     # -------------------------------------------------------------------- battle --
     def judge(self, s: EstroState) -> combat.Verdict:
-        b = s.battle
+        b: Battle = s.battle
         assert b is not None
         ap, dp = b.ap, 1 - b.ap
         return combat.judge(
@@ -754,7 +755,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         """Zone actions player ``p`` may still use during an attack, ``card`` being theirs:
         the battle ones (Sviluppo Tech, Civile) and those of the turn (Militare, Controllo),
         all of which can change the battle's outcome."""
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if pl.zone_used:
             return []
         if s.zone == ALL_ZONES:
@@ -766,7 +767,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         return self._zone_turn_actions(s, p)
 
     def _step_battle(self, s: EstroState, step: Step, events: list[Event]) -> bool:
-        b = s.battle
+        b: Battle = s.battle
         assert b is not None
         stage = step[1]
         if stage == "done":  # the battle is over, once its destruction is resolved
@@ -775,7 +776,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             return False
         ap, dp = b.ap, 1 - b.ap
         if stage == "declare":
-            dpl = s.players[dp]
+            dpl: Player = s.players[dp]
             d_down = b.d in dpl.down
             events.append(
                 _new(
@@ -814,7 +815,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             s.steps[-1] = ("battle", "done")
             return False
         if stage == "roll":
-            dpl = s.players[dp]
+            dpl: Player = s.players[dp]
             if b.d in dpl.down:  # E-6: a face-down card falls to any attack
                 b.rule = "face_down"
                 events.append(
@@ -849,7 +850,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         return True  # att_window, def_window, redirect: waiting for a decision
 
     def _after_verdict(self, s: EstroState, destroyed: bool) -> bool:
-        b = s.battle
+        b: Battle = s.battle
         assert b is not None
         dp = 1 - b.ap
         if destroyed:
@@ -864,7 +865,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         return False
 
     def _ask_battle(self, s: EstroState, step: Step) -> Decision:
-        b = s.battle
+        b: Battle = s.battle
         assert b is not None
         stage = step[1]
         if stage == "declare_outcome":
@@ -874,7 +875,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         if stage == "def_window":
             dp = 1 - b.ap
             return Decision(dp, "defend_zone", (*self._zone_window(s, dp, b.d), "pass"))
-        opp = s.players[1 - b.ap]
+        opp: Player = s.players[1 - b.ap]
         others = [f"redirect:{self.ref(opp, c)}" for c in opp.field if c != b.d]
         if s.mf & (SOGNO | ZONA):  # only cards the attacker could have attacked
             foes = {a.split(":", 2)[2] for a in self._attack_actions_of(s, b.ap, b.a)}
@@ -882,7 +883,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         return Decision(b.ap, "redirect", ("pass", *others))
 
     def _answer_battle(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
-        b = s.battle
+        b: Battle = s.battle
         assert b is not None
         stage = s.steps[-1][1]
         if stage == "declare_outcome":
@@ -938,7 +939,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
     def _step_destroy(self, s: EstroState, step: Step, events: list[Event]) -> bool:
         """E-11/E-12: protections, the card's own last gift, the Medical zone, then out."""
         _, p, c, cause, stage = step
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if c not in pl.field:
             s.steps.pop()
             return False
@@ -994,7 +995,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         return False
 
     def remove_from_field(self, s: EstroState, p: int, c: str) -> None:
-        pl = s.players[p]
+        pl: Player = s.players[p]
         pl.field.remove(c)
         pl.down.discard(c)
         pl.summoned.discard(c)
@@ -1004,7 +1005,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     def _ask_destroy(self, s: EstroState, step: Step) -> Decision:
         p, c = step[1], step[2]
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if step[4] == "ambush":
             acts = tuple(f"ambush:{x}" for x in self.ambushers(s, p))
             return Decision(p, "ambush", (*acts, "pass"), {"card": c})
@@ -1039,7 +1040,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         events.append(Event("zone", {"player": p, "zone": "medica", "card": c}))
         events.append(Event("saved", {"player": p, "card": c, "by": "zone"}))
         s.steps.pop()
-        b = s.battle
+        b: Battle = s.battle
         # a zone action during an attack lets the attacker redirect it (digest, zones)
         if (
             cause == "battle"
@@ -1056,7 +1057,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         kind = s.steps[-1][0]
         if kind == "end":
             c = action.split(":")[1]
-            pl = s.players[d.player]
+            pl: Player = s.players[d.player]
             pl.hand.remove(c)
             pl.inc.append(c)
             events.append(Event("discard", {"player": d.player, "card": c}))

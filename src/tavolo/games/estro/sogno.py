@@ -1,3 +1,4 @@
+# cython: annotation_typing=True, nonecheck=True
 """Sogno Lucido (mode ``sogno_lucido``): each estro plays by a rule of its own.
 
 - Decks hold 5 cards of each estro.
@@ -78,7 +79,7 @@ class SognoRules(_Base):
 
     # ------------------------------------------------------------------- plays --
     def granitos(self, s: EstroState, p: int) -> list[str]:
-        pl = s.players[p]
+        pl: Player = s.players[p]
         down, est, info = pl.down, pl.estro, self.info
         if not (est or s.mf & CHIMERA):
             granito = self.estro_sets()[GRANITO]
@@ -94,7 +95,7 @@ class SognoRules(_Base):
 
     def sogno_play_actions(self, s: EstroState, p: int, acts: list[str]) -> list[str]:
         """Armonio cards go to a Granito when there is one on the field."""
-        pl = s.players[p]
+        pl: Player = s.players[p]
         info = self.info
         if s.mf & CHIMERA:
             harmony = {c for c in pl.hand if info[c].estro == ARMONIO}
@@ -117,14 +118,14 @@ class SognoRules(_Base):
 
     def manpo_actions(self, s: EstroState, p: int) -> list[str]:
         """A second card in the turn: a Manpo one, when the field holds exactly one card."""
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if s.played != 1 or len(pl.field) != 1:
             return []
         info = self.info
         return [f"manpo:{c}" for c in pl.hand if info[c].estro == MANPO]
 
     def attach(self, s: EstroState, p: int, a: str, g: str, events: list[Event]) -> None:
-        pl = s.players[p]
+        pl: Player = s.players[p]
         pl.hand.remove(a)
         pl.field.append(a)
         pl.attached = (*pl.attached, (a, g))
@@ -134,7 +135,7 @@ class SognoRules(_Base):
         events.append(Event("attach", {"player": p, "card": a, "granito": g}))
 
     def manpo_play(self, s: EstroState, p: int, c: str, events: list[Event]) -> None:
-        pl = s.players[p]
+        pl: Player = s.players[p]
         pl.hand.remove(c)
         pl.field.append(c)
         pl.inhibited = pl.inhibited | {c}
@@ -169,7 +170,7 @@ class SognoRules(_Base):
         if self.estro(s, ap, b.a) == ILLUSIO and de != ILLUSIO:
             dex = self.battle_stats(s, dp, b.d, b.ddelta)[ILLUSIO]
             b.ddelta[ILLUSIO] -= dex
-        dpl = s.players[dp]
+        dpl: Player = s.players[dp]
         if not dpl.attached:
             return
         shield = sum(self.tot(s, dp, a) for a, g in dpl.attached if g == b.d)
@@ -178,7 +179,7 @@ class SognoRules(_Base):
 
     def sogno_destroyed(self, s: EstroState, p: int, c: str, events: list[Event]) -> None:
         """A Granito takes its supports with it; a fallen support leaves its Granito."""
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if not pl.attached:
             return
         mine = [a for a, g in pl.attached if g == c]

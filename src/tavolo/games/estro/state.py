@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavolo.engine import RNG, State
+from tavolo.engine import RNG
+from tavolo.engine.game import State
 
 Step = tuple[Any, ...]
 
@@ -87,8 +88,9 @@ class Player:
         self.rest: tuple[tuple[str, int], ...] = ()
         # (Armonio, Granito): supports attached to a Granito (Sogno Lucido)
         self.attached: tuple[tuple[str, str], ...] = ()
-        # Zona di Conquista: (card, zone) placements, and the zones whose action was used
-        self.zones: tuple[tuple[str, int], ...] = ()
+        # Zona di Conquista: card -> the zone it was laid in, in the order laid (replaced,
+        # never changed in place: shared by clones), and the zones whose action was used
+        self.zones: dict[str, int] = {}
         self.zused = 0
         # hand cards the opponent has seen enter the hand (back from a public zone); only
         # those still in the hand count (immutable: shared by clones)
@@ -159,7 +161,7 @@ class Player:
         if self.attached:
             out["attached"] = [list(r) for r in self.attached]
         if self.zones:
-            out["zones"] = [list(r) for r in self.zones]
+            out["zones"] = [[c, z] for c, z in self.zones.items()]
         if self.zused:
             out["zones_used"] = self.zused
         if self.known:
@@ -186,7 +188,7 @@ class Player:
         p.inhibited = frozenset(d.get("inhibited", ()))
         p.rest = tuple((str(c), int(n)) for c, n in d.get("rest", ()))
         p.attached = tuple((str(a), str(g)) for a, g in d.get("attached", ()))
-        p.zones = tuple((str(c), int(z)) for c, z in d.get("zones", ()))
+        p.zones = {str(c): int(z) for c, z in d.get("zones", ())}
         p.zused = int(d.get("zones_used", 0))
         p.known = frozenset(d.get("known", ()))
         return p

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True, nonecheck=True
 """Zona di Conquista (mode ``zona_conquista``): all five zones on the table, each its own
 field.
 
@@ -42,38 +43,36 @@ _CARDS_TO_WIN = POINTS_PER_ZONE * ZONES_TO_WIN  # fewer field cards cannot conqu
 class ZonaRules(_Base):
     # ------------------------------------------------------------------- places --
     def zone_of(self, s: EstroState, p: int, c: str) -> int:
-        for x, z in s.players[p].zones:  # placed() inlined: stats() asks this every time
-            if x == c:
-                return z
-        return self.info[c].estro
+        pl: Player = s.players[p]
+        z = pl.zones.get(c)
+        return self.info[c].estro if z is None else z
 
     @staticmethod
     def placed(pl: Player, c: str) -> int | None:
         """The zone ``c`` was laid in, None if it came to the field another way (then it
         stands in its estro's zone, which for a face-down card is not for others to see)."""
-        for x, z in pl.zones:
-            if x == c:
-                return z
-        return None
+        return pl.zones.get(c)
 
+    # (placements are replaced, never changed in place, so clones share them)
     @staticmethod
     def place(pl: Player, c: str, z: int) -> None:
         zones = pl.zones
-        for x, _ in zones:
-            if x == c:  # placed again: it moves to the end, in its new zone
-                pl.zones = (*((x, y) for x, y in zones if x != c), (c, z))
-                return
-        pl.zones = (*zones, (c, z))  # the usual case, a card new to the field
+        if c in zones:  # placed again: it moves to the end, in its new zone
+            zones = {x: y for x, y in zones.items() if x != c}
+            zones[c] = z
+            pl.zones = zones
+        else:  # the usual case, a card new to the field
+            pl.zones = {**zones, c: z}
 
     @staticmethod
     def forget(pl: Player, c: str) -> None:
-        if pl.zones:
-            pl.zones = tuple((x, y) for x, y in pl.zones if x != c)
+        if c in pl.zones:
+            pl.zones = {x: y for x, y in pl.zones.items() if x != c}
 
     def points(self, s: EstroState, p: int) -> list[int]:
         out = [0] * 5
-        pl = s.players[p]
-        placed = dict(pl.zones)
+        pl: Player = s.players[p]
+        placed = pl.zones
         info = self.info
         for c in pl.field:
             z = placed.get(c)
@@ -89,13 +88,13 @@ class ZonaRules(_Base):
         if not attackers:
             return []
         info = self.info
-        opp = s.players[1 - p]
-        theirs = dict(opp.zones)
+        opp: Player = s.players[1 - p]
+        theirs = opp.zones
         groups: list[list[str]] = [[], [], [], [], []]
         for c, f in zip(opp.field, foes, strict=True):
             z = theirs.get(c)
             groups[info[c].estro if z is None else z].append(f)
-        mine = dict(s.players[p].zones)
+        mine = s.players[p].zones
         out: list[str] = []
         for a in attackers:
             z = mine.get(a)
@@ -112,7 +111,7 @@ class ZonaRules(_Base):
     def zona_turn_actions(self, s: EstroState, p: int, only: int | None = None) -> list[str]:
         """Militare and Controllo actions (``only``: that zone's). Asked at every decision
         of the player's turn: one pass over the field, and none once both are used."""
-        pl = s.players[p]
+        pl: Player = s.players[p]
         used = pl.zused
         if used & _TURN_BITS == _TURN_BITS:
             return []
@@ -123,7 +122,7 @@ class ZonaRules(_Base):
         manpo = only != ARDO and not used & _MANPO_BIT
         if not (sac or manpo):
             return []
-        placed = dict(pl.zones)
+        placed = pl.zones
         down, est = pl.down, pl.estro
         tgt: list[str] = []
         acts: list[str] = []
@@ -142,7 +141,7 @@ class ZonaRules(_Base):
 
     def zona_window(self, s: EstroState, p: int, card: str) -> list[str]:
         """The zone actions of the zone the battle is in (that of ``card``)."""
-        pl = s.players[p]
+        pl: Player = s.players[p]
         z = self.zone_of(s, p, card)
         if not self.zona_free(pl, z):
             return []

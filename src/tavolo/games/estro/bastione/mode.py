@@ -1,3 +1,4 @@
+# cython: annotation_typing=True, nonecheck=True
 """Ultimo Bastione: two to four dreamers together against a horde (digest, Modes item 10).
 
 An :class:`~tavolo.games.estro.game.EstroGame` subclass (table.py): the dreamers are
@@ -22,7 +23,7 @@ from tavolo.engine.steps import Step
 
 from ..cards import chimera_id, chimera_parts
 from ..game import EstroGame
-from ..state import CHIMERA, FESSURA, Battle, EstroState
+from ..state import CHIMERA, FESSURA, Battle, EstroState, Player
 from . import words
 from .state import DEPTHS, LANES, BastioneState
 
@@ -139,7 +140,7 @@ class Mode(EstroGame):
             return int(top[1])
         elif kind == "rift":
             return int(top[4])
-        b = s.battle
+        b: Battle = s.battle
         if b is not None:
             return self.owner(s, b.a if b.ap == 0 else b.d)
         return s.seat
@@ -280,7 +281,7 @@ class Mode(EstroGame):
 
     # ------------------------------------------------------------------ the horde --
     def _horde_phase(self, s: BastioneState, events: list[Event]) -> None:
-        horde = s.players[1]
+        horde: Player = s.players[1]
         if s.rnd >= LAST_ROUND:
             if s.hdeck or not horde.field:
                 self._finish_b(s, True, "survived", events)
@@ -463,7 +464,7 @@ class Mode(EstroGame):
         left = s.asl[k]
         if left <= 0:
             return []
-        team = s.players[0]
+        team: Player = s.players[0]
         cell = s.cell
         home = s.home
         mine = []
@@ -548,7 +549,7 @@ class Mode(EstroGame):
     def _turn(self, s: BastioneState, k: int, action: str, events: list[Event]) -> None:
         parts = action.split(":")
         verb = parts[0]
-        team = s.players[0]
+        team: Player = s.players[0]
         if action != "chimera:declare":
             s.played += 1
         if verb == "done":
@@ -650,7 +651,7 @@ class Mode(EstroGame):
         raise AssertionError(f"estro {MODE}: unhandled action {action!r}")  # pragma: no cover
 
     def _place(self, s: BastioneState, k: int, c: str, x: int) -> None:
-        team = s.players[0]
+        team: Player = s.players[0]
         team.field.append(c)
         s.cell[c] = x
         s.placed[k] += 1
@@ -684,7 +685,7 @@ class Mode(EstroGame):
             assert isinstance(s, BastioneState)
             _, _, c, trig, *_ = step
             gift = self.info[c].gift
-            team = s.players[0]
+            team: Player = s.players[0]
             s.steps.pop()
             if (
                 gift is not None
@@ -809,7 +810,7 @@ class Mode(EstroGame):
 
     def _revive(self, s: EstroState, p: int, x: str, to: str, events: list[Event]) -> None:
         assert isinstance(s, BastioneState)
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if p == 1:
             if to != "field":
                 return  # the horde has no hand
@@ -840,10 +841,10 @@ class Mode(EstroGame):
         d = super()._ask_battle(s, step)
         if d.kind != "redirect":
             return d
-        b = s.battle
+        b: Battle = s.battle
         assert b is not None and isinstance(s, BastioneState)
         x = s.cell[b.a]
-        opp = s.players[1 - b.ap]
+        opp: Player = s.players[1 - b.ap]
         acts = tuple(a for a in d.actions if a == "pass" or s.cell.get(self.deref(opp, a[9:])) == x)
         return Decision(d.player, d.kind, acts, d.params)
 
@@ -852,7 +853,7 @@ class Mode(EstroGame):
         assert isinstance(s, BastioneState)
         _, _, c, x, k = step
         s.steps.pop()
-        team = s.players[0]
+        team: Player = s.players[0]
         if c in team.field or not s.rift:
             events.append(Event("ultimo_bastione.fessura_closed", {"player": k}))
             return False
@@ -952,7 +953,7 @@ class Mode(EstroGame):
         }
         if s.mf & FESSURA:
             out["rift_size"] = len(s.rift)
-        b = s.battle
+        b: Battle = s.battle
         if b is not None:
             out["battle"] = {
                 "attacker": b.a,

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True, nonecheck=True
 """Inferno 2v2: four seats in two teams on the 1v1 rules (digest, Modes, item 4).
 
 The two sides of the 1v1 rules are the two teams (state.py): the gifts, battles,
@@ -30,7 +31,7 @@ from ..cards import chimera_parts
 from ..game import EstroGame
 from ..rules import ATTACKS_PER_TURN, HAND_LIMIT
 from ..schema import ESTRI
-from ..state import CHIMERA, FESSURA, Player, Step
+from ..state import CHIMERA, FESSURA, Battle, Player, Step
 from ..zona import ZONE_IDS
 from . import words
 from .state import BARRED_TURNS, SEAT_NAMES, SEATS, TEAM_NAMES, InfernoState, Seat
@@ -99,7 +100,7 @@ class Mode(EstroGame):
 
     def _move_in(self, s: InfernoState, side: int, q: int) -> None:
         """Load seat ``q`` into its side's Player, putting the loaded seat back."""
-        pl = s.players[side]
+        pl: Player = s.players[side]
         old = s.seats[s.loaded[side]]
         old.hand, old.deck, old.inc, old.known = pl.hand, pl.deck, pl.inc, pl.known
         old.extra_plays, old.extra_attacks = pl.extra_plays, pl.extra_attacks
@@ -131,7 +132,7 @@ class Mode(EstroGame):
         elif kind == "destroy" or kind == "chimera":
             self._load(s, self.owner(s, step[2]))
         elif kind == "battle":
-            b = s.battle
+            b: Battle = s.battle
             assert b is not None
             self._load(s, s.seat)
             self._load(s, self.owner(s, b.d))
@@ -271,7 +272,7 @@ class Mode(EstroGame):
     def _play_actions(self, s: InfernoState, p: int) -> list[str]:  # type: ignore[override]
         """A card from the hand (face up only in rounds 1-3), a reveal of one's own
         face-down card, a Chimera, a zone action, the rift."""
-        pl = s.players[p]
+        pl: Player = s.players[p]
         plays = self._plays
         if s.turn > BARRED_TURNS:
             acts = [a for c in pl.hand for a in plays[c]]
@@ -290,7 +291,7 @@ class Mode(EstroGame):
 
     def _chimera_actions(self, s: InfernoState, p: int) -> list[str]:  # type: ignore[override]
         """Declared at the start of a turn, made on the seat's next turn (four later)."""
-        pl = s.players[p]
+        pl: Player = s.players[p]
         seat = s.seat
         if any("+" in c and self.owner(s, c) == seat for c in pl.field):
             return []  # one Chimera of one's own on the field at a time
@@ -307,8 +308,8 @@ class Mode(EstroGame):
         """Attacks by the seat's own face-up cards on the other team's cards, from round 4."""
         if s.attacks <= 0 or s.turn <= BARRED_TURNS:
             return []
-        pl = s.players[p]
-        opp = s.players[1 - p]
+        pl: Player = s.players[p]
+        opp: Player = s.players[1 - p]
         if not opp.field:
             return []
         hid = opp.down
@@ -349,7 +350,7 @@ class Mode(EstroGame):
     def _zone_turn_actions(self, s: InfernoState, p: int) -> list[str]:  # type: ignore[override]
         """Militare and Controllo, if either zone is one of them and the seat's zone action
         is unused."""
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if pl.zone_used:
             return []
         out: list[str] = []
@@ -367,7 +368,7 @@ class Mode(EstroGame):
         return out
 
     def _zone_window(self, s: InfernoState, p: int, card: str) -> list[str]:  # type: ignore[override]
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if pl.zone_used:
             return []
         out: list[str] = []
@@ -389,7 +390,7 @@ class Mode(EstroGame):
 
     def stats(self, s: InfernoState, p: int, c: str) -> list[int]:  # type: ignore[override]
         """A field card's stats: lasting changes, both zones' passives (E-10), auras."""
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if c in pl.down:
             return [0, 0, 0, 0, 0]
         info = self.info[c]
@@ -411,7 +412,7 @@ class Mode(EstroGame):
         if trig not in ("turn_start", "turn_end") or p != s.active:
             super().trigger_all(s, p, trig)
             return
-        pl = s.players[p]
+        pl: Player = s.players[p]
         info, seat = self.info, s.seat
         for c in reversed(pl.field):
             if info[c].trigger == trig and c not in pl.down and self.owner(s, c) == seat:
@@ -424,7 +425,7 @@ class Mode(EstroGame):
             return d
         p = step[1]
         seat = s.loaded[p]
-        pl = s.players[p]
+        pl: Player = s.players[p]
         acts = []
         for a in d.actions:
             _, q, x = a.split(":")
@@ -435,7 +436,7 @@ class Mode(EstroGame):
 
     def ambush(self, s: InfernoState, p: int, x: str, fallen: str, events: list[Event]) -> None:  # type: ignore[override]
         """Imboscata: an empty ambusher rests during its owner's next turn."""
-        pl = s.players[p]
+        pl: Player = s.players[p]
         pl.hand.remove(x)
         pl.field.append(x)
         pl.summoned.add(x)
@@ -453,7 +454,7 @@ class Mode(EstroGame):
         seat = s.seat = (s.seat + 1) % SEATS
         self._load(s, seat)
         p = s.active = seat & 1
-        pl = s.players[p]
+        pl: Player = s.players[p]
         turn = s.turn = s.turn + 1
         s.phase = "play"
         s.plays = 1 + pl.extra_plays
@@ -556,7 +557,7 @@ class Mode(EstroGame):
     # -------------------------------------------------------------------- information --
     def card_view(self, s: InfernoState, q: int, c: str, viewer: int | None) -> dict[str, Any]:  # type: ignore[override]
         o = self.owner(s, c)
-        pl = s.players[q]
+        pl: Player = s.players[q]
         if c in pl.down:
             if viewer == o:
                 return {"id": c, "owner": SEAT_NAMES[o], "face_down": True}
@@ -605,9 +606,9 @@ class Mode(EstroGame):
         if s.mf & FESSURA:
             out["rift_size"] = len(s.rift)
             out["rift_opened"] = s.rift_turn == s.turn
-        b = s.battle
+        b: Battle = s.battle
         if b is not None:
-            dpl = s.players[1 - b.ap]
+            dpl: Player = s.players[1 - b.ap]
             sees = b.d not in dpl.down or player == self.owner(s, b.d)
             out["battle"] = {
                 "attacker": b.a,

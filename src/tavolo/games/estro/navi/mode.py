@@ -1,3 +1,4 @@
+# cython: annotation_typing=True, nonecheck=True
 """Single player mode against the five spaceships (digest, Modes item 7).
 
 The 1v1 rules run unchanged where the table does not change them: side 0 is the player,
@@ -117,7 +118,7 @@ class Mode(EstroGame):
     def stats(self, s: EstroState, p: int, c: str) -> list[int]:
         """The 1v1 stats; the aura pass is skipped when every aura card on the field is
         a face-down guardian (the usual case here: 25 guardians start face down)."""
-        pl = s.players[p]
+        pl: Player = s.players[p]
         if c in pl.down:
             return [0, 0, 0, 0, 0]
         info = self.info[c]
@@ -140,7 +141,7 @@ class Mode(EstroGame):
     def _start_turn(self, s: EstroState, events: list[Event]) -> None:
         assert isinstance(s, NaviState)
         p = s.active = 1 - s.active
-        pl = s.players[p]
+        pl: Player = s.players[p]
         turn = s.turn = s.turn + 1
         rnd = (turn + 1) // 2
         s.played = 0
@@ -195,7 +196,7 @@ class Mode(EstroGame):
         if s.attacks > 0 and not (s.mf and self._attack_barred(s)):
             open_ships = self.open_ships(s)
             if open_ships:
-                pl = s.players[0]
+                pl: Player = s.players[0]
                 busy = s.attacked | self.resting(s, pl) if pl.rest else s.attacked
                 for a in pl.field:
                     if a not in pl.down and a not in busy:
@@ -693,7 +694,7 @@ class Mode(EstroGame):
             else:
                 progress += 0.5 * (1 - min(left[i], GUARDIANS) / GUARDIANS)
                 progress += 0.45 * (1 - s.shields[i] / self._max_shields[i])
-        me = s.players[0]
+        me: Player = s.players[0]
         strength = 6.0 * len(me.hand) + 2.0 * len(me.deck)
         for c in me.field:
             strength += 30 if c in me.down else self.tot(s, 0, c)
@@ -755,9 +756,9 @@ class Mode(EstroGame):
         if s.mf & FESSURA:
             out["rift_size"] = len(s.rift)
             out["rift_opened"] = s.rift_turn == s.turn
-        b = s.battle
+        b: Battle = s.battle
         if b is not None:
-            dpl = s.players[1 - b.ap]
+            dpl: Player = s.players[1 - b.ap]
             out["battle"] = {
                 "attacker": b.a,
                 "player": b.ap,

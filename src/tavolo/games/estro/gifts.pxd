@@ -1,0 +1,1 @@
+from .state cimport EstroState, Player, Battle

@@ -1,0 +1,2 @@
+from ..state cimport EstroState, Player, Battle
+from .state cimport NaviState
