@@ -108,6 +108,8 @@ class Game(ABC):
     imagination never sees, nor shifts, the real game's dice.
     """
 
+    __slots__ = ()  # a subclass may keep its own attributes in slots, for speed
+
     name: ClassVar[str]
     RULES_VERSION: ClassVar[str]
     titles: ClassVar[Mapping[str, str]] = {}

@@ -40,6 +40,7 @@ class EstroGame(EstroRules):
     modes = EstroRules.modes + tuple(TABLE_MODES)
     min_players = 1 if TABLE_MODES else 2
     max_players = 4 if TABLE_MODES else 2
+    __slots__ = ("game", "tables")
 
     def __init__(self, collection: Collection | None = None, game: EstroGame | None = None) -> None:
         """``game``: the 1v1 game whose table mode this is (a subclass's instance)."""

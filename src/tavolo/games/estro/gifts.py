@@ -27,6 +27,8 @@ CHANCE_TOT_CAP = 95
 
 
 class GiftRules(_Base):
+    __slots__ = ()
+
     # ------------------------------------------------------------------ triggering --
     def trigger(self, s: EstroState, p: int, c: str, trig: str) -> None:
         if self.info[c].trigger == trig and self._available(s, p, c, trig):

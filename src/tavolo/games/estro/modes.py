@@ -45,6 +45,8 @@ ILLUSIO = 3
 
 
 class ModeRules(_Base):
+    __slots__ = ()
+
     # ------------------------------------------------------------------ the draw --
     def mode_draw(self, s: EstroState, p: int, pl: Player, events: list[Event]) -> bool:
         """The turn's draw under a mode's rules; False when the standard draw applies.

@@ -79,6 +79,26 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     state_class: type[EstroState] = EstroState  # a table mode may use a subclass (table.py)
 
+    # Slots, not a __dict__: a compiled method reads self.info or calls self._foo() once per
+    # few µs of play, and a slot spares each a dictionary lookup.
+    __slots__ = (
+        "_by_estro",
+        "_estro_sets",
+        "_opp_play",
+        "_plays",
+        "_reveal",
+        "_turn_end",
+        "_turn_start",
+        "_zplays",
+        "aura_cards",
+        "by_state",
+        "collection",
+        "deciders",
+        "handlers",
+        "ids",
+        "info",
+    )
+
     def __init__(self, collection: Collection | None = None, info: CardTable | None = None) -> None:
         """``info``: a card table to share (a table mode shares its 1v1 game's)."""
         self.collection = collection or default_collection()

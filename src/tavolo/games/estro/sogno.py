@@ -33,6 +33,8 @@ SUPPORTS_PER_GRANITO = 2
 
 
 class SognoRules(_Base):
+    __slots__ = ()
+
     # ------------------------------------------------------------------- decks --
     def by_estro(self) -> tuple[tuple[str, ...], ...]:
         cached: tuple[tuple[str, ...], ...] | None = getattr(self, "_by_estro", None)

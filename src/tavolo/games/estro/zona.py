@@ -41,6 +41,8 @@ _CARDS_TO_WIN = POINTS_PER_ZONE * ZONES_TO_WIN  # fewer field cards cannot conqu
 
 
 class ZonaRules(_Base):
+    __slots__ = ()
+
     # ------------------------------------------------------------------- places --
     def zone_of(self, s: EstroState, p: int, c: str) -> int:
         pl: Player = s.players[p]

@@ -63,6 +63,7 @@ class Mode(EstroGame):
     mode = MODE
     seats = (2, 3, 4)
     state_class = BastioneState
+    __slots__ = ("_cell_plays", "impossible")
 
     def __init__(self, collection: Any = None, game: EstroGame | None = None) -> None:
         super().__init__(collection, game)

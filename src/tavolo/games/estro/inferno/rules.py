@@ -50,6 +50,7 @@ class Mode(EstroGame):
     mode = "inferno"
     seats = (SEATS,)
     state_class = InfernoState
+    __slots__ = ()
 
     # ------------------------------------------------------------------ configuration --
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:

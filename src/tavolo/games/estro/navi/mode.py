@@ -44,6 +44,7 @@ class Mode(EstroGame):
     mode: ClassVar[str] = "navi"
     seats: ClassVar[tuple[int, ...]] = (1,)
     state_class = NaviState
+    __slots__ = ("_max_shields", "fleet")
 
     def __init__(self, game: EstroGame, fleet: Fleet | None = None) -> None:
         super().__init__(game=game)
