@@ -11,7 +11,9 @@ Most code is compiled as it is, its annotations ignored. Two things give the hot
 C types, and both leave the ``.py`` file plain Python that runs the same without them:
 
 - a ``.pxd`` beside a module (the state modules) lists its classes' slots as C fields,
-  so that compiled code reads a field without an attribute lookup;
+  so that compiled code reads a field without an attribute lookup (``engine/rng.pxd``
+  also makes the RNG's state and constants C unsigned 64-bit ints, with
+  ``# cython: infer_types=True`` in rng.py, so a draw is C arithmetic);
 - a module whose first line is ``# cython: annotation_typing=True, nonecheck=True`` (the
   rules that read those states) has its annotations used as types: ``s: EstroState``
   reads the fields directly. Cython then checks each annotated argument when called

@@ -1,3 +1,4 @@
+# cython: infer_types=True
 """The one source of chance in a game: a seeded generator whose whole state is one int.
 
 SplitMix64 is used instead of :mod:`random` because its state is a single integer:
@@ -18,11 +19,13 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
 
 
 def _mix(z: int) -> int:
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
     return z ^ (z >> 31)
 
 
@@ -46,24 +49,24 @@ class RNG:
     def next64(self) -> int:
         s = (self.s + _GOLDEN) & _MASK
         self.s = s
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """Uniform int in ``[0, n)`` (multiply-shift; bias below 2**-50 for game sizes)."""
         s = (self.s + _GOLDEN) & _MASK  # next64, inlined: this is the hottest call
         self.s = s
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return ((z ^ (z >> 31)) * n) >> 64
 
     # -- named calls ----------------------------------------------------------------
     def roll(self, sides: int = 6, label: str = "") -> int:
         s = (self.s + _GOLDEN) & _MASK  # below, inlined: games roll dice on every attack
         self.s = s
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return 1 + (((z ^ (z >> 31)) * sides) >> 64)
 
     def coin(self, label: str = "") -> bool:

@@ -148,22 +148,26 @@ class Mode(EstroGame):
 
     def _fix(self, s: BastioneState, events: list[Event], i: int) -> None:
         """Events of the 1v1 rules from ``i`` on: side 0 becomes the dreamer concerned,
-        side 1 the horde (``ultimo_bastione.horde`` events, words of their own)."""
+        side 1 the horde (``ultimo_bastione.horde`` events, words of their own).
+
+        The events are fresh, made by this apply for this list, so their data are
+        renamed in place (as Inferno does); an event is rebuilt only when its kind or
+        its ``to`` changes."""
         n = len(events)
         if i >= n:
             return
         home = s.home
         for j in range(i, n):
             e = events[j]
-            kind = e.kind
+            kind: str = e.kind
             if kind.startswith("ultimo_bastione."):
                 continue
-            d = e.data
+            d: dict[str, Any] = e.data  # type: ignore[assignment]  # (fresh: a plain dict)
             p = d.get("player")
             if p == 1:
-                data = {k: v for k, v in d.items() if k != "player"}
-                data["what"] = kind
-                events[j] = _new(Event, ("ultimo_bastione.horde", data, None, None))
+                del d["player"]
+                d["what"] = kind
+                events[j] = _new(Event, ("ultimo_bastione.horde", d, None, None))
             elif p == 0:
                 k = s.bound
                 if kind not in _ACTOR_KINDS:
@@ -172,15 +176,15 @@ class Mode(EstroGame):
                         h = home.get(c.split("+", 1)[0] if "+" in c else c)
                         if h is not None:
                             k = h
-                data = dict(d)
-                data["player"] = k
-                to = e.to
-                red = e.redacted
-                if to is not None:
-                    to = tuple(k if x == 0 else x for x in to)
+                if k == 0:
+                    continue  # dreamer 0 is side 0: nothing to rename
+                d["player"] = k
+                red: dict[str, Any] | None = e.redacted  # type: ignore[assignment]
                 if red is not None and red.get("player") == 0:
-                    red = {**red, "player": k}
-                events[j] = _new(Event, (kind, data, to, red))
+                    red["player"] = k
+                to = e.to
+                if to is not None:
+                    events[j] = _new(Event, (kind, d, tuple(k if x == 0 else x for x in to), red))
 
     # ------------------------------------------------------------ the forward model --
     def _decide(self, s: BastioneState) -> Decision | None:  # type: ignore[override]

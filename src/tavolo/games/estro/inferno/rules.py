@@ -156,7 +156,7 @@ class Mode(EstroGame):
         owner = s.owner
         for i in range(start, len(events)):
             e = events[i]
-            data = e.data
+            data: dict[str, Any] = e.data  # type: ignore[assignment]  # (fresh: a plain dict)
             side = data.get("player")
             if side is None:
                 continue
@@ -170,10 +170,10 @@ class Mode(EstroGame):
                     seat = o
             if seat == side:
                 continue
-            data["player"] = seat  # type: ignore[index]
-            red = e.redacted
+            data["player"] = seat
+            red: dict[str, Any] | None = e.redacted  # type: ignore[assignment]
             if red is not None and "player" in red:
-                red["player"] = seat  # type: ignore[index]
+                red["player"] = seat
             to = e.to
             if to is not None:
                 to = tuple(seat if x == side else loaded[x] for x in to)
