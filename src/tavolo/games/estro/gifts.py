@@ -71,7 +71,7 @@ class GiftRules(_Base):
 
     # ------------------------------------------------------------------ conditions --
     def _foe(self, s: EstroState, p: int, c: str) -> tuple[int, str] | None:
-        b: Battle = s.battle
+        b: Battle | None = s.battle
         if b is None:
             return None
         if b.ap == p and b.a == c:
@@ -320,7 +320,7 @@ class GiftRules(_Base):
         ]
 
     def _battle_slot(self, s: EstroState, q: int, x: str) -> tuple[list[int], list[int]] | None:
-        b: Battle = s.battle
+        b: Battle | None = s.battle
         if b is None:
             return None
         if q == b.ap and x == b.a:

@@ -145,7 +145,7 @@ class ModeRules(_Base):
     def judge_declaration(
         self, s: EstroState, said_destroyed: bool, destroyed: bool, events: list[Event]
     ) -> None:
-        b: Battle = s.battle
+        b: Battle | None = s.battle
         assert b is not None
         p = b.ap
         pl: Player = s.players[p]
@@ -230,7 +230,7 @@ class ModeRules(_Base):
                 events.append(self.card_event(s, "shielded", p, x, until_turn=s.turn + 1))
         elif eff in ("discard_opp", "discard_own"):
             q = 1 - p if eff == "discard_opp" else p
-            pl: Player = s.players[q]
+            pl = s.players[q]
             for _ in range(n):
                 if pl.hand:
                     x = rng.draw(pl.hand, "random discard")
@@ -238,7 +238,7 @@ class ModeRules(_Base):
                     events.append(Event("discard", {"player": q, "card": x}))
         elif eff in ("mill_own", "opp_mill"):
             q = p if eff == "mill_own" else 1 - p
-            pl: Player = s.players[q]
+            pl = s.players[q]
             for _ in range(n):
                 if pl.deck:
                     x = pl.deck.pop()

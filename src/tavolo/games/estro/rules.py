@@ -79,11 +79,9 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     state_class: type[EstroState] = EstroState  # a table mode may use a subclass (table.py)
 
-    # Slots, not a __dict__: a compiled method reads self.info or calls self._foo() once per
-    # few µs of play, and a slot spares each a dictionary lookup.
+    # Slots, not a __dict__: compiled rules read self.info or call self._foo() many times a
+    # decision, and a slot spares each a dictionary lookup.
     __slots__ = (
-        "_by_estro",
-        "_estro_sets",
         "_opp_play",
         "_plays",
         "_reveal",
@@ -522,7 +520,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             pl.estro[parts[2]] = MANPO
             events.append(Event("zone", {"player": p, "zone": which, "card": parts[2]}))
         else:
-            b: Battle = s.battle
+            b: Battle | None = s.battle
             assert b is not None
             b.zoned = True
             mine_attacking = b.ap == p
@@ -686,7 +684,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     # -------------------------------------------------------------------- battle --
     def judge(self, s: EstroState) -> combat.Verdict:
-        b: Battle = s.battle
+        b: Battle | None = s.battle
         assert b is not None
         ap, dp = b.ap, 1 - b.ap
         return combat.judge(
@@ -787,7 +785,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         return self._zone_turn_actions(s, p)
 
     def _step_battle(self, s: EstroState, step: Step, events: list[Event]) -> bool:
-        b: Battle = s.battle
+        b: Battle | None = s.battle
         assert b is not None
         stage = step[1]
         if stage == "done":  # the battle is over, once its destruction is resolved
@@ -835,7 +833,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             s.steps[-1] = ("battle", "done")
             return False
         if stage == "roll":
-            dpl: Player = s.players[dp]
+            dpl = s.players[dp]
             if b.d in dpl.down:  # E-6: a face-down card falls to any attack
                 b.rule = "face_down"
                 events.append(
@@ -870,7 +868,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         return True  # att_window, def_window, redirect: waiting for a decision
 
     def _after_verdict(self, s: EstroState, destroyed: bool) -> bool:
-        b: Battle = s.battle
+        b: Battle | None = s.battle
         assert b is not None
         dp = 1 - b.ap
         if destroyed:
@@ -885,7 +883,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         return False
 
     def _ask_battle(self, s: EstroState, step: Step) -> Decision:
-        b: Battle = s.battle
+        b: Battle | None = s.battle
         assert b is not None
         stage = step[1]
         if stage == "declare_outcome":
@@ -903,7 +901,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         return Decision(b.ap, "redirect", ("pass", *others))
 
     def _answer_battle(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
-        b: Battle = s.battle
+        b: Battle | None = s.battle
         assert b is not None
         stage = s.steps[-1][1]
         if stage == "declare_outcome":
@@ -1060,7 +1058,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         events.append(Event("zone", {"player": p, "zone": "medica", "card": c}))
         events.append(Event("saved", {"player": p, "card": c, "by": "zone"}))
         s.steps.pop()
-        b: Battle = s.battle
+        b: Battle | None = s.battle
         # a zone action during an attack lets the attacker redirect it (digest, zones)
         if (
             cause == "battle"

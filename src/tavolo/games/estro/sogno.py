@@ -33,7 +33,7 @@ SUPPORTS_PER_GRANITO = 2
 
 
 class SognoRules(_Base):
-    __slots__ = ()
+    __slots__ = ("_by_estro", "_estro_sets")  # the decks by estro, built on first use
 
     # ------------------------------------------------------------------- decks --
     def by_estro(self) -> tuple[tuple[str, ...], ...]:

@@ -141,7 +141,7 @@ class Mode(EstroGame):
             return int(top[1])
         elif kind == "rift":
             return int(top[4])
-        b: Battle = s.battle
+        b: Battle | None = s.battle
         if b is not None:
             return self.owner(s, b.a if b.ap == 0 else b.d)
         return s.seat
@@ -846,7 +846,7 @@ class Mode(EstroGame):
         d = super()._ask_battle(s, step)
         if d.kind != "redirect":
             return d
-        b: Battle = s.battle
+        b: Battle | None = s.battle
         assert b is not None and isinstance(s, BastioneState)
         x = s.cell[b.a]
         opp: Player = s.players[1 - b.ap]
@@ -958,7 +958,7 @@ class Mode(EstroGame):
         }
         if s.mf & FESSURA:
             out["rift_size"] = len(s.rift)
-        b: Battle = s.battle
+        b: Battle | None = s.battle
         if b is not None:
             out["battle"] = {
                 "attacker": b.a,

@@ -133,7 +133,7 @@ class Mode(EstroGame):
         elif kind == "destroy" or kind == "chimera":
             self._load(s, self.owner(s, step[2]))
         elif kind == "battle":
-            b: Battle = s.battle
+            b: Battle | None = s.battle
             assert b is not None
             self._load(s, s.seat)
             self._load(s, self.owner(s, b.d))
@@ -607,7 +607,7 @@ class Mode(EstroGame):
         if s.mf & FESSURA:
             out["rift_size"] = len(s.rift)
             out["rift_opened"] = s.rift_turn == s.turn
-        b: Battle = s.battle
+        b: Battle | None = s.battle
         if b is not None:
             dpl: Player = s.players[1 - b.ap]
             sees = b.d not in dpl.down or player == self.owner(s, b.d)

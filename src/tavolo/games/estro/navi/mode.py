@@ -757,7 +757,7 @@ class Mode(EstroGame):
         if s.mf & FESSURA:
             out["rift_size"] = len(s.rift)
             out["rift_opened"] = s.rift_turn == s.turn
-        b: Battle = s.battle
+        b: Battle | None = s.battle
         if b is not None:
             dpl: Player = s.players[1 - b.ap]
             out["battle"] = {
