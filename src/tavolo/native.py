@@ -35,7 +35,7 @@ from importlib.machinery import (
     PathFinder,
     SourceFileLoader,
 )
-from importlib.util import spec_from_file_location
+from importlib.util import resolve_name, spec_from_file_location
 from pathlib import Path
 from types import ModuleType
 
@@ -76,25 +76,24 @@ def layout_deps(name: str, root: Path = SRC) -> list[str]:
             continue
         package = current.rsplit(".", 1)[0]
         for rel, absolute in _CIMPORT.findall(pxd.read_text(encoding="utf-8")):
-            target = absolute or rel
-            if rel.startswith("."):
-                dots = len(rel) - len(rel.lstrip("."))
-                base = package.rsplit(".", dots - 1)[0] if dots > 1 else package
-                target = base + ("." + rel[dots:] if rel[dots:] else "")
+            target = absolute or resolve_name(rel, package)
             if target not in found and target != name:
                 found.add(target)
                 todo.append(target)
     return sorted(found)
 
 
-def fingerprint(name: str, source: Path, root: Path = SRC) -> str:
+def fingerprint(
+    name: str, source: Path, root: Path = SRC, deps: Sequence[str] | None = None
+) -> str:
     """What the manifest records for module ``name``: the sha256 of its source, or, for a
-    module with a ``.pxd``, one sha256 over its files and those of its layouts."""
+    module with a ``.pxd``, one sha256 over its files and those of its layouts (``deps``:
+    :func:`layout_deps`, if the caller has it already)."""
     pxd = source.with_suffix(".pxd")
     if not pxd.is_file():
         return digest(source)
     files = [source, pxd]
-    for dep in layout_deps(name, root):
+    for dep in layout_deps(name, root) if deps is None else deps:
         dep_source = source_of(dep, root)
         files += [dep_source, dep_source.with_suffix(".pxd")]
     h = hashlib.sha256()
@@ -168,12 +167,13 @@ class NativeFinder(MetaPathFinder):
         twin = compiled_path(source)
         root = source.parents[fullname.count(".")]
         try:
-            fresh = twin.is_file() and fingerprint(fullname, source, root) == want
+            deps = layout_deps(fullname, root)
+            fresh = twin.is_file() and fingerprint(fullname, source, root, deps) == want
         except OSError:
             fresh = False
-        if fresh and source.with_suffix(".pxd").is_file():
+        if fresh:
             # compiled against these layouts: they must be the compiled ones (imported now)
-            for dep in layout_deps(fullname, root):
+            for dep in deps:
                 importlib.import_module(dep)
                 fresh = fresh and dep in LOADED
         if not fresh:
