@@ -23,16 +23,7 @@ GAMES = (
     *(
         f"estro:{mode}"
         for mode in (
-            "standard",
-            "stratega",
-            "mnemonica",
-            "necrotoken",
-            "sogno_lucido",
-            "quadrante",
-            "zona_conquista",
-            "inferno",
-            "navi",
-            "ultimo_bastione",
+            *registry.get("estro").modes,  # every base mode, the table modes included
             "standard+chimera+fessura+imboscata",
             "zona_conquista+chimera+fessura",
         )

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import tavolo
+from tavolo.games.estro import EstroGame
 
 SRC = Path(tavolo.__file__).resolve().parent
 HEADER = "# cython: annotation_typing=True"
@@ -119,16 +120,7 @@ for line in sorted(bad.values()):
 '''
 
 MODES = (
-    "standard",
-    "stratega",
-    "mnemonica",
-    "necrotoken",
-    "sogno_lucido",
-    "quadrante",
-    "zona_conquista",
-    "inferno",
-    "navi",
-    "ultimo_bastione",
+    *EstroGame.modes,  # every base mode, the table modes included
     "standard+chimera+fessura+imboscata",
     "zona_conquista+chimera+fessura+imboscata",
     "sogno_lucido+chimera+fessura+imboscata",
