@@ -58,7 +58,7 @@ def listed() -> dict[str, Path]:
     names = config["tool"]["tavolo"]["native"]["modules"]
     found = {}
     for name in names:
-        path = SRC.joinpath(*name.split(".")).with_suffix(".py")
+        path = native.source_of(name)
         if not path.is_file():
             raise SystemExit(f"pyproject.toml [tool.tavolo.native]: no source for {name}")
         found[name] = path
@@ -100,18 +100,18 @@ def build() -> int:
     twins = native.read_manifest(part="twins")  # to find compiled files damaged since
     # Twins of modules no longer listed would never be loaded: drop them.
     for name in set(built) - set(modules):
-        native.compiled_path(SRC.joinpath(*name.split(".")).with_suffix(".py")).unlink(
-            missing_ok=True
-        )
+        native.compiled_path(native.source_of(name)).unlink(missing_ok=True)
         del built[name]
-    for name in modules:
-        missing = [dep for dep in native.layout_deps(name) if dep not in modules]
+    digests = {}
+    for name, path in modules.items():
+        deps = native.layout_deps(name)
+        missing = [dep for dep in deps if dep not in modules]
         if missing:
             raise SystemExit(
                 f"pyproject.toml [tool.tavolo.native]: {name} cimports {', '.join(missing)},"
                 " which must be compiled too"
             )
-    digests = {name: native.fingerprint(name, path) for name, path in modules.items()}
+        digests[name] = native.fingerprint(name, path, deps=deps)
 
     def fresh(name: str) -> bool:
         twin = native.compiled_path(modules[name])
