@@ -7,8 +7,12 @@ by gift trigger that let a turn skip looking for gifts that cannot answer.
 
 from __future__ import annotations
 
+from pydantic import BaseModel
+
 from tavolo.engine import RNG, registry
+from tavolo.games.estro import gift_play, schema
 from tavolo.games.estro.game import EstroGame
+from tavolo.games.estro.gift_play import fields_of
 from tavolo.games.estro.state import Battle
 
 GAME: EstroGame = registry.get("estro")  # type: ignore[assignment]
@@ -88,3 +92,51 @@ def test_cards_by_trigger_cover_every_card_and_each_chimera_built() -> None:
     assert chimera not in GAME._turn_start
     assert info[chimera].trigger == "turn_start"  # built on first use
     assert chimera in GAME._turn_start and chimera in info.by_trigger["turn_start"]
+
+
+def _same(play: object, model: object, where: str) -> None:
+    """A play-form object holds its schema model's fields, under the same names."""
+    assert isinstance(model, BaseModel), where
+    extra = {"Effect": {"verb"}, "Gift": {"source"}}.get(type(play).__name__, set())
+    assert set(fields_of(play)) == set(type(model).model_fields) | extra, where
+    for name in type(model).model_fields:
+        mine, theirs = getattr(play, name), getattr(model, name)
+        if isinstance(theirs, BaseModel):
+            _same(mine, theirs, f"{where}.{name}")
+        elif isinstance(theirs, tuple) and theirs and isinstance(theirs[0], BaseModel):
+            assert len(mine) == len(theirs), f"{where}.{name}"
+            for i, (a, b) in enumerate(zip(mine, theirs, strict=True)):
+                _same(a, b, f"{where}.{name}[{i}]")
+        else:
+            assert mine == theirs and type(mine) is type(theirs), f"{where}.{name}"
+    if isinstance(model, schema.Effect):
+        assert play.verb == model.verb, where  # type: ignore[attr-defined]
+
+
+def test_every_gift_is_read_in_a_play_form_that_says_what_its_card_file_says() -> None:
+    gifted = [c for c in GAME.collection.cards if c.gift is not None]
+    assert len(gifted) >= 120
+    for card in gifted:
+        g = GAME.info[card.id].gift
+        assert isinstance(g, gift_play.Gift) and g.source is card.gift, card.id
+        _same(g, card.gift, card.id)
+    # a Chimera's gift is its guest's, the same object
+    host = next(c.id for c in GAME.collection.cards if c.gift is None)
+    guest = gifted[0].id
+    assert GAME.info[f"{host}+{guest}"].gift is GAME.info[guest].gift
+
+
+def test_a_play_form_copy_changes_only_the_field_it_names() -> None:
+    card = next(c for c in GAME.collection.cards if c.gift is not None and c.gift.if_)
+    g = GAME.info[card.id].gift
+    assert g is not None
+    e = g.do[0]
+    moved = e.aimed("foe" if e.who != "foe" else "self")
+    assert moved.who != e.who and moved is not e
+    rest = {k: v for k, v in fields_of(e).items() if k != "who"}
+    assert {k: v for k, v in fields_of(moved).items() if k != "who"} == rest
+    k = g.if_[0]
+    free = k.without_zone()
+    assert free.zone is None and free is not k
+    rest = {n: v for n, v in fields_of(k).items() if n != "zone"}
+    assert {n: v for n, v in fields_of(free).items() if n != "zone"} == rest

@@ -6,7 +6,8 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .content import Collection
-from .schema import ESTRI, Card, Gift
+from .gift_play import Gift
+from .schema import ESTRI, Card
 
 
 class CardInfo(NamedTuple):
@@ -31,7 +32,7 @@ def info(c: Card) -> CardInfo:
         ESTRI.index(c.estro),
         stats,
         sum(stats),
-        c.gift,
+        None if c.gift is None else Gift(c.gift),
         c.gift.trigger if c.gift else None,
     )
 

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Decision, Event
 
-from .schema import ESTRI, STATS, Condition, Effect, Gift
+from .gift_play import Condition, Effect, Gift
+from .schema import ESTRI, STATS
 
 if TYPE_CHECKING:
     from .rules import EstroRules as _Base
@@ -370,11 +371,13 @@ class GiftRules(_Base):
                     opp.inc.append(x)
                     events.append(Event("discard", {"player": 1 - p, "card": x}))
         elif verb == "destroy":
-            e2 = e.model_copy(update={"who": e.destroy})
+            assert e.destroy is not None
+            e2 = e.aimed(e.destroy)
             for q, x in self._who(s, p, c, e2, tq, tc):
                 later.append(("destroy", q, x, "gift", "check"))
         elif verb == "protect":
-            e2 = e.model_copy(update={"who": e.protect})
+            assert e.protect is not None
+            e2 = e.aimed(e.protect)
             for q, x in self._who(s, p, c, e2, tq, tc):
                 s.players[q].shield[x] = s.turn + 1
                 events.append(self.card_event(s, "shielded", q, x, until_turn=s.turn + 1))

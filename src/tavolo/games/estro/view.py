@@ -192,7 +192,7 @@ def _field_line(
         f"TOT [bold]{sum(v)}[/] {' '.join(tags)}"
     )
     if info.gift is not None:
-        line += "\n       [dim]" + escape(text.render_gift(info.gift, lang)) + "[/]"
+        line += "\n       [dim]" + escape(text.render_gift(info.gift.source, lang)) + "[/]"
     return line
 
 

@@ -24,8 +24,8 @@ from .gifts import GiftRules
 from .state import ZONA
 
 if TYPE_CHECKING:
+    from .gift_play import Condition, Gift
     from .rules import EstroRules as _Base
-    from .schema import Condition, Gift
     from .state import EstroState, Player
 else:
     _Base = object

@@ -384,9 +384,7 @@ class Mode(EstroGame):
         """A gift's "if the zone is X" holds when either zone is X."""
         second = ESTRI[s.zone2]
         if any(k.zone == second for k in conds):
-            conds = tuple(
-                k.model_copy(update={"zone": None}) if k.zone == second else k for k in conds
-            )
+            conds = tuple(k.without_zone() if k.zone == second else k for k in conds)
         return super()._holds(s, p, c, conds)
 
     def stats(self, s: InfernoState, p: int, c: str) -> list[int]:  # type: ignore[override]

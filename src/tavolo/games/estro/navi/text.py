@@ -164,7 +164,8 @@ def _card(g: Mode, s: NaviState, q: int, c: str, player: int | None, lang: str) 
     )
     gift = g.info[c].gift
     if gift is not None:  # what a revealed guardian or one's own card can do matters here
-        line += "\n        [dim]" + estro_view.escape(card_text.render_gift(gift, lang)) + "[/]"
+        said = card_text.render_gift(gift.source, lang)
+        line += "\n        [dim]" + estro_view.escape(said) + "[/]"
     return line
 
 
