@@ -13,6 +13,7 @@ from tavolo.engine import RNG, registry
 from tavolo.games.estro import gift_play, schema
 from tavolo.games.estro.game import EstroGame
 from tavolo.games.estro.gift_play import fields_of
+from tavolo.games.estro.schema import ESTRI, STATS
 from tavolo.games.estro.state import Battle
 
 GAME: EstroGame = registry.get("estro")  # type: ignore[assignment]
@@ -97,7 +98,7 @@ def test_cards_by_trigger_cover_every_card_and_each_chimera_built() -> None:
 def _same(play: object, model: object, where: str) -> None:
     """A play-form object holds its schema model's fields, under the same names."""
     assert isinstance(model, BaseModel), where
-    extra = {"Effect": {"verb"}, "Gift": {"source"}}.get(type(play).__name__, set())
+    extra = {"Effect": {"verb"}, "Gift": {"source", "aura"}}.get(type(play).__name__, set())
     assert set(fields_of(play)) == set(type(model).model_fields) | extra, where
     for name in type(model).model_fields:
         mine, theirs = getattr(play, name), getattr(model, name)
@@ -120,6 +121,14 @@ def test_every_gift_is_read_in_a_play_form_that_says_what_its_card_file_says() -
         g = GAME.info[card.id].gift
         assert isinstance(g, gift_play.Gift) and g.source is card.gift, card.id
         _same(g, card.gift, card.id)
+        # an aura's additions, each as its effect says (auras only add to stats)
+        if g.trigger == "aura":
+            assert [(e.who, e.estro, e.stat, e.add) for e in g.do] == [
+                (w, None if k < 0 else ESTRI[k], "primary" if i < 0 else STATS[i], n)
+                for w, k, i, n in g.aura
+            ], card.id
+        else:
+            assert g.aura == (), card.id
     # a Chimera's gift is its guest's, the same object
     host = next(c.id for c in GAME.collection.cards if c.gift is None)
     guest = gifted[0].id

@@ -130,7 +130,7 @@ class Effect:
 
 
 class Gift:
-    __slots__ = ("chance", "do", "if_", "kind", "optional", "source", "target", "trigger")
+    __slots__ = ("aura", "chance", "do", "if_", "kind", "optional", "source", "target", "trigger")
 
     def __init__(self, g: schema.Gift) -> None:
         self.kind: str = g.kind
@@ -141,6 +141,18 @@ class Gift:
         self.target: Filter | None = None if g.target is None else Filter(g.target)
         self.do: tuple[Effect, ...] = tuple(Effect(e) for e in g.do)
         self.source: schema.Gift = g  # what the card text is rendered from
+        # An aura's additions, read by every stats call while it is on the field:
+        # (who, estro filter or -1, stat index or -1 for the card's primary, amount).
+        self.aura: tuple[tuple[str, int, int, int], ...] = tuple(
+            (
+                e.who,
+                -1 if e.estro is None else schema.ESTRI.index(e.estro),
+                -1 if e.stat == "primary" else schema.STATS.index(e.stat or "atk"),
+                e.add,
+            )
+            for e in self.do
+            if g.trigger == "aura" and e.add is not None
+        )
 
     def __repr__(self) -> str:
         return f"gift_play.Gift({self.source!r})"

@@ -26,6 +26,23 @@ else:
 
 CHANCE_TOT_CAP = 95
 
+LiveAura = tuple[int, str, tuple[tuple[str, int, int, int], ...]]
+"""An aura acting now: its owner, its card and its additions (``gift_play.Gift.aura``)."""
+
+
+def add_auras(live: list[LiveAura], p: int, c: str, e: int, v: list[int]) -> None:
+    """Add to the stats ``v`` of card (p, c), of estro ``e``, what the live auras give it."""
+    for q, x, adds in live:
+        for who, want, stat, add in adds:
+            if who == "self":
+                hit = q == p and x == c
+            elif who == "own_all":
+                hit = q == p and (want < 0 or want == e)
+            else:
+                hit = q != p and (want < 0 or want == e)
+            if hit:
+                v[e if stat < 0 else stat] += add
+
 
 class GiftRules(_Base):
     __slots__ = ()
@@ -122,25 +139,27 @@ class GiftRules(_Base):
     # ---------------------------------------------------------------------- auras --
     def apply_auras(self, s: EstroState, p: int, c: str, e: int, v: list[int]) -> None:
         """Add passive aura bonuses of every face-up aura card to card (p, c)."""
+        add_auras(self.live_auras(s), p, c, e, v)
+
+    def live_auras(self, s: EstroState) -> list[LiveAura]:
+        """The face-up aura cards whose conditions hold, in field order: what they add
+        to a card depends only on its side, id and estro (``add_auras``), so a caller
+        judging many cards in one state finds them once."""
+        auras = self.aura_cards
+        info = self.info
+        out: list[LiveAura] = []
         for q in (0, 1):
             pl: Player = s.players[q]
+            down = pl.down
             for x in pl.field:
-                if x not in self.aura_cards or x in pl.down:
+                if x not in auras or x in down:
                     continue
-                gift = self.info[x].gift
+                gift = info[x].gift
                 assert gift is not None
                 if gift.if_ and not self._holds(s, q, x, gift.if_):
                     continue
-                for eff in gift.do:
-                    w = eff.who
-                    if w == "self":
-                        hit = q == p and x == c
-                    elif w == "own_all":
-                        hit = q == p and (eff.estro is None or ESTRI.index(eff.estro) == e)
-                    else:
-                        hit = q != p and (eff.estro is None or ESTRI.index(eff.estro) == e)
-                    if hit and eff.add is not None:
-                        v[e if eff.stat == "primary" else STATS.index(eff.stat or "atk")] += eff.add
+                out.append((q, x, gift.aura))
+        return out
 
     # ------------------------------------------------------------------- resolution --
     def _step_gift(self, s: EstroState, step: Step, events: list[Event]) -> bool:

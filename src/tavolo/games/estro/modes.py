@@ -27,7 +27,7 @@ from tavolo.engine import Decision, Event
 
 from .cards import chimera_parts
 from .dial import Sector, default_sectors, sector_ids
-from .gifts import GiftRules
+from .gifts import GiftRules, LiveAura, add_auras
 from .state import NECRO, NECRO_MAX, QUADRANTE, SOGNO, STRATEGA, ZONA
 
 if TYPE_CHECKING:
@@ -317,29 +317,43 @@ class ModeRules(_Base):
         return GiftRules._available(self, s, p, c, trig)
 
     def apply_auras(self, s: EstroState, p: int, c: str, e: int, v: list[int]) -> None:
-        """An inhibited aura gives nothing: for the aura pass only it counts as face down
-        (which only the aura loop looks at; its conditions count cards, not faces)."""
-        pls = s.players
-        zona = s.mf & ZONA
-        if not (pls[0].inhibited or pls[1].inhibited or zona):
-            GiftRules.apply_auras(self, s, p, c, e, v)
+        live = self.shared_auras(s)
+        if live is not None:
+            add_auras(live, p, c, e, v)
             return
-        hidden = [
+        # Zona di Conquista: an aura reaches only its own zone
+        hidden = self._inhibited_auras(s) + self.zona_aura_hidden(s, p, c)  # type: ignore[attr-defined]
+        add_auras(self._auras_without(s, hidden), p, c, e, v)
+
+    def shared_auras(self, s: EstroState) -> list[LiveAura] | None:
+        """The live auras, the same for every card; None in Zona di Conquista, where an
+        aura reaches only the cards of its zone (``apply_auras`` asks per card there)."""
+        if s.mf & ZONA:
+            return None
+        pls = s.players
+        if not (pls[0].inhibited or pls[1].inhibited):
+            return GiftRules.live_auras(self, s)
+        return self._auras_without(s, self._inhibited_auras(s))
+
+    def _inhibited_auras(self, s: EstroState) -> list[tuple[Player, str]]:
+        return [
             (pl, x)
-            for pl in pls
+            for pl in s.players
             for x in pl.inhibited
             if x in self.aura_cards and x in pl.field and x not in pl.down
         ]
-        if zona:  # Zona di Conquista: an aura reaches only its own zone
-            hidden += self.zona_aura_hidden(s, p, c)  # type: ignore[attr-defined]
+
+    def _auras_without(self, s: EstroState, hidden: list[tuple[Player, str]]) -> list[LiveAura]:
+        """The live auras with the ``hidden`` ones giving nothing: an inhibited aura, or one
+        out of the card's zone, counts as face down for the aura pass only (which alone
+        looks at it: its conditions count cards, not faces)."""
         if not hidden:
-            GiftRules.apply_auras(self, s, p, c, e, v)
-            return
+            return GiftRules.live_auras(self, s)
         hidden = [(pl, x) for pl, x in hidden if x not in pl.down]
         for pl, x in hidden:
             pl.down.add(x)
         try:
-            GiftRules.apply_auras(self, s, p, c, e, v)
+            return GiftRules.live_auras(self, s)
         finally:
             for pl, x in hidden:
                 pl.down.discard(x)

@@ -25,6 +25,7 @@ from tavolo.engine.steps import Step
 from ..cards import chimera_parts
 from ..combat import DIE_BONUS, MATCHUP, ZONE_BONUS
 from ..game import EstroGame
+from ..gifts import LiveAura, add_auras
 from ..rules import ATTACKS_PER_TURN, DECK_SIZE, FIELD_CHECK_AFTER_ROUND, HAND_LIMIT
 from ..schema import ESTRI
 from ..state import FESSURA, Battle, EstroState, Player
@@ -117,8 +118,11 @@ class Mode(EstroGame):
         return super()._available(s, p, c, trig)
 
     def stats(self, s: EstroState, p: int, c: str) -> list[int]:
-        """The 1v1 stats; the aura pass is skipped when every aura card on the field is
-        a face-down guardian (the usual case here: 25 guardians start face down)."""
+        return self.stats_with(s, p, c, None)
+
+    def stats_with(self, s: EstroState, p: int, c: str, live: list[LiveAura] | None) -> list[int]:
+        """The 1v1 stats, given the auras acting now (``navi_auras``) or None to find
+        them; a caller judging many cards in one state finds them once."""
         pl: Player = s.players[p]
         if c in pl.down:
             return [0, 0, 0, 0, 0]
@@ -128,6 +132,16 @@ class Mode(EstroGame):
         e = pl.estro.get(c, info.estro)
         if e == s.zone:
             v[e] += ZONE_BONUS
+        if live is None:
+            live = self.navi_auras(s)
+        if live:
+            add_auras(live, p, c, e, v)
+        return v
+
+    def navi_auras(self, s: EstroState) -> list[LiveAura]:
+        """The auras acting now. The aura pass is skipped when every aura card on the
+        field is a face-down guardian (the usual case here: 25 guardians start face
+        down); Navi is never played in Zona di Conquista, so they act on every card."""
         auras = self.aura_cards
         if auras:
             me, ships = s.players
@@ -135,8 +149,10 @@ class Mode(EstroGame):
                 not auras.isdisjoint(ships.field)
                 and not auras.intersection(ships.field) <= ships.down
             ):
-                self.apply_auras(s, p, c, e, v)
-        return v
+                live = self.shared_auras(s)
+                assert live is not None
+                return live
+        return []
 
     # ------------------------------------------------------------------ the player's turn --
     def _start_turn(self, s: EstroState, events: list[Event]) -> None:
@@ -421,9 +437,10 @@ class Mode(EstroGame):
         attackers = [a for a in ships.field if a not in ships.down and a not in s.attacked]
         if not attackers:
             return None
+        live = self.navi_auras(s)
         seen = []
         for a in attackers:
-            av = self.stats(s, 1, a)
+            av = self.stats_with(s, 1, a, live)
             ae = self.estro(s, 1, a)
             seen.append((a, av[ae], sum(av), ae))
         best: tuple[int, int] | None = None
@@ -434,7 +451,7 @@ class Mode(EstroGame):
             if d in me.down:
                 keys = [(a, (0 if guarded else 2, 0)) for a, _, _, _ in seen]
             else:
-                dv = self.stats(s, 0, d)
+                dv = self.stats_with(s, 0, d, live)
                 de = self.estro(s, 0, d)
                 dtot = sum(dv)
                 dpri = dv[de]
