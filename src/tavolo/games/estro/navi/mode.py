@@ -611,7 +611,8 @@ class Mode(EstroGame):
                 and not (info[c].gift.kind == "once" and c in ships.spent)  # type: ignore[union-attr]
             ]
         if it.effect == "snipe":
-            return [c for c in up if self.tot(s, 1, c) <= (it.n or 0)]
+            live = self.navi_auras(s)
+            return [c for c in up if sum(self.stats_with(s, 1, c, live)) <= (it.n or 0)]
         return up  # weaken
 
     def use_item(self, s: NaviState, parts: list[str], events: list[Event]) -> None:
