@@ -145,10 +145,7 @@ class Mode(EstroGame):
         auras = self.aura_cards
         if auras:
             me, ships = s.players
-            if not auras.isdisjoint(me.field) or (
-                not auras.isdisjoint(ships.field)
-                and not auras.intersection(ships.field) <= ships.down
-            ):
+            if not auras.isdisjoint(me.field) or not auras.intersection(ships.field) <= ships.down:
                 live = self.shared_auras(s)
                 assert live is not None
                 return live
