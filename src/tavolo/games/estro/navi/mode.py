@@ -38,6 +38,9 @@ GUARDIANS = 5  # per ship
 REVEALS = 2  # guardians the player reveals at the start of the ships' turn
 FIELD_CHECK_TURN = 2 * FIELD_CHECK_AFTER_ROUND
 
+_MAX_REVEAL = 40
+_REVEALS = tuple(f"navi:reveal:#{i}" for i in range(_MAX_REVEAL))  # built once, not per ask
+
 
 class Mode(EstroGame):
     """The ships' table: an :class:`EstroGame` on a :class:`NaviState` (table.py)."""
@@ -45,7 +48,7 @@ class Mode(EstroGame):
     mode: ClassVar[str] = "navi"
     seats: ClassVar[tuple[int, ...]] = (1,)
     state_class = NaviState
-    __slots__ = ("_max_shields", "fleet")
+    __slots__ = ("_item_use", "_max_shields", "fleet")
 
     def __init__(self, game: EstroGame, fleet: Fleet | None = None) -> None:
         super().__init__(game=game)
@@ -53,6 +56,10 @@ class Mode(EstroGame):
         self.handlers["navi"] = self._step_navi
         self.deciders["navi"] = self._ask_navi
         self._max_shields = tuple(sh.shields for sh in self.fleet.ships)
+        # each item's (when, what it aims at), read at every decision an item is held
+        self._item_use = {
+            x: (it.when, TARGETS.get(it.effect)) for x, it in self.fleet.items.items()
+        }
         clash = sorted(
             x for x in (*(sh.id for sh in self.fleet.ships), *self.fleet.items) if x in self.info
         )
@@ -406,7 +413,12 @@ class Mode(EstroGame):
         """The player picks the guardians the ships reveal (ships_turn items too)."""
         assert isinstance(s, NaviState)
         ships = s.players[1]
-        acts = [f"navi:reveal:#{i}" for i, c in enumerate(ships.field) if c in ships.down]
+        down = ships.down
+        acts = [
+            _REVEALS[i] if i < _MAX_REVEAL else f"navi:reveal:#{i}"
+            for i, c in enumerate(ships.field)
+            if c in down
+        ]
         if s.held:
             acts += self.item_actions(s, "ships_turn")
         return Decision(0, "navi_reveal", tuple(acts), {"left": step[2]})
@@ -571,16 +583,16 @@ class Mode(EstroGame):
     # -------------------------------------------------------------------------- items --
     def item_actions(self, s: NaviState, when: str) -> list[str]:
         out: list[str] = []
-        items = self.fleet.items
+        use = self._item_use
         for x in dict.fromkeys(s.held):
-            it = items[x]
-            if it.when != "any" and it.when != when:
+            it_when, aim = use[x]
+            if it_when != "any" and it_when != when:
                 continue
-            aim = TARGETS.get(it.effect)
             if aim is None:
                 out.append(f"item:{x}")
             else:
-                out += [f"item:{x}:{t}" for t in self._item_targets(s, aim, it)]
+                head = f"item:{x}:"
+                out += [head + t for t in self._item_targets(s, aim, self.fleet.items[x])]
         return out
 
     def _item_targets(self, s: NaviState, aim: str, it: Item) -> list[str]:
