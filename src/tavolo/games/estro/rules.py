@@ -49,8 +49,8 @@ _DIE_FACES = combat.DIE_FACES
 _MATCHUP = combat.MATCHUP
 _ONES = [1, 1, 1, 1, 1]
 _NO_PARAMS: Mapping[str, Any] = {}
-_MAX_SLOT = 64
-_SLOTS = tuple(f":#{i}" for i in range(_MAX_SLOT))  # how an attack names a face-down card
+MAX_SLOT = 64
+SLOTS = tuple(f":#{i}" for i in range(MAX_SLOT))  # how an attack names a face-down card
 
 ARDO, GRANITO, ARMONIO, ILLUSIO, MANPO = range(5)
 _BEFORE_ATTACKS = FESSURA | SOGNO  # modes with actions between the play and the attacks
@@ -335,7 +335,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         if opp.down:
             hid = opp.down
             foes = [
-                (_SLOTS[i] if i < _MAX_SLOT else f":#{i}") if d in hid else ":" + d
+                (SLOTS[i] if i < MAX_SLOT else f":#{i}") if d in hid else ":" + d
                 for i, d in enumerate(opp.field)
             ]
         else:
@@ -352,10 +352,14 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         if s.mf & ZONA:  # each card fights in its own zone only
             ready = [a for a in pl.field if a not in down and a not in attacked]
             return self.zona_attacks(s, p, ready, foes)
+        a: str
+        f: str
+        head: str  # typed, the compiled concatenations below skip the generic "+"
         for a in pl.field:
             if a not in down and a not in attacked:
                 head = "attack:" + a
-                acts += [head + f for f in foes]
+                for f in foes:
+                    acts.append(head + f)
         return acts
 
     def _attack_actions_of(self, s: EstroState, p: int, a: str) -> list[str]:

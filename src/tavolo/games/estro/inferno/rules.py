@@ -29,7 +29,7 @@ from tavolo.engine import RNG, Config, ConfigError, Decision, Event
 from .. import combat
 from ..cards import chimera_parts
 from ..game import EstroGame
-from ..rules import ATTACKS_PER_TURN, HAND_LIMIT
+from ..rules import ATTACKS_PER_TURN, HAND_LIMIT, MAX_SLOT, SLOTS
 from ..schema import ESTRI
 from ..state import CHIMERA, FESSURA, Battle, Player, Step
 from ..zona import ZONE_IDS
@@ -314,12 +314,18 @@ class Mode(EstroGame):
         if not opp.field:
             return []
         hid = opp.down
-        foes = [f":#{i}" if d in hid else ":" + d for i, d in enumerate(opp.field)]
+        foes = [
+            (SLOTS[i] if i < MAX_SLOT else f":#{i}") if d in hid else ":" + d
+            for i, d in enumerate(opp.field)
+        ]
         down, attacked = pl.down, s.attacked
         if pl.rest:
             attacked = attacked | self.resting(s, pl)
         owner, seat = s.owner, s.seat
         acts = []
+        a: str
+        f: str
+        head: str  # typed, the compiled concatenations below skip the generic "+"
         for a in pl.field:
             if a in down or a in attacked:
                 continue
@@ -327,7 +333,8 @@ class Mode(EstroGame):
             if (o if o is not None else self.owner(s, a)) != seat:
                 continue
             head = "attack:" + a
-            acts += [head + f for f in foes]
+            for f in foes:
+                acts.append(head + f)
         return acts
 
     def fessura_actions(self, s: InfernoState, p: int) -> list[str]:  # type: ignore[override]
