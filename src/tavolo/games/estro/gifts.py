@@ -137,14 +137,11 @@ class GiftRules(_Base):
         return True
 
     # ---------------------------------------------------------------------- auras --
-    def apply_auras(self, s: EstroState, p: int, c: str, e: int, v: list[int]) -> None:
-        """Add passive aura bonuses of every face-up aura card to card (p, c)."""
-        add_auras(self.live_auras(s), p, c, e, v)
-
     def live_auras(self, s: EstroState) -> list[LiveAura]:
         """The face-up aura cards whose conditions hold, in field order: what they add
         to a card depends only on its side, id and estro (``add_auras``), so a caller
-        judging many cards in one state finds them once."""
+        judging many cards in one state finds them once. ``ModeRules.apply_auras`` adds
+        them to a card's stats, with the modes' exceptions (inhibited auras, Zona)."""
         auras = self.aura_cards
         info = self.info
         out: list[LiveAura] = []

@@ -317,6 +317,7 @@ class ModeRules(_Base):
         return GiftRules._available(self, s, p, c, trig)
 
     def apply_auras(self, s: EstroState, p: int, c: str, e: int, v: list[int]) -> None:
+        """Add to the stats ``v`` of card (p, c) what the auras acting on it give."""
         live = self.shared_auras(s)
         if live is not None:
             add_auras(live, p, c, e, v)
