@@ -1,8 +1,10 @@
 """The shortcuts the rules take for speed (issue #2) give what the plain code gives.
 
 The golden playthroughs pin whole games; these tests pin the shortcuts themselves on many
-more positions: the plain-int battle judgement against ``combat.judge``, and the card sets
-by gift trigger that let a turn skip looking for gifts that cannot answer.
+more positions: the plain-int battle judgement against ``combat.judge``, the card sets
+by gift trigger that let a turn skip looking for gifts that cannot answer, the gifts'
+play form against their card files, and the aura pass found once for many cards
+against the plain card-by-card pass.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from tavolo.engine import RNG, registry
 from tavolo.games.estro import gift_play, schema
 from tavolo.games.estro.game import EstroGame
 from tavolo.games.estro.gift_play import fields_of
+from tavolo.games.estro.rules import EstroRules
 from tavolo.games.estro.schema import ESTRI, STATS
-from tavolo.games.estro.state import Battle
+from tavolo.games.estro.state import Battle, EstroState
 
 GAME: EstroGame = registry.get("estro")  # type: ignore[assignment]
 CONFIG = GAME.make_config()
@@ -149,3 +152,81 @@ def test_a_play_form_copy_changes_only_the_field_it_names() -> None:
     assert free.zone is None and free is not k
     rest = {n: v for n, v in fields_of(k).items() if n != "zone"}
     assert {n: v for n, v in fields_of(free).items() if n != "zone"} == rest
+
+
+def _auras_by_the_card_files(s: EstroState, p: int, c: str, e: int) -> list[int]:
+    """What the auras add to card (p, c), worked out card by card from the card files:
+    the plain aura pass, with an inhibited aura counting as face down."""
+    out = [0, 0, 0, 0, 0]
+    hidden = [
+        (pl, x) for pl in s.players for x in pl.inhibited if x in pl.field and x not in pl.down
+    ]
+    for pl, x in hidden:
+        pl.down.add(x)
+    try:
+        for q, pl in enumerate(s.players):
+            for x in pl.field:
+                info = GAME.info[x]
+                if info.trigger != "aura" or x in pl.down:
+                    continue
+                assert info.gift is not None
+                if info.gift.if_ and not GAME._holds(s, q, x, info.gift.if_):
+                    continue
+                for eff in info.gift.source.do:
+                    want = eff.estro is None or ESTRI.index(eff.estro) == e
+                    if eff.who == "self":
+                        hit = q == p and x == c
+                    else:
+                        hit = (q == p if eff.who == "own_all" else q != p) and want
+                    if hit and eff.add is not None:
+                        out[e if eff.stat == "primary" else STATS.index(eff.stat or "atk")] += (
+                            eff.add
+                        )
+    finally:
+        for pl, x in hidden:
+            pl.down.discard(x)
+    return out
+
+
+def _face_up_cards(s: EstroState) -> list[tuple[int, str]]:
+    return [(q, c) for q, pl in enumerate(s.players) for c in pl.field if c not in pl.down]
+
+
+def test_the_shared_aura_pass_adds_what_the_card_files_say() -> None:
+    """live_auras + add_auras (found once, added per card) against the plain pass, on
+    every decision of random games where auras, inhibited gifts and Chimeras meet."""
+    rng = RNG(21)
+    checked = 0
+    for mode in ("standard", "necrotoken", "standard+imboscata", "standard+chimera"):
+        config = GAME.make_config(2, mode)
+        for seed in range(25):
+            s = GAME.new(config, seed)
+            while (d := GAME.decision(s)) is not None:
+                for q, c in _face_up_cards(s):
+                    e = GAME.estro(s, q, c)
+                    v = [0, 0, 0, 0, 0]
+                    GAME.apply_auras(s, q, c, e, v)
+                    assert v == _auras_by_the_card_files(s, q, c, e), (mode, seed, q, c)
+                    checked += any(v)
+                GAME.apply(s, d.actions[rng.below(len(d.actions))])
+    assert checked > 200  # auras did act, often
+
+
+def test_navi_weighs_its_targets_with_the_stats_of_the_1v1_rules() -> None:
+    """Navi's stats_with (one aura pass for many cards, skipped while every aura card is
+    a face-down guardian) against the 1v1 rules' stats, card by card."""
+    navi = GAME.tables["navi"]
+    config = GAME.make_config(None, "navi")
+    rng = RNG(22)
+    checked = 0
+    for seed in range(30):
+        s = GAME.new(config, seed)
+        while (d := GAME.decision(s)) is not None:
+            live = navi.navi_auras(s)
+            for q, pl in enumerate(s.players):
+                for c in pl.field:
+                    want = EstroRules.stats(navi, s, q, c)
+                    assert navi.stats_with(s, q, c, live) == want, (seed, q, c)
+                    checked += bool(live)
+            GAME.apply(s, d.actions[rng.below(len(d.actions))])
+    assert checked > 100  # some positions had auras acting
