@@ -236,6 +236,19 @@ def test_necrotoken_inhibited_gift_never_triggers() -> None:
     assert GAME._available(s, 0, "madu", "play")
 
 
+def test_necrotoken_an_inhibited_aura_gives_nothing() -> None:
+    # Ember Legion's aura gives own Ardo cards +3 ATK; summoned inhibited, it gives nothing
+    s = position(
+        "necrotoken",
+        {"field": [{"id": "ember_legion", "inhibited": True}, "ozok"], "hand": ["thofa"]},
+        {"field": ["zhee"], "hand": []},
+    )
+    asleep = GAME.stats(s, 0, "ozok")
+    s.players[0].inhibited = frozenset()
+    awake = GAME.stats(s, 0, "ozok")
+    assert awake[0] == asleep[0] + 3 and awake[1:] == asleep[1:]
+
+
 def test_necrotokens_need_the_mode_in_positions() -> None:
     with pytest.raises(ConfigError):
         position("standard", {"hand": ["ozok"], "necrotokens": 1}, {})
