@@ -207,14 +207,17 @@ def test_the_shared_aura_pass_adds_what_the_card_files_say() -> None:
                     v = [0, 0, 0, 0, 0]
                     GAME.apply_auras(s, q, c, e, v)
                     assert v == _auras_by_the_card_files(s, q, c, e), (mode, seed, q, c)
+                    # and the stats of a card weighed with the auras found once
+                    live = GAME.acting_auras(s)
+                    assert GAME.stats(s, q, c, live) == GAME.stats(s, q, c), (mode, seed, q, c)
                     checked += any(v)
                 GAME.apply(s, d.actions[rng.below(len(d.actions))])
     assert checked > 200  # auras did act, often
 
 
-def test_navi_weighs_its_targets_with_the_stats_of_the_1v1_rules() -> None:
-    """Navi's stats_with (one aura pass for many cards, skipped while every aura card is
-    a face-down guardian) against the 1v1 rules' stats, card by card."""
+def test_navi_skips_the_aura_pass_only_when_no_aura_can_act() -> None:
+    """Navi's acting auras (none while every aura card is a face-down guardian) give
+    the stats the 1v1 rule gives (a pass whenever an aura card is on the field)."""
     navi = GAME.tables["navi"]
     config = GAME.make_config(None, "navi")
     rng = RNG(22)
@@ -222,11 +225,12 @@ def test_navi_weighs_its_targets_with_the_stats_of_the_1v1_rules() -> None:
     for seed in range(30):
         s = GAME.new(config, seed)
         while (d := GAME.decision(s)) is not None:
-            live = navi.navi_auras(s)
+            live = navi.acting_auras(s)
+            plain = EstroRules.acting_auras(navi, s)
             for q, pl in enumerate(s.players):
                 for c in pl.field:
-                    want = EstroRules.stats(navi, s, q, c)
-                    assert navi.stats_with(s, q, c, live) == want, (seed, q, c)
+                    want = EstroRules.stats(navi, s, q, c, plain)
+                    assert navi.stats(s, q, c, live) == want, (seed, q, c)
                     checked += bool(live)
             GAME.apply(s, d.actions[rng.below(len(d.actions))])
     assert checked > 100  # some positions had auras acting

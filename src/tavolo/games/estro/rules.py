@@ -19,7 +19,7 @@ from tavolo.engine.steps import Step
 from . import combat
 from .cards import CardTable, card_infos, chimera_id, chimera_parts
 from .content import CONTENT, Collection, default_collection, load_deck
-from .gifts import GiftRules
+from .gifts import GiftRules, LiveAura, add_auras
 from .modes import ModeRules
 from .schema import ESTRI
 from .sogno import SognoRules
@@ -547,8 +547,11 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         e = s.players[p].estro.get(c)
         return self.info[c].estro if e is None else e
 
-    def stats(self, s: EstroState, p: int, c: str) -> list[int]:
-        """A field card's five stats with lasting changes, the zone (E-10) and auras."""
+    def stats(self, s: EstroState, p: int, c: str, live: list[LiveAura] | None = None) -> list[int]:
+        """A field card's five stats with lasting changes, the zone (E-10) and auras.
+
+        ``live``: the auras acting now (``acting_auras``), for a caller weighing several
+        cards in one state; None finds them."""
         pl: Player = s.players[p]
         if c in pl.down:
             return [0, 0, 0, 0, 0]
@@ -558,12 +561,23 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         e = pl.estro.get(c, info.estro)
         if e == s.zone or (s.zone == ALL_ZONES and self.zone_of(s, p, c) == e):
             v[e] += combat.ZONE_BONUS
+        if live is None:
+            live = self.acting_auras(s)
+        if live is None:  # Zona di Conquista: an aura reaches only its own zone
+            self.apply_auras(s, p, c, e, v)
+        elif live:
+            add_auras(live, p, c, e, v)
+        return v
+
+    def acting_auras(self, s: EstroState) -> list[LiveAura] | None:
+        """The auras acting on every card now ([] when no aura card is on the field); None
+        where they differ from card to card (Zona di Conquista)."""
         auras = self.aura_cards
         if auras and not (
             auras.isdisjoint(s.players[0].field) and auras.isdisjoint(s.players[1].field)
         ):
-            self.apply_auras(s, p, c, e, v)
-        return v
+            return self.shared_auras(s)
+        return []
 
     def tot(self, s: EstroState, p: int, c: str) -> int:
         return sum(self.stats(s, p, c))
@@ -711,8 +725,9 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         a, d = b.a, b.d
         pls = s.players
         info = self.info
-        av = self.stats(s, ap, a)
-        dv = self.stats(s, dp, d)
+        live = self.acting_auras(s)  # one aura pass for both cards
+        av = self.stats(s, ap, a, live)
+        dv = self.stats(s, dp, d, live)
         ae = pls[ap].estro.get(a)
         if ae is None:
             ae = info[a].estro

@@ -29,6 +29,7 @@ from tavolo.engine import RNG, Config, ConfigError, Decision, Event
 from .. import combat
 from ..cards import chimera_parts
 from ..game import EstroGame
+from ..gifts import LiveAura, add_auras
 from ..rules import ATTACKS_PER_TURN, HAND_LIMIT, MAX_SLOT, SLOTS
 from ..schema import ESTRI
 from ..state import CHIMERA, FESSURA, Battle, Player, Step
@@ -394,7 +395,9 @@ class Mode(EstroGame):
             conds = tuple(k.without_zone() if k.zone == second else k for k in conds)
         return super()._holds(s, p, c, conds)
 
-    def stats(self, s: InfernoState, p: int, c: str) -> list[int]:  # type: ignore[override]
+    def stats(  # type: ignore[override]
+        self, s: InfernoState, p: int, c: str, live: list[LiveAura] | None = None
+    ) -> list[int]:
         """A field card's stats: lasting changes, both zones' passives (E-10), auras."""
         pl: Player = s.players[p]
         if c in pl.down:
@@ -405,11 +408,10 @@ class Mode(EstroGame):
         e = pl.estro.get(c, info.estro)
         if e == s.zone or e == s.zone2:
             v[e] += combat.ZONE_BONUS
-        auras = self.aura_cards
-        if auras and not (
-            auras.isdisjoint(s.players[0].field) and auras.isdisjoint(s.players[1].field)
-        ):
-            self.apply_auras(s, p, c, e, v)
+        if live is None:
+            live = self.acting_auras(s)
+        if live:  # (never None: Inferno is not played in Zona di Conquista)
+            add_auras(live, p, c, e, v)
         return v
 
     # --------------------------------------------------------------------------- gifts --

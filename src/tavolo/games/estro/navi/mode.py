@@ -23,9 +23,9 @@ from tavolo.engine import RNG, Config, ConfigError, ContentError, Decision, Even
 from tavolo.engine.steps import Step
 
 from ..cards import chimera_parts
-from ..combat import DIE_BONUS, MATCHUP, ZONE_BONUS
+from ..combat import DIE_BONUS, MATCHUP
 from ..game import EstroGame
-from ..gifts import LiveAura, add_auras
+from ..gifts import LiveAura
 from ..rules import ATTACKS_PER_TURN, DECK_SIZE, FIELD_CHECK_AFTER_ROUND, HAND_LIMIT
 from ..schema import ESTRI
 from ..state import FESSURA, Battle, EstroState, Player
@@ -124,28 +124,7 @@ class Mode(EstroGame):
             return False
         return super()._available(s, p, c, trig)
 
-    def stats(self, s: EstroState, p: int, c: str) -> list[int]:
-        return self.stats_with(s, p, c, None)
-
-    def stats_with(self, s: EstroState, p: int, c: str, live: list[LiveAura] | None) -> list[int]:
-        """The 1v1 stats, given the auras acting now (``navi_auras``) or None to find
-        them; a caller judging many cards in one state finds them once."""
-        pl: Player = s.players[p]
-        if c in pl.down:
-            return [0, 0, 0, 0, 0]
-        info = self.info[c]
-        m = pl.mods.get(c)
-        v = list(info.stats) if m is None else [a + b for a, b in zip(info.stats, m, strict=True)]
-        e = pl.estro.get(c, info.estro)
-        if e == s.zone:
-            v[e] += ZONE_BONUS
-        if live is None:
-            live = self.navi_auras(s)
-        if live:
-            add_auras(live, p, c, e, v)
-        return v
-
-    def navi_auras(self, s: EstroState) -> list[LiveAura]:
+    def acting_auras(self, s: EstroState) -> list[LiveAura]:
         """The auras acting now. The aura pass is skipped when every aura card on the
         field is a face-down guardian (the usual case here: 25 guardians start face
         down); Navi is never played in Zona di Conquista, so they act on every card."""
@@ -446,10 +425,10 @@ class Mode(EstroGame):
         attackers = [a for a in ships.field if a not in ships.down and a not in s.attacked]
         if not attackers:
             return None
-        live = self.navi_auras(s)
+        live = self.acting_auras(s)
         seen = []
         for a in attackers:
-            av = self.stats_with(s, 1, a, live)
+            av = self.stats(s, 1, a, live)
             ae = self.estro(s, 1, a)
             seen.append((a, av[ae], sum(av), ae))
         best: tuple[int, int] | None = None
@@ -460,7 +439,7 @@ class Mode(EstroGame):
             if d in me.down:
                 keys = [(a, (0 if guarded else 2, 0)) for a, _, _, _ in seen]
             else:
-                dv = self.stats_with(s, 0, d, live)
+                dv = self.stats(s, 0, d, live)
                 de = self.estro(s, 0, d)
                 dtot = sum(dv)
                 dpri = dv[de]
@@ -620,8 +599,8 @@ class Mode(EstroGame):
                 and not (info[c].gift.kind == "once" and c in ships.spent)  # type: ignore[union-attr]
             ]
         if it.effect == "snipe":
-            live = self.navi_auras(s)
-            return [c for c in up if sum(self.stats_with(s, 1, c, live)) <= (it.n or 0)]
+            live = self.acting_auras(s)
+            return [c for c in up if sum(self.stats(s, 1, c, live)) <= (it.n or 0)]
         return up  # weaken
 
     def use_item(self, s: NaviState, parts: list[str], events: list[Event]) -> None:
