@@ -225,6 +225,7 @@ class GiftRules(_Base):
         sides = (p,) if f.side == "own" else (1 - p,) if f.side == "opp" else (p, 1 - p)
         out = []
         want = None if f.estro is None else ESTRI.index(f.estro)
+        live: list[LiveAura] | None = None  # the acting auras, found for the first TOT
         for q in sides:
             pl: Player = s.players[q]
             for x in pl.field:
@@ -238,7 +239,9 @@ class GiftRules(_Base):
                 if f.max_tot is not None or f.min_tot is not None:
                     if down:
                         continue
-                    t = self.tot(s, q, x)
+                    if live is None:
+                        live = self.acting_auras(s)
+                    t = sum(self.stats(s, q, x, live))
                     if (f.max_tot is not None and t > f.max_tot) or (
                         f.min_tot is not None and t < f.min_tot
                     ):
