@@ -410,7 +410,8 @@ class Mode(EstroGame):
             v[e] += combat.ZONE_BONUS
         if live is None:
             live = self.acting_auras(s)
-        if live:  # (never None: Inferno is not played in Zona di Conquista)
+            assert live is not None  # (None only in Zona di Conquista, never with Inferno)
+        if live:
             add_auras(live, p, c, e, v)
         return v
 
