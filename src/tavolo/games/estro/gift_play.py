@@ -10,9 +10,21 @@ time (the effect's verb). They are shared by every game and never changed.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from . import schema
+
+T = TypeVar("T")
+
+
+def _with(obj: T, name: str, value: Any) -> T:
+    """A copy of play-form object ``obj`` with one field changed (they are never changed
+    in place: every game shares them)."""
+    out = type(obj).__new__(type(obj))
+    for field in type(obj).__slots__:  # type: ignore[attr-defined]
+        setattr(out, field, getattr(obj, field))
+    setattr(out, name, value)
+    return out
 
 
 class Filter:
@@ -59,11 +71,7 @@ class Condition:
 
     def without_zone(self) -> Condition:
         """The same condition with no zone clause (Inferno's second zone satisfies it)."""
-        out = Condition.__new__(Condition)
-        for name in Condition.__slots__:
-            setattr(out, name, getattr(self, name))
-        out.zone = None
-        return out
+        return _with(self, "zone", None)
 
 
 class Chance:
@@ -122,11 +130,7 @@ class Effect:
 
     def aimed(self, who: str) -> Effect:
         """The same effect on other cards (a destroy or protect names its own ``who``)."""
-        out = Effect.__new__(Effect)
-        for name in Effect.__slots__:
-            setattr(out, name, getattr(self, name))
-        out.who = who
-        return out
+        return _with(self, "who", who)
 
 
 class Gift:
