@@ -26,7 +26,14 @@ from ..cards import chimera_parts
 from ..combat import DIE_BONUS, MATCHUP
 from ..game import EstroGame
 from ..gifts import LiveAura
-from ..rules import ATTACKS_PER_TURN, DECK_SIZE, FIELD_CHECK_AFTER_ROUND, HAND_LIMIT
+from ..rules import (
+    ATTACKS_PER_TURN,
+    DECK_SIZE,
+    FIELD_CHECK_AFTER_ROUND,
+    HAND_LIMIT,
+    MAX_SLOT,
+    SLOTS,
+)
 from ..schema import ESTRI
 from ..state import FESSURA, Battle, EstroState, Player
 from . import text
@@ -38,8 +45,7 @@ GUARDIANS = 5  # per ship
 REVEALS = 2  # guardians the player reveals at the start of the ships' turn
 FIELD_CHECK_TURN = 2 * FIELD_CHECK_AFTER_ROUND
 
-_MAX_REVEAL = 40
-_REVEALS = tuple(f"navi:reveal:#{i}" for i in range(_MAX_REVEAL))  # built once, not per ask
+_REVEALS = tuple("navi:reveal" + ref for ref in SLOTS)  # built once, not at every ask
 
 
 class Mode(EstroGame):
@@ -394,7 +400,7 @@ class Mode(EstroGame):
         ships = s.players[1]
         down = ships.down
         acts = [
-            _REVEALS[i] if i < _MAX_REVEAL else f"navi:reveal:#{i}"
+            _REVEALS[i] if i < MAX_SLOT else f"navi:reveal:#{i}"
             for i, c in enumerate(ships.field)
             if c in down
         ]
