@@ -350,8 +350,7 @@ class ModeRules(_Base):
         looks at it: its conditions count cards, not faces)."""
         if not hidden:
             return GiftRules.live_auras(self, s)
-        hidden = [(pl, x) for pl, x in hidden if x not in pl.down]
-        for pl, x in hidden:
+        for pl, x in hidden:  # (face-up cards only: both lists leave face-down ones out)
             pl.down.add(x)
         try:
             return GiftRules.live_auras(self, s)
