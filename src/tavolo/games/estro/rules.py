@@ -544,7 +544,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     # ----------------------------------------------------------------- card numbers --
     def estro(self, s: EstroState, p: int, c: str) -> int:
-        e = s.players[p].estro.get(c)
+        pl: Player = s.players[p]
+        e = pl.estro.get(c)
         return self.info[c].estro if e is None else e
 
     def stats(self, s: EstroState, p: int, c: str, live: list[LiveAura] | None = None) -> list[int]:
