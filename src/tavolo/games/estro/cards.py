@@ -82,7 +82,7 @@ class CardTable(dict[str, CardInfo]):
             self.by_trigger.setdefault(fused.trigger, set()).add(key)
         return fused
 
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: str, default: Any = None) -> Any:
         try:
             return self[key]
         except KeyError:

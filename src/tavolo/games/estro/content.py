@@ -47,7 +47,7 @@ def load_collection(cards: Path | str, zones: Path | str) -> Collection:
                 f"{c.name!r} is also the name of {names[c.name.lower()]!r}"
             )
         names[c.name.lower()] = c.id
-    by_estro = {z.estro: z for z in zone_list}
+    by_estro: dict[str, Zone] = {z.estro: z for z in zone_list}
     if sorted(by_estro) != sorted(ESTRI) or len(zone_list) != len(ESTRI):
         raise ContentError(f"{Path(zones).name}: needs exactly one zone per estro")
     return Collection(

@@ -1,23 +1,41 @@
-"""Estro as a tavolo game: the rules plus what players may see, words and positions."""
+"""Estro as a tavolo game: the rules plus what players may see, words and positions.
+
+Table modes are the modes whose table is not one player against one: Inferno 2v2 (four
+seats in two teams), the single player game against the five spaceships and Ultimo
+Bastione (two to four players together against a horde). Each keeps its own state and
+rules in its own package beside the 1v1 rules (``inferno``, ``navi``, ``bastione``),
+registered in ``TABLE_MODES``. :class:`EstroGame` hands every call about such a mode's
+state to the mode's object, through the engine's own method names (``_decide``,
+``_apply``, ``observe``, ``_determinize``...); the 1v1 modes pay one class test for it.
+
+A table mode is an :class:`EstroGame` subclass whose ``state_class`` is its own
+:class:`~tavolo.games.estro.state.EstroState` subclass: it overrides what its table
+changes and reuses the rest (gifts, battles, destruction, words). It declares ``mode``
+(the id after ``--mode``) and ``seats`` (the player counts it takes, the default first),
+and takes the 1v1 game as ``game``, whose collection and card table it shares, never
+copies. Its own events are named ``<mode>.<kind>`` (``inferno.team_won``):
+``describe_event`` sees no state, so it knows whose words to use only from the name;
+events of the 1v1 rules that a subclass reuses keep their names and the 1v1 words.
+"""
 
 from __future__ import annotations
 
 import importlib
 import math
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from tavolo.engine import RNG, Config, ConfigError, Event, State, UnknownName
 
 from . import view
 from .cards import chimera_parts
 from .content import Collection
-from .rules import ZONE_IDS, EstroRules
+from .rules import EstroRules
 from .schema import ESTRI, STATS
 from .state import FESSURA, MNEMONICA, NECRO, QUADRANTE, ZONA, EstroState, Player
-from .zona import ALL_ZONES
+from .zona import ALL_ZONES, ZONE_IDS
 
-# Table modes (table.py): the mode id, and the module of this package whose class ``Mode``
+# Table modes (above): the mode id, and the module of this package whose class ``Mode``
 # holds its rules.
 TABLE_MODES: dict[str, str] = {
     "inferno": "inferno",
@@ -40,6 +58,7 @@ class EstroGame(EstroRules):
     modes = EstroRules.modes + tuple(TABLE_MODES)
     min_players = 1 if TABLE_MODES else 2
     max_players = 4 if TABLE_MODES else 2
+    seats: ClassVar[tuple[int, ...]] = (2,)  # the player counts a (table) mode takes
     __slots__ = ("game", "tables")
 
     def __init__(self, collection: Collection | None = None, game: EstroGame | None = None) -> None:
@@ -49,16 +68,16 @@ class EstroGame(EstroRules):
         else:  # a table mode: the 1v1 game's collection and card table, shared
             super().__init__(game.collection, game.info)
             self.game = game
-        self.tables: dict[str, Any] = {}  # TableMode or EstroGame subclass, by mode id
+        self.tables: dict[str, EstroGame] = {}  # the table modes, by mode id
         if game is not None:  # a table mode builds no tables of its own
             return
         for mode, module in TABLE_MODES.items():
-            cls = importlib.import_module(f"{__package__}.{module}").Mode
-            table = self.tables[mode] = cls(game=self) if issubclass(cls, EstroGame) else cls(self)
+            table = importlib.import_module(f"{__package__}.{module}").Mode(game=self)
+            self.tables[mode] = table
             self.by_state[table.state_class] = table
 
     # ------------------------------------------------------------- table modes: config --
-    def table(self, mode: str) -> Any:
+    def table(self, mode: str) -> EstroGame | None:
         """The table mode of a (normal) mode name, or None for a 1v1 mode."""
         return self.tables.get(mode.split("+")[0]) if self.tables else None
 
@@ -88,7 +107,7 @@ class EstroGame(EstroRules):
     def new(self, config: Config, seed: int) -> EstroState:
         t = self.table(config.mode)
         if t is not None:
-            return t.new(config, seed)  # type: ignore[return-value]
+            return t.new(config, seed)
         return super().new(config, seed)
 
     def returns(self, s: EstroState) -> tuple[float, ...]:
@@ -113,12 +132,15 @@ class EstroGame(EstroRules):
     def from_json(self, data: Mapping[str, Any]) -> EstroState:
         t = self.table(str(data.get("mode") or "standard"))
         if t is not None:
-            return t.from_json(data)  # type: ignore[return-value]
+            return t.from_json(data)
         return super().from_json(data)
 
-    def _on_table(self, s: State) -> Any:
+    def _on_table(self, s: State) -> EstroGame | None:
         """The table mode that owns ``s`` (None: this game's own)."""
-        return None if s.__class__ is self.state_class else self.by_state[s.__class__]
+        if s.__class__ is self.state_class:
+            return None
+        table: EstroGame = self.by_state[s.__class__]
+        return table
 
     # ------------------------------------------------------------------ information --
     def card_view(self, s: EstroState, q: int, c: str, viewer: int | None) -> dict[str, Any]:
@@ -230,7 +252,7 @@ class EstroGame(EstroRules):
 
     def inventory(self, s: EstroState) -> list[tuple[str, str]]:
         if (t := self._on_table(s)) is not None:
-            return t.inventory(s)  # type: ignore[return-value]
+            return t.inventory(s)
         out: list[tuple[str, str]] = []
         for q, pl in enumerate(s.players):
             for zone, cards in (
@@ -253,7 +275,7 @@ class EstroGame(EstroRules):
         public pile stay; ``player``'s own deck is reshuffled."""
         if (t := self._on_table(s)) is not None:
             return t.determinize(s, player, rng)  # type: ignore[return-value]
-        d = s.clone()
+        d: EstroState = s.clone()
         if d.mf & FESSURA:
             self.redeal_rift(d, player, rng)
             return d
@@ -333,7 +355,7 @@ class EstroGame(EstroRules):
         default every card no player holds).
         """
         if (t := self.table(config.mode)) is not None:
-            return t.from_position(config, position, rng)  # type: ignore[return-value]
+            return t.from_position(config, position, rng)
         known = {"zone", "first", "round", "active", "phase", "players", "rift"}
         extra = sorted(set(position) - known)
         if extra:
@@ -453,7 +475,7 @@ class EstroGame(EstroRules):
 
     def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
         mode, dot, _ = event.kind.partition(".")
-        if dot and mode in self.tables:  # a table mode's own event (table.py)
+        if dot and mode in self.tables:  # a table mode's own event (game.py)
             return self.tables[mode].describe_event(event, player, lang)
         return view.describe_event(self, event, player, lang)
 

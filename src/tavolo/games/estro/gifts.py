@@ -19,7 +19,7 @@ from .gift_play import Condition, Effect, Gift
 from .schema import ESTRI, STATS
 
 if TYPE_CHECKING:
-    from .rules import EstroRules as _Base
+    from .host import RulesHost as _Base  # what the mixin uses of EstroRules (host.pyi)
     from .state import Battle, EstroState, Player, Step
 else:
     _Base = object
@@ -326,7 +326,7 @@ class GiftRules(_Base):
         if w == "self":
             return [(p, c)] if c in s.players[p].field else []
         if w == "target":
-            return [(tq, tc)] if tq is not None and tc in s.players[tq].field else []  # type: ignore[list-item]
+            return [(tq, tc)] if tq is not None and tc in s.players[tq].field else []
         if w == "foe":
             foe = self._foe(s, p, c)
             return [foe] if foe is not None and foe[1] in s.players[foe[0]].field else []

@@ -31,10 +31,7 @@ from .gifts import GiftRules, LiveAura, add_auras
 from .state import NECRO, NECRO_MAX, QUADRANTE, SOGNO, STRATEGA, ZONA
 
 if TYPE_CHECKING:
-    from .rules import EstroRules as _Base
     from .state import Battle, EstroState, Player, Step
-else:
-    _Base = object
 
 _new = tuple.__new__  # an Event without its Python-level __new__ (as in rules.py)
 _SECTOR_INDEX = {x: i for i, x in enumerate(sector_ids())}
@@ -44,7 +41,7 @@ STRATEGA_WIN_AFTER_ROUND = 8
 ILLUSIO = 3
 
 
-class ModeRules(_Base):
+class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods directly
     __slots__ = ()
 
     # ------------------------------------------------------------------ the draw --

@@ -63,7 +63,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
     RULES_VERSION = "1.1"
     titles: ClassVar[Mapping[str, str]] = {"en": "Estro", "it": "Estro"}
     min_players = max_players = 2
-    modes = (
+    modes: ClassVar[tuple[str, ...]] = (
         "standard",
         "stratega",
         "necrotoken",
@@ -77,7 +77,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
     # as many as 2 modes x 2,000 before); tests/games/estro covers every combination
     conformance_playouts = 400
 
-    state_class: type[EstroState] = EstroState  # a table mode may use a subclass (table.py)
+    state_class: type[EstroState] = EstroState  # a table mode may use a subclass (game.py)
 
     # Slots, not a __dict__: compiled rules read self.info or call self._foo() many times a
     # decision, and a slot spares each a dictionary lookup.
@@ -218,7 +218,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     # ------------------------------------------------------------------ the forward model --
     def _decide(self, s: EstroState) -> Decision | None:
-        if s.__class__ is not self.state_class:  # a table mode's state (table.py)
+        if s.__class__ is not self.state_class:  # a table mode's state (game.py)
             return self.by_state[s.__class__]._decide(s)  # type: ignore[no-any-return]
         if s.result is not None:
             return None
@@ -241,7 +241,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         return Decision(p, "attack", tuple(acts))
 
     def _apply(self, s: EstroState, d: Decision, action: str) -> list[Event]:
-        if s.__class__ is not self.state_class:  # a table mode's state (table.py)
+        if s.__class__ is not self.state_class:  # a table mode's state (game.py)
             return self.by_state[s.__class__]._apply(s, d, action)  # type: ignore[no-any-return]
         events: list[Event] = []
         if s.steps:

@@ -22,7 +22,7 @@ from tavolo.engine import RNG, ConfigError, Event
 from .state import CHIMERA, SOGNO
 
 if TYPE_CHECKING:
-    from .rules import EstroRules as _Base
+    from .host import RulesHost as _Base  # what the mixin uses of EstroRules (host.pyi)
     from .state import Battle, EstroState, Player
 else:
     _Base = object
@@ -100,7 +100,7 @@ class SognoRules(_Base):
         pl: Player = s.players[p]
         info = self.info
         if s.mf & CHIMERA:
-            harmony = {c for c in pl.hand if info[c].estro == ARMONIO}
+            harmony: set[str] | frozenset[str] = {c for c in pl.hand if info[c].estro == ARMONIO}
         else:
             harmony = self.estro_sets()[ARMONIO].intersection(pl.hand)
         if not harmony:  # the cheaper test first

@@ -175,7 +175,7 @@ class Player:
         p.field = list(d["field"])
         p.inc = list(d["incinerator"])
         p.down = set(d.get("face_down", ()))
-        p.mods = {k: tuple(v) for k, v in d.get("mods", {}).items()}  # type: ignore[misc]
+        p.mods = {k: tuple(v) for k, v in d.get("mods", {}).items()}
         p.estro = {k: int(v) for k, v in d.get("estro", {}).items()}
         p.spent = set(d.get("spent", ()))
         p.shield = {k: int(v) for k, v in d.get("shield", {}).items()}
@@ -304,7 +304,7 @@ class EstroState(State):
         return (self.turn + 1) // 2
 
     def clone(self) -> Any:
-        """A copy; a table mode's state (table.py) calls this, then copies its own fields."""
+        """A copy; a table mode's state (game.py) calls this, then copies its own fields."""
         s = self.__class__.__new__(self.__class__)
         s.rng = self.rng.clone()
         s._dec = self._dec

@@ -13,10 +13,10 @@ from tavolo.engine.tools import ToolResult
 
 from . import combat
 from .content import Collection, default_collection
-from .rules import ZONE_IDS
 from .schema import _VERBS, ESTRI, STATS, Card, Chance, Trigger
 from .text import TEMPLATES, render_card, render_gift
 from .view import MSG, ZONE_NAMES, escape
+from .zona import ZONE_IDS
 
 
 def _zone(zone: str | None) -> int | None:

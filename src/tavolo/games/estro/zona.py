@@ -25,10 +25,7 @@ from .state import ZONA
 
 if TYPE_CHECKING:
     from .gift_play import Condition, Gift
-    from .rules import EstroRules as _Base
     from .state import EstroState, Player
-else:
-    _Base = object
 
 ZONE_IDS = ("militare", "sviluppo_tech", "medica", "civile", "controllo")
 ALL_ZONES = 5  # EstroState.zone in Zona di Conquista: every zone is on the table
@@ -40,7 +37,7 @@ ZONES_TO_WIN = 3
 _CARDS_TO_WIN = POINTS_PER_ZONE * ZONES_TO_WIN  # fewer field cards cannot conquer
 
 
-class ZonaRules(_Base):
+class ZonaRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods directly
     __slots__ = ()
 
     # ------------------------------------------------------------------- places --

@@ -1,7 +1,7 @@
 # cython: annotation_typing=True, nonecheck=True
 """Ultimo Bastione: two to four dreamers together against a horde (digest, Modes item 10).
 
-An :class:`~tavolo.games.estro.game.EstroGame` subclass (table.py): the dreamers are
+An :class:`~tavolo.games.estro.game.EstroGame` subclass (game.py): the dreamers are
 side 0 of the 1v1 rules and the horde side 1, so gifts, battles, destruction, the zone's
 battle and destruction windows and the META modes' steps are the 1v1 ones. This module
 adds the table: lanes and zones, synaptic actions, the horde's phase and its policy, the

@@ -49,7 +49,7 @@ _REVEALS = tuple("navi:reveal" + ref for ref in SLOTS)  # built once, not at eve
 
 
 class Mode(EstroGame):
-    """The ships' table: an :class:`EstroGame` on a :class:`NaviState` (table.py)."""
+    """The ships' table: an :class:`EstroGame` on a :class:`NaviState` (game.py)."""
 
     mode: ClassVar[str] = "navi"
     seats: ClassVar[tuple[int, ...]] = (1,)

@@ -1,0 +1,46 @@
+"""What the rule mixins (gifts, modes, zona, sogno) use of EstroRules, for mypy only.
+
+At run time a mixin's first base is ``object`` and ``self`` is the one EstroRules that
+mixes them all. mypy cannot follow that cycle (EstroRules inherits the mixins), so while
+type checking the mixins take this class as their base instead: EstroRules inherits it
+through them, so mypy checks each declaration here against the real definition.
+"""
+
+from abc import ABCMeta
+from typing import Any
+
+from tavolo.engine import Event, Game
+
+from .cards import CardTable
+from .state import EstroState, Player
+
+LiveAura = tuple[int, str, tuple[tuple[str, int, int, int], ...]]
+
+class RulesHost(Game, metaclass=ABCMeta):
+    info: CardTable
+    ids: tuple[str, ...]
+    aura_cards: set[str]
+    _turn_start: set[str]
+    _turn_end: set[str]
+    _opp_play: set[str]
+    _plays: dict[str, tuple[str, str]]
+
+    def estro(self, s: EstroState, p: int, c: str) -> int: ...
+    def estri(self, s: EstroState, p: int, c: str) -> tuple[int, ...]: ...
+    def stats(
+        self, s: EstroState, p: int, c: str, live: list[LiveAura] | None = None
+    ) -> list[int]: ...
+    def acting_auras(self, s: EstroState) -> list[LiveAura] | None: ...
+    def tot(self, s: EstroState, p: int, c: str) -> int: ...
+    def battle_stats(self, s: EstroState, p: int, c: str, delta: list[int]) -> list[int]: ...
+    def add_mods(self, s: EstroState, p: int, c: str, delta: Any) -> None: ...
+    def draw(self, s: EstroState, p: int, events: list[Event]) -> bool: ...
+    def _finish(
+        self, s: EstroState, winner: int | None, reason: str, events: list[Event]
+    ) -> None: ...
+    @staticmethod
+    def ref(pl: Player, c: str) -> str: ...
+    @staticmethod
+    def deref(pl: Player, token: str) -> str: ...
+    @staticmethod
+    def _remap(s: EstroState, q: int, remap: dict[str, str]) -> None: ...
