@@ -197,10 +197,9 @@ def run_study(
     per day, grouped by adventure type and class); with many cells only the groups are
     printed, the cells go to ``--out``. Games run in parallel across cells."""
     g = registry.get(game)
-    configs = []
+    configs: list[tuple[str, dict[str, Any]]] = []
     for label, mode, options in cells:
         players = g.make_config(len(specs) or None, mode, **options).players
-        seats = specs or ["random"] * players
         configs.append(
             (label, {"players": players, "mode": mode or g.modes[0], "options": options})
         )
@@ -256,14 +255,14 @@ def run_study(
     for key in ("sim.col.games", "sim.col.wdl", "sim.col.rate"):
         table.add_column(t(lang, key), justify="right")
     table.add_column(t(lang, "sim.col.decisions"), justify="right")
-    for r in shown:
-        f = r["first"]
+    for row in shown:
+        f = row["first"]
         table.add_row(
-            escape(r["cell"]),
+            escape(row["cell"]),
             str(f["games"]),
             _wdl(f),
             _rate(f),
-            f"{r['summary']['mean_decisions']:.1f}",
+            f"{row['summary']['mean_decisions']:.1f}",
         )
     console().print(table)
     if metrics:  # a second table: the per-game averages of the game's own numbers
@@ -271,9 +270,9 @@ def run_study(
         averages.add_column(t(lang, "sim.col.cell"))
         for k in metrics:
             averages.add_column(escape(k), justify="right")
-        for r in shown:
-            m = r["summary"]["metrics"]
-            averages.add_row(escape(r["cell"]), *(f"{m.get(k, 0.0):.2f}" for k in metrics))
+        for row in shown:
+            m = row["summary"]["metrics"]
+            averages.add_row(escape(row["cell"]), *(f"{m.get(k, 0.0):.2f}" for k in metrics))
         console().print(averages)
     if out is not None:
         console().print(t(lang, "sim.written", n=len(rows), path=escape(str(out))))

@@ -729,9 +729,9 @@ class PlatformerGame(PlatformerTurn):
             lines.append(words["artifacts"].format(list=", ".join(held)))
         # the shop's cards lie face up: what each costs and does, as on the card
         lines.append(words["shop"].format(cards="" if s.shop_items or s.shop_potions else " -"))
-        for x in s.shop_items + s.shop_potions:
-            card = self.items[x] if x in self.items else self.potions[x]
-            head, *rest = render_priced(card, lang)
+        for offer in s.shop_items + s.shop_potions:
+            priced = self.items[offer] if offer in self.items else self.potions[offer]
+            head, *rest = render_priced(priced, lang)
             lines.append(f"  {head} — {' '.join(rest)}")
         lines.append(words["legend"])
         return "\n".join(lines).replace("[", "\\[")
