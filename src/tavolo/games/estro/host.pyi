@@ -1,20 +1,20 @@
-"""What the rule mixins (gifts, modes, zona, sogno) use of EstroRules, for mypy only.
+"""What the rule mixins use of EstroRules and EstroGame, for mypy only.
 
-At run time a mixin's first base is ``object`` and ``self`` is the one EstroRules that
-mixes them all. mypy cannot follow that cycle (EstroRules inherits the mixins), so while
-type checking the mixins take this class as their base instead: EstroRules inherits it
+At run time GiftRules and SognoRules (and ZonaRules and ModeRules, built on GiftRules)
+have ``object`` as their base, and ``self`` is the one EstroGame that mixes them all.
+mypy cannot follow that cycle (EstroRules inherits the mixins), so while type checking
+the two take this class as their base instead. EstroRules and EstroGame inherit it
 through them, so mypy checks each declaration here against the real definition.
 """
 
 from abc import ABCMeta
-from typing import Any
+from collections.abc import Iterable
 
 from tavolo.engine import Event, Game
 
 from .cards import CardTable
+from .gifts import LiveAura
 from .state import EstroState, Player
-
-LiveAura = tuple[int, str, tuple[tuple[str, int, int, int], ...]]
 
 class RulesHost(Game, metaclass=ABCMeta):
     info: CardTable
@@ -33,7 +33,7 @@ class RulesHost(Game, metaclass=ABCMeta):
     def acting_auras(self, s: EstroState) -> list[LiveAura] | None: ...
     def tot(self, s: EstroState, p: int, c: str) -> int: ...
     def battle_stats(self, s: EstroState, p: int, c: str, delta: list[int]) -> list[int]: ...
-    def add_mods(self, s: EstroState, p: int, c: str, delta: Any) -> None: ...
+    def add_mods(self, s: EstroState, p: int, c: str, delta: Iterable[int]) -> None: ...
     def draw(self, s: EstroState, p: int, events: list[Event]) -> bool: ...
     def _finish(
         self, s: EstroState, winner: int | None, reason: str, events: list[Event]
@@ -42,5 +42,5 @@ class RulesHost(Game, metaclass=ABCMeta):
     def ref(pl: Player, c: str) -> str: ...
     @staticmethod
     def deref(pl: Player, token: str) -> str: ...
-    @staticmethod
+    @staticmethod  # EstroGame's
     def _remap(s: EstroState, q: int, remap: dict[str, str]) -> None: ...
