@@ -86,7 +86,7 @@ class EstroGame(EstroRules):
     ) -> Config:
         base = (mode if isinstance(mode, str) else "standard").split("+")[0]
         t = self.tables.get(base)
-        seats = t.seats if t is not None else (2,)
+        seats = (self if t is None else t).seats
         if players is None:
             players = seats[0]
         cfg = super().make_config(players, mode, **options)
