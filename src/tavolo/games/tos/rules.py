@@ -186,6 +186,8 @@ class TosRules(AdventureRules, Game):
         if config.options.get("file") is not None:
             return ["file", config.options["file"], kind]
         if hero_src[0] == "date":
+            if kind not in daily.ADVENTURE_TYPES:  # (as adventure() would say next)
+                raise TavoloError(f"tos: unknown adventure type {kind!r}")
             day = generator.parse_day(str(hero_src[1]))
             return ["seed", daily.adventure_seed(day, kind), kind]
         return ["seed", derive_seed(int(hero_src[1]), kind), kind]

@@ -196,8 +196,8 @@ def describe_action(g: TosGame, s: TosState, action: str, lang: str) -> str:
     if verb == "discard":
         return t(lang, "act.adv_discard", card=_name(s, int(rest), lang))
     if verb == "door":
-        card, o = int(rest[0]), "ABCD".index(rest[1])
-        key = "act.door" if s.table[card - 1] == o else "act.door_attach"
+        tile, o = int(rest[0]), "ABCD".index(rest[1])
+        key = "act.door" if s.table[tile - 1] == o else "act.door_attach"
         return t(lang, key, room=rest)
     if verb == "card":
         if rest == "stop":

@@ -112,7 +112,8 @@ def _cell(
     door = doors.get(((x, y), room.id))
     if door is not None:
         return f"{ARROWS[door.side]}{door.code}"
-    if symbols.get((x, y)) is room:
+    marked = symbols.get((x, y))
+    if marked is not None and marked is room:
         glyph, turn = room.symbol
         mark = "E" if s.foe is not None and (s.foe[1], s.foe[2]) == (x, y) else "*"
         return f"{mark}{glyph}{ORIENTATIONS[turn].lower()}"

@@ -55,7 +55,7 @@ def in_place(s: TosState, place: str) -> list[int]:
 
 
 def _matches(s: TosState, c: int, want: Any) -> bool:
-    return want == "any" or banner(s, c) == want
+    return bool(want == "any" or banner(s, c) == want)
 
 
 def take(s: TosState, c: int) -> None:
@@ -100,10 +100,9 @@ def buff(s: TosState, track: str, events: list[Event]) -> None:
 def options(s: TosState, a: CardAction, step: Step) -> list[str]:
     """The choices the player has now; empty when the action goes on by itself."""
     stage, chosen = step[2], step[3:]
-    k = a.kind
-    if k == "heal":
+    if a.kind == "heal":
         return _cards(c for c in in_place(s, a.place) if banner(s, c) == 2) if stage == 0 else []
-    if k == "shop":
+    if a.kind == "shop":
         if stage == 0:
             ones = [c for c in in_place(s, a.place) if banner(s, c) == 1]
             twos = [c for c in in_place(s, a.place) if banner(s, c) == 2]
@@ -111,51 +110,51 @@ def options(s: TosState, a: CardAction, step: Step) -> list[str]:
         if stage == 1:
             return _cards(c for c in in_place(s, a.place) if banner(s, c) == 2)
         return []
-    if k in ("swap", "recover"):
+    if a.kind in ("swap", "recover"):
         per = _per(a)
         if stage // per >= a.cards:
             return []
         sub = stage % per
-        pool = s.discard if k == "swap" else s.removed
+        pool = s.discard if a.kind == "swap" else s.removed
         if sub == 0:
             hand = [c for c in s.hand if _matches(s, c, a.banner) and c not in chosen]
             return [*_cards(hand), "card:stop"] if hand and pool else []
         if sub == 1:
             return _cards(c for c in sorted(pool) if c not in chosen)
         return ["half:1", "half:2"]
-    if k == "weakness":
+    if a.kind == "weakness":
         left = [c for c in s.hand if _matches(s, c, a.banner)]
         if stage >= a.cards or not left or len(left) <= a.cards - stage:
             return []  # all of them go without a choice (see ``advance``)
         return _cards(left)
-    if k == "banner_challenge":
+    if a.kind == "banner_challenge":
         if stage == 0:
             return []
         if step[3] == 1:  # won: the prize
             return _cards(c for c in in_place(s, a.prize_place) if banner(s, c) == 2)
         return _cards(in_place(s, a.penalty_place))
-    if k == "camp":
+    if a.kind == "camp":
         return _cards(c for c in s.hand if element(s, c) == a.element) if stage == 0 else []
-    if k == "ritual":
+    if a.kind == "ritual":
         if stage == 0:
             return _cards(in_place(s, "in_hand_or_discard"))
         if stage - 1 >= a.prize:
             return []
         twos = [c for c in in_place(s, "in_hand_or_discard") if banner(s, c) == 2]
         return [*_cards(twos), "card:stop"] if twos else []
-    if k == "sacrifice":
+    if a.kind == "sacrifice":
         return _cards(in_place(s, a.place)) if stage == 0 else []
-    if k == "hostage":
+    if a.kind == "hostage":
         return _cards(c for c in s.hand if element(s, c) == a.element) if stage == 0 else []
-    if k == "observatory":
+    if a.kind == "observatory":
         if stage == 0:
             return _cards(c for c in s.hand if _partners(s, a, c))
         if stage == 1:
             return _cards(_partners(s, a, chosen[0]))
         return []
-    if k == "gambling":
+    if a.kind == "gambling":
         return _cards(s.hand) if stage == 0 and s.discard else []
-    if k == "forge":
+    if a.kind == "forge":
         e1, e2 = a.elements
         if stage == 0:
             firsts = [
@@ -169,9 +168,9 @@ def options(s: TosState, a: CardAction, step: Step) -> list[str]:
         if stage == 2 and a.banner == "choice":
             return ["half:1", "half:2"]
         return []
-    if k == "pick":
+    if a.kind == "pick":
         return ["half:1", "half:2"] if stage == 0 and a.banner in ("choice", "any") else []
-    if k == "migration":
+    if a.kind == "migration":
         return [f"cell:{i}" for i in range(9) if i != s.pawn[0]] if stage == 0 and s.grid else []
     return []
 
@@ -207,21 +206,20 @@ def advance(r: AdventureRules, s: TosState, a: CardAction, events: list[Event]) 
     """Apply what needs no choice at the top step; True when a choice is awaited."""
     step = s.steps[-1]
     stage = step[2]
-    k = a.kind
     if options(s, a, step):
         return True
-    if k == "loot":
+    if a.kind == "loot":
         buff(s, a.buff, events)
-    elif k == "curse":
+    elif a.kind == "curse":
         for c in list(s.hand):
             discard(s, c, events)
         for c in list(s.discard):
             turn(s, c, events)
         draw(s, 5 - len(s.hand), events)
-    elif k == "weakness":
+    elif a.kind == "weakness":
         for c in [c for c in s.hand if _matches(s, c, a.banner)][: a.cards - stage]:
             discard(s, c, events)
-    elif k == "banner_challenge" and stage == 0:
+    elif a.kind == "banner_challenge" and stage == 0:
         n = sum(1 for c in in_place(s, a.count_place) if banner(s, c) == a.banner)
         won = n > a.count if a.comparison == "more" else n < a.count
         if a.comparison == "exactly":
@@ -229,12 +227,12 @@ def advance(r: AdventureRules, s: TosState, a: CardAction, events: list[Event]) 
         events.append(Event("adv_challenge", {"count": n, "won": won}))
         s.steps[-1] = (*step[:2], 1, 1 if won else 0)
         return bool(options(s, a, s.steps[-1])) or _done(s)
-    elif k == "stop_fight":
+    elif a.kind == "stop_fight":
         s.flee = True
-    elif k == "pick" and stage == 0:
+    elif a.kind == "pick" and stage == 0:
         side = a.banner if a.banner in (1, 2) else 1
         r.pick_card(s, step[1], a, int(side), events)
-    elif k == "forge" and stage == 2:
+    elif a.kind == "forge" and stage == 2:
         side = a.banner if a.banner in (1, 2) else 1
         for c in step[3:5]:
             discard(s, int(c), events)
@@ -256,40 +254,39 @@ def answer(r: AdventureRules, s: TosState, a: CardAction, action: str, events: l
     step = s.steps[-1]
     ref, stage, chosen = step[1], step[2], step[3:]
     what, _, arg = action.partition(":")
-    k = a.kind
     if what == "card" and arg == "stop":
         s.steps.pop()
         return
     n = int(arg)
     nxt: Step = (*step[:2], stage + 1, *chosen, n)
-    if k == "heal":
+    if a.kind == "heal":
         turn(s, n, events)
         s.steps.pop()
-    elif k == "shop":
+    elif a.kind == "shop":
         if stage == 1:
             turn(s, chosen[0], events)
             turn(s, n, events)
         s.steps[-1] = nxt
-    elif k in ("swap", "recover"):
+    elif a.kind in ("swap", "recover"):
         per = _per(a)
         s.steps[-1] = nxt
         if stage % per == per - 1:  # the exchange is complete
             h, p = (chosen[-1], n) if per == 2 else (chosen[-2], chosen[-1])
             _exchange(s, a, int(h), int(p), n if per == 3 else None, events)
-    elif k == "weakness":
+    elif a.kind == "weakness":
         discard(s, n, events)
         s.steps[-1] = nxt
-    elif k == "banner_challenge":
+    elif a.kind == "banner_challenge":
         if step[3] == 1:
             turn(s, n, events)
         else:
             r._exhaust_unpaid(s, n, "adv_exhaust", events)
         _pop(s)
-    elif k == "camp":
+    elif a.kind == "camp":
         discard(s, n, events)
         draw(s, a.draw, events)
         s.steps.pop()
-    elif k == "ritual":
+    elif a.kind == "ritual":
         if stage == 0:
             take(s, n)
             s.removed.append(n)
@@ -300,25 +297,25 @@ def answer(r: AdventureRules, s: TosState, a: CardAction, action: str, events: l
         else:
             turn(s, n, events)
         s.steps[-1] = nxt
-    elif k == "sacrifice":
+    elif a.kind == "sacrifice":
         r._exhaust_unpaid(s, n, "adv_exhaust", events)
         if s.result is None:
             buff(s, a.buff, events)
         _pop(s)
-    elif k == "hostage":
+    elif a.kind == "hostage":
         discard(s, n, events)
         buff(s, a.buff, events)
         s.steps.pop()
-    elif k == "observatory":
+    elif a.kind == "observatory":
         if stage == 1:
             discard(s, chosen[0], events)
             discard(s, n, events)
             buff(s, a.buff, events)
         s.steps[-1] = nxt
-    elif k == "gambling":
+    elif a.kind == "gambling":
         _gamble(s, a, n, events)
         s.steps.pop()
-    elif k == "forge":
+    elif a.kind == "forge":
         if stage == 2:
             s.steps.pop()
             for c in chosen[:2]:
@@ -326,10 +323,10 @@ def answer(r: AdventureRules, s: TosState, a: CardAction, action: str, events: l
             r.pick_card(s, ref, a, n, events)
         else:
             s.steps[-1] = nxt
-    elif k == "pick":
+    elif a.kind == "pick":
         s.steps.pop()
         r.pick_card(s, ref, a, n, events)
-    elif k == "migration":
+    elif a.kind == "migration":
         s.steps.pop()
         r.migrate(s, n, events)
 

@@ -362,7 +362,7 @@ def _miss(turn: float) -> float:
 
 
 def _lose(turn: float, turns: float) -> float:
-    return max(1e-9, _miss(turn) ** turns)
+    return max(1e-9, math.pow(_miss(turn), turns))
 
 
 def _logit(lose: float) -> float:
@@ -376,7 +376,7 @@ def _turns_taken(turn: float, turns: float) -> float:
     miss = _miss(turn)
     if miss >= 1.0 - 1e-9:
         return turns
-    return (1.0 - miss**turns) / (1.0 - miss)
+    return (1.0 - math.pow(miss, turns)) / (1.0 - miss)
 
 
 def _start_logit(
