@@ -62,6 +62,16 @@ class GiftRules(_Base):
             if self.info[c].trigger == trig and c not in pl.down:
                 self.trigger(s, p, c, trig)
 
+    def turn_end_gifts(self, s: EstroState, p: int, then: Step) -> bool:
+        """The end of ``p``'s turn: the top step moves on to ``then`` and p's turn-end
+        gifts go on the stack above it; True when there are some (they resolve first)."""
+        s.steps[-1] = then
+        if self._turn_end.isdisjoint(s.players[p].field):
+            return False
+        depth = len(s.steps)
+        self.trigger_all(s, p, "turn_end")
+        return len(s.steps) != depth
+
     def trigger_entry(self, s: EstroState, p: int, c: str) -> None:
         """A card entered face up: its own gift first, then the opponent's reactions."""
         if not self._opp_play.isdisjoint(s.players[1 - p].field):

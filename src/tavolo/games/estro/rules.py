@@ -658,13 +658,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
                 s.steps.append(("necro", "summon"))
                 return False
             stage = "gifts"
-        if stage == "gifts":
-            s.steps[-1] = ("end", "check")
-            depth = len(s.steps)
-            if not self._turn_end.isdisjoint(s.players[p].field):
-                self.trigger_all(s, p, "turn_end")
-            if len(s.steps) != depth:
-                return False
+        if stage == "gifts" and self.turn_end_gifts(s, p, ("end", "check")):
+            return False
         s.steps.pop()
         if s.mf & ZONA:  # no round-5 or round-19 rule: conquest, checked each round
             if s.turn % 2 == 0 and self.zona_winner(s, events):

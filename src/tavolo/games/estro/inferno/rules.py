@@ -495,13 +495,8 @@ class Mode(EstroGame):
             if len(s.players[p].hand) > HAND_LIMIT:
                 return True
             stage = "gifts"
-        if stage == "gifts":
-            s.steps[-1] = ("end", "check")
-            depth = len(s.steps)
-            if not self._turn_end.isdisjoint(s.players[p].field):
-                self.trigger_all(s, p, "turn_end")
-            if len(s.steps) != depth:
-                return False
+        if stage == "gifts" and self.turn_end_gifts(s, p, ("end", "check")):
+            return False
         s.steps.pop()
         if s.turn >= SEATS * FIELD_CHECK_AFTER_ROUND:
             empty = [not pl.field for pl in s.players]

@@ -303,11 +303,7 @@ class Mode(EstroGame):
                 return True
             stage = "gifts"
         if stage == "gifts":
-            s.steps[-1] = ("end", "pending")
-            depth = len(s.steps)
-            if not self._turn_end.isdisjoint(s.players[0].field):
-                self.trigger_all(s, 0, "turn_end")
-            if len(s.steps) != depth:
+            if self.turn_end_gifts(s, 0, ("end", "pending")):
                 return False
             stage = "pending"
         if stage == "pending":
@@ -365,11 +361,7 @@ class Mode(EstroGame):
             return False
         stage = step[2]  # close: turn-end gifts, the alarms, the checks, the next turn
         if stage == "gifts":
-            s.steps[-1] = ("navi", "close", "alarms")
-            depth = len(s.steps)
-            if not self._turn_end.isdisjoint(s.players[1].field):
-                self.trigger_all(s, 1, "turn_end")
-            if len(s.steps) != depth:
+            if self.turn_end_gifts(s, 1, ("navi", "close", "alarms")):
                 return False
             stage = "alarms"
         if stage == "alarms":
