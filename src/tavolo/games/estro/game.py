@@ -274,7 +274,7 @@ class EstroGame(EstroRules):
         cards, unknown to the other player); hand cards the player saw come back from a
         public pile stay; ``player``'s own deck is reshuffled."""
         if (t := self._on_table(s)) is not None:
-            return t.determinize(s, player, rng)  # type: ignore[return-value]
+            return t._determinize(s, player, rng)
         d: EstroState = s.clone()
         if d.mf & FESSURA:
             self.redeal_rift(d, player, rng)
