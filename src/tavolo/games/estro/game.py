@@ -124,11 +124,6 @@ class EstroGame(EstroRules):
         key = f"metric.{name}"
         return view.MSG.t(lang, key) if view.MSG.has(key) else name
 
-    def to_json(self, s: EstroState) -> dict[str, Any]:
-        if s.__class__ is not self.state_class:
-            return self.by_state[s.__class__].to_json(s)  # type: ignore[no-any-return]
-        return super().to_json(s)
-
     def from_json(self, data: Mapping[str, Any]) -> EstroState:
         t = self.table(str(data.get("mode") or "standard"))
         if t is not None:

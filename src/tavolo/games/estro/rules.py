@@ -1124,10 +1124,10 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     # ----------------------------------------------------------------- plain data --
     def to_json(self, s: EstroState) -> dict[str, Any]:
-        return s.to_json()
+        return s.to_json()  # (a table mode's state writes its own fields too)
 
     def from_json(self, data: Mapping[str, Any]) -> EstroState:
-        s = EstroState.from_json(dict(data))
+        s = self.state_class.from_json(dict(data))  # a table mode's own state class
         for pl in s.players:
             for c in pl.field:
                 self.info[c]  # a Chimera's facts are built on first use

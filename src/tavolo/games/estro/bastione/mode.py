@@ -1048,16 +1048,6 @@ class Mode(EstroGame):
         progress = s.rnd / LAST_ROUND
         return max(0.0, min(1.0, 0.5 * value + 0.5 * progress * max(0.0, value)))
 
-    def to_json(self, s: EstroState) -> dict[str, Any]:
-        return s.to_json()
-
-    def from_json(self, data: Mapping[str, Any]) -> BastioneState:
-        s = BastioneState.from_json(dict(data))
-        for pl in s.players:
-            for c in pl.field:
-                self.info[c]  # a Chimera's facts are built on first use
-        return s
-
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> EstroState:
         """A position: ``zone``, ``round``, ``phase`` (``dreamers``: the Dreamer phase of
         that round, ``seat`` to act; ``horde``: that round is over and the next horde phase

@@ -791,14 +791,3 @@ class Mode(EstroGame):
 
     def help(self, lang: str = "en") -> str:
         return words.help_text(lang)
-
-    # ----------------------------------------------------------------- plain data --
-    def to_json(self, s: InfernoState) -> dict[str, Any]:  # type: ignore[override]
-        return s.to_json()
-
-    def from_json(self, data: Mapping[str, Any]) -> InfernoState:
-        s = InfernoState.from_json(dict(data))
-        for pl in s.players:
-            for c in pl.field:
-                self.info[c]  # a Chimera's facts are built on first use
-        return s

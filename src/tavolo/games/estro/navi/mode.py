@@ -818,17 +818,7 @@ class Mode(EstroGame):
         rng.shuffle(me.deck)
         return d
 
-    # --------------------------------------------------------------------- plain data --
-    def to_json(self, s: EstroState) -> dict[str, Any]:
-        return s.to_json()
-
-    def from_json(self, data: Mapping[str, Any]) -> NaviState:
-        s = NaviState.from_json(dict(data))
-        for pl in s.players:
-            for c in pl.field:
-                self.info[c]  # a Chimera's facts are built on first use
-        return s
-
+    # ---------------------------------------------------------------------- positions --
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> NaviState:
         """A position at the start of a turn: ``zone``, ``round``, ``start`` (``player``
         or ``ships``: whose turn begins, the draw and item included), ``player`` (``deck``,
