@@ -111,13 +111,13 @@ class EstroGame(EstroRules):
         return super().new(config, seed)
 
     def returns(self, s: EstroState) -> tuple[float, ...]:
-        if s.__class__ is not self.state_class:
-            return self.by_state[s.__class__].returns(s)  # type: ignore[no-any-return]
+        if (t := self._on_table(s)) is not None:
+            return t.returns(s)
         return super().returns(s)
 
     def metrics(self, s: EstroState) -> dict[str, float]:
-        if s.__class__ is not self.state_class:
-            return self.by_state[s.__class__].metrics(s)  # type: ignore[no-any-return]
+        if (t := self._on_table(s)) is not None:
+            return t.metrics(s)
         return super().metrics(s)
 
     def describe_metric(self, name: str, lang: str = "en") -> str:
@@ -470,7 +470,7 @@ class EstroGame(EstroRules):
 
     def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
         mode, dot, _ = event.kind.partition(".")
-        if dot and mode in self.tables:  # a table mode's own event (game.py)
+        if dot and mode in self.tables:  # a table mode's own event, named '<mode>.<kind>'
             return self.tables[mode].describe_event(event, player, lang)
         return view.describe_event(self, event, player, lang)
 
