@@ -23,6 +23,10 @@ import sys
 import tempfile
 from typing import Any
 
+import tavolo.engine.playout as playout_module
+from tavolo.engine import RNG, TavoloError, registry
+from tavolo.engine.playout import playout, random_chooser
+
 # The compiled playout() (engine/playout.py) as callgrind names it: counting starts on
 # entry and stops on return, so imports and setup are left out.
 PLAYOUT_SYMBOL = "__pyx_pw_6tavolo_6engine_7playout_3playout"
@@ -31,9 +35,6 @@ HASH_SEED = "0"  # CPython seeds str hashes per process: dict and set probes wou
 
 def play(game: str, mode: str | None, games: int) -> int:
     """The measured run (inside valgrind): seeded random playouts; the decisions taken."""
-    from tavolo.engine import RNG, registry
-    from tavolo.engine.playout import playout, random_chooser
-
     g = registry.get(game)
     cfg = g.config_from_json({"mode": mode} if mode else {})
     choose = random_chooser(RNG(1))
@@ -41,9 +42,7 @@ def play(game: str, mode: str | None, games: int) -> int:
 
 
 def compiled_playout() -> bool:
-    from tavolo.engine import playout
-
-    return not str(getattr(playout, "__file__", "")).endswith(".py")
+    return not str(getattr(playout_module, "__file__", "")).endswith(".py")
 
 
 def collected(stderr: str) -> int | None:
@@ -112,8 +111,6 @@ def main(argv: list[str] | None = None) -> int:
         with open(a.inner, "w", encoding="utf-8") as f:
             f.write(str(decisions))
         return 0
-    from tavolo.engine import TavoloError
-
     try:
         play(a.game, a.mode, 1)  # an unknown game or mode fails here, in one line
     except TavoloError as e:
