@@ -18,6 +18,7 @@ from tavolo.engine.i18n import Catalog
 from ..dungeon.geometry import ORIENTATIONS
 
 if TYPE_CHECKING:
+    from ..dungeon.model import Room
     from ..state import TosState
     from .play import AdventureRules
 
@@ -99,11 +100,11 @@ def dungeon_lines(r: AdventureRules, s: TosState, ui: Catalog, lang: str) -> lis
 def _cell(
     r: AdventureRules,
     s: TosState,
-    room: Any,
+    room: Room | None,
     x: int,
     y: int,
     doors: dict[Any, Any],
-    symbols: dict[tuple[int, int], Any],
+    symbols: dict[tuple[int, int], Room],
 ) -> str:
     if room is None:
         return "   "
@@ -112,8 +113,7 @@ def _cell(
     door = doors.get(((x, y), room.id))
     if door is not None:
         return f"{ARROWS[door.side]}{door.code}"
-    marked = symbols.get((x, y))
-    if marked is not None and marked is room:
+    if symbols.get((x, y)) is room:
         glyph, turn = room.symbol
         mark = "E" if s.foe is not None and (s.foe[1], s.foe[2]) == (x, y) else "*"
         return f"{mark}{glyph}{ORIENTATIONS[turn].lower()}"
