@@ -23,7 +23,7 @@ import sys
 import tempfile
 from typing import Any
 
-import tavolo.engine.playout as playout_module
+from tavolo import native
 from tavolo.engine import RNG, TavoloError, registry
 from tavolo.engine.playout import playout, random_chooser
 
@@ -41,10 +41,6 @@ def play(game: str, mode: str | None, games: int) -> int:
     return sum(playout(g, g.new(cfg, seed), choose) for seed in range(games))
 
 
-def compiled_playout() -> bool:
-    return not str(getattr(playout_module, "__file__", "")).endswith(".py")
-
-
 def collected(stderr: str) -> int | None:
     """callgrind's count of the instructions it collected, from its closing summary."""
     found = re.findall(r"Collected\s*:\s*(\d+)", stderr)
@@ -55,7 +51,7 @@ def measure(game: str, mode: str | None, games: int) -> dict[str, Any]:
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         raise SystemExit("error: valgrind is not installed (apt install valgrind)")
-    if os.environ.get("TAVOLO_PURE") or not compiled_playout():
+    if "tavolo.engine.playout" not in native.LOADED:  # (pure, stale or never built)
         raise SystemExit("error: engine/playout.py does not run compiled: run make setup")
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "decisions")
