@@ -56,12 +56,32 @@ def test_wrong_language_in_the_environment() -> None:
     assert "unknown language 'xx'" in line
 
 
-def test_error_prefix_is_translated() -> None:
+def test_errors_are_told_in_the_language_asked() -> None:
+    """The prefix and the message: the engine's errors come from its catalog."""
     line = assert_one_line_error(
         invoke(["play", "tricks", *ALL_AI, "--mode", "x", "-l", "it"]), prefix="errore: "
     )
-    assert "mode 'x'" in line
-    assert_one_line_error(invoke(["play", "nope"], env={"TAVOLO_LANG": "it"}), prefix="errore: ")
+    assert line == "errore: non conosco la modalità di tricks 'x'; nomi noti: standard, short"
+    line = assert_one_line_error(
+        invoke(["play", "nope"], env={"TAVOLO_LANG": "it"}), prefix="errore: "
+    )
+    assert line.startswith("errore: non conosco il gioco 'nope'; nomi noti: ")
+    line = assert_one_line_error(
+        invoke(["play", "tricks", "--seats", "random,random,random", "-l", "it"]),
+        prefix="errore: ",
+    )
+    assert line == "errore: tricks è per 2 giocatori, non 3"
+    line = assert_one_line_error(
+        invoke(["play", "tricks", "--seats", "random,foo", "-l", "it"]), prefix="errore: "
+    )
+    assert "non conosco l'agente 'foo'" in line
+
+
+def test_no_seed_line_before_an_error() -> None:
+    """The seed tavolo draws is shown once the seats are known good, not above an error."""
+    result = invoke(["play", "tricks", "--seats", "random,foo"])
+    assert_one_line_error(result)
+    assert result.stdout == ""
 
 
 @pytest.mark.parametrize(
@@ -156,7 +176,11 @@ def test_main_version() -> None:
         (["play", "nope"], {}, "error: unknown game 'nope'"),
         (["--lang", "xx", "games"], {}, "error: unknown language 'xx'"),
         (["replay", "/no/such/file.json"], {}, "error: /no/such/file.json: no such file"),
-        (["simulate", "nope", "-n", "1"], {"TAVOLO_LANG": "it"}, "errore: unknown game 'nope'"),
+        (
+            ["simulate", "nope", "-n", "1"],
+            {"TAVOLO_LANG": "it"},
+            "errore: non conosco il gioco 'nope'",
+        ),
         (["play", "--bogus"], {}, "error: No such option: --bogus"),
     ],
 )

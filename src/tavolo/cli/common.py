@@ -96,8 +96,11 @@ def resolve_lang(ctx: click.Context | None, lang: str | None) -> str:
 
 
 def error_text(exc: BaseException) -> str:
-    """One line that says what was wrong with the input."""
-    if isinstance(exc, ValidationError):
+    """One line that says what was wrong with the input, in the session's language
+    where the error can be told in it (``TavoloError.told``)."""
+    if isinstance(exc, TavoloError):
+        text = exc.told(session.lang) or type(exc).__name__
+    elif isinstance(exc, ValidationError):
         text = describe_validation(exc)
     elif isinstance(exc, click.ClickException):
         text = exc.format_message()

@@ -252,9 +252,9 @@ class Table:
             raise ConfigError(
                 t(lang, "play.seats_mismatch", seats=len(specs), players=config.players)
             )
+        chosen = seed is None  # told once the seats are known good: no line before an error
         if seed is None:
             seed = random.randrange(1 << 31)
-            console().print(t(lang, "play.seed", seed=seed))
         agents: list[Agent | None] = []
         for i, spec in enumerate(specs):
             if spec == HUMAN:
@@ -264,6 +264,8 @@ class Table:
                 agents.append(make_agent(spec, derive_seed(seed, f"seat{i}")))
             except UnknownName:
                 raise UnknownName("agent", spec, (HUMAN, *AGENT_NAMES)) from None
+        if chosen:
+            console().print(t(lang, "play.seed", seed=seed))
         key = game.marks_key(config)
         if key is not None:  # pencil marks left by earlier games on this set
             saved = profile.marks(key)

@@ -13,6 +13,7 @@ from .errors import (
     ScriptError,
     TavoloError,
     UnknownName,
+    engine_messages,
 )
 from .game import Action, Config, Decision, Event, Game, State, stable_hash
 from .rng import RNG, ScriptedRNG
@@ -35,5 +36,6 @@ __all__ = [
     "State",
     "TavoloError",
     "UnknownName",
+    "engine_messages",
     "stable_hash",
 ]

@@ -1,16 +1,57 @@
 """Errors that reach users: each carries one line that names the problem.
 
-Interfaces print ``str(error)`` and exit non-zero; no traceback is ever needed to
-understand what went wrong.
+Interfaces print ``error.told(lang)`` and exit non-zero; no traceback is ever needed to
+understand what went wrong. ``str(error)`` is the English line (for logs and for code
+that calls tavolo from Python); an error raised with ``said`` from a message catalog is
+told in the user's language too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any, Protocol, Self
+
+
+class Said(Protocol):
+    """A message catalog (:class:`tavolo.engine.i18n.Catalog`)."""
+
+    def t(self, lang: str, key: str, /, **kw: Any) -> str: ...
+
+    def has(self, key: str) -> bool: ...
+
+
+@cache
+def engine_messages() -> Said:
+    """The engine's own catalog (engine/messages), loaded on first use: i18n imports
+    this module, so it cannot be imported at the top."""
+    from pathlib import Path
+
+    from .i18n import Catalog
+
+    return Catalog(Path(__file__).parent / "messages")
 
 
 class TavoloError(Exception):
     """Base of every error caused by input rather than by a bug."""
+
+    catalog: Said | None = None
+    key = ""
+    params: Mapping[str, Any] = {}
+
+    @classmethod
+    def said(cls, catalog: Said, key: str, /, **params: Any) -> Self:
+        """The error whose message is ``key`` in ``catalog``: English in ``str()``, and
+        in any language through ``told``."""
+        err = cls(catalog.t("en", key, **params))
+        err.catalog, err.key, err.params = catalog, key, params
+        return err
+
+    def told(self, lang: str) -> str:
+        """The message in ``lang``; English when it was not raised from a catalog."""
+        if self.catalog is None:
+            return str(self)
+        return self.catalog.t(lang, self.key, **self.params)
 
 
 class IllegalAction(TavoloError):
@@ -37,13 +78,48 @@ class GameOver(IllegalAction):
 
 
 class UnknownName(TavoloError):
-    """An unknown game, mode, agent, card or language."""
+    """An unknown game, mode, agent, card or language.
 
-    def __init__(self, what: str, name: str, known: Sequence[str]) -> None:
+    ``what`` is the English noun ("card", "hero class"). The noun is told in another
+    language when ``nouns`` (the engine's catalog by default) holds ``noun.<what>``, with
+    spaces as underscores; ``of`` fills its placeholders ("{game} mode")."""
+
+    def __init__(
+        self,
+        what: str,
+        name: str,
+        known: Sequence[str],
+        *,
+        nouns: Said | None = None,
+        **of: Any,
+    ) -> None:
         self.what = what
         self.name = name
         self.known = tuple(known)
-        super().__init__(f"unknown {what} {name!r}; known: {', '.join(self.known) or '(none)'}")
+        self.nouns = nouns or engine_messages()
+        self.of = of
+        super().__init__(self.told("en"))
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (a worker process's error, sent back)
+        return _unknown_name, (type(self), self.what, self.name, self.known, self.nouns, self.of)
+
+    def told(self, lang: str) -> str:
+        key = "noun." + self.what.replace(" ", "_")
+        noun = self.nouns.t(lang, key, **self.of) if self.nouns.has(key) else self.what
+        msg = engine_messages()
+        known = ", ".join(self.known) or msg.t(lang, "none")
+        return msg.t(lang, "unknown_name", what=noun, name=self.name, known=known)
+
+
+def _unknown_name(
+    cls: type[UnknownName],
+    what: str,
+    name: str,
+    known: Sequence[str],
+    nouns: Said,
+    of: Mapping[str, Any],
+) -> UnknownName:
+    return cls(what, name, known, nouns=nouns, **of)
 
 
 class ConfigError(TavoloError):

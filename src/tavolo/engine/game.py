@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
-from .errors import ConfigError, GameOver, IllegalAction, UnknownName
+from .errors import ConfigError, GameOver, IllegalAction, UnknownName, engine_messages
 from .rng import RNG
 
 Action = str
@@ -132,8 +132,8 @@ class Game(ABC):
         if not self.min_players <= n <= self.max_players:
             lo, hi = self.min_players, self.max_players
             many = f"{lo}" if lo == hi else f"{lo}-{hi}"
-            raise ConfigError(
-                f"{self.name} takes {many} {'player' if hi == 1 else 'players'}, not {n}"
+            raise ConfigError.said(
+                engine_messages(), "players", game=self.name, many=many, hi=hi, n=n
             )
         return Config(n, mode, self.check_options(mode, options))
 
@@ -141,12 +141,12 @@ class Game(ABC):
         """``mode`` checked, with its META modes in the game's order (``standard+chimera``)."""
         base, *extra = mode.split("+")
         if base not in self.modes:
-            raise UnknownName(f"{self.name} mode", base, self.modes)
+            raise UnknownName("mode", base, self.modes, game=self.name)
         for m in extra:
             if m not in self.metas:
-                raise UnknownName(f"{self.name} META mode", m, self.metas)
+                raise UnknownName("META mode", m, self.metas, game=self.name)
         if len(set(extra)) != len(extra):
-            raise ConfigError(f"{self.name}: META mode named twice in {mode!r}")
+            raise ConfigError.said(engine_messages(), "meta_twice", game=self.name, mode=mode)
         return "+".join((base, *sorted(extra, key=self.metas.index)))
 
     @staticmethod
@@ -161,7 +161,7 @@ class Game(ABC):
         """A game's own flags for ``tavolo play GAME`` (``--tutorial``...), turned into
         a mode and options; the default takes none."""
         if args:
-            raise ConfigError(f"{self.name} takes no flag {args[0]!r}")
+            raise ConfigError.said(engine_messages(), "no_flag", game=self.name, flag=args[0])
         return mode, options
 
     def simulate_args(
@@ -170,7 +170,7 @@ class Game(ABC):
         """A game's own study flags for ``tavolo simulate GAME`` (TOS: ``--fights``): the
         cells to simulate, each a label, a mode and options; by default one, no flags."""
         if args:
-            raise ConfigError(f"{self.name} takes no flag {args[0]!r}")
+            raise ConfigError.said(engine_messages(), "no_flag", game=self.name, flag=args[0])
         return [("", mode, options)]
 
     # -- pencil marks: what a game leaves on the printed cards of a set ------------------
@@ -190,7 +190,10 @@ class Game(ABC):
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
         """Validate variant flags; the default accepts none."""
         if options:
-            raise ConfigError(f"{self.name} takes no option {', '.join(sorted(options))}")
+            names = ", ".join(sorted(options))
+            raise ConfigError.said(
+                engine_messages(), "no_option", game=self.name, options=names, n=len(options)
+            )
         return {}
 
     def config_from_json(self, data: Mapping[str, Any]) -> Config:

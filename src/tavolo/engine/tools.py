@@ -39,5 +39,5 @@ def get_tool(game: str, name: str) -> Tool:
     if game not in sets:
         raise UnknownName("game with tools", game, sorted(sets))
     if name not in sets[game]:
-        raise UnknownName(f"{game} tool", name, sorted(sets[game]))
+        raise UnknownName("tool", name, sorted(sets[game]), game=game)
     return sets[game][name]

@@ -11,10 +11,12 @@ from pathlib import Path
 from tavolo.engine.content import load_entries, validate_entry
 from tavolo.engine.errors import ContentError, UnknownName
 from tavolo.engine.files import read_data
+from tavolo.engine.i18n import Catalog
 
 from .schema import ESTRI, Card, DeckList, Zone
 
 CONTENT = Path(__file__).parent / "content"
+MESSAGES = Catalog(Path(__file__).parent / "messages")  # Estro's words (view.MSG) and errors
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,7 @@ class Collection:
         n = self.index.get(card_id)
         if n is None:
             close = difflib.get_close_matches(card_id, list(self.index), n=5)
-            raise UnknownName("card", card_id, close or sorted(self.index)[:8])
+            raise UnknownName("card", card_id, close or sorted(self.index)[:8], nouns=MESSAGES)
         return n
 
     def card(self, card_id: str) -> Card:

@@ -25,7 +25,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from tavolo.engine import RNG, Config, ConfigError, Event, State, UnknownName
+from tavolo.engine import RNG, Config, ConfigError, Event, State, UnknownName, engine_messages
 
 from . import view
 from .cards import chimera_parts
@@ -91,9 +91,15 @@ class EstroGame(EstroRules):
             players = seats[0]
         cfg = super().make_config(players, mode, **options)
         if cfg.players not in seats:
-            word = "player" if seats == (1,) else "players"
-            raise ConfigError(
-                f"estro {base} takes {' or '.join(map(str, seats))} {word}, not {cfg.players}"
+            lo, hi = seats[0], seats[-1]
+            many = f"{lo}" if lo == hi else f"{lo}-{hi}" if hi - lo + 1 == len(seats) else None
+            raise ConfigError.said(
+                engine_messages(),
+                "players",
+                game=f"estro {base}",
+                many=many or ", ".join(map(str, seats)),
+                hi=hi,
+                n=cfg.players,
             )
         return cfg
 
@@ -361,7 +367,7 @@ class EstroGame(EstroRules):
         elif zone in ESTRI:
             z = ESTRI.index(zone)
         else:
-            raise UnknownName("zone", zone, ZONE_IDS)
+            raise UnknownName("zone", zone, ZONE_IDS, nouns=view.MSG)
         raw_players = position.get("players")
         if not isinstance(raw_players, list) or len(raw_players) != 2:
             raise ConfigError("estro position: players must list two players")
@@ -431,7 +437,7 @@ class EstroGame(EstroRules):
                 pl.inhibited = pl.inhibited | {c}
             if "zone" in entry:  # Zona di Conquista: the zone it was played into
                 if entry["zone"] not in ZONE_IDS:
-                    raise UnknownName("zone", str(entry["zone"]), ZONE_IDS)
+                    raise UnknownName("zone", str(entry["zone"]), ZONE_IDS, nouns=view.MSG)
                 pl.zones = {**pl.zones, c: ZONE_IDS.index(entry["zone"])}
             if entry.get("supports"):  # Sogno Lucido: an Armonio attached to that Granito
                 pl.attached = (*pl.attached, (c, self._card(entry["supports"])))

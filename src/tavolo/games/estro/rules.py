@@ -18,7 +18,7 @@ from tavolo.engine.steps import Step
 
 from . import combat
 from .cards import CardTable, card_infos, chimera_id, chimera_parts
-from .content import CONTENT, Collection, default_collection, load_deck
+from .content import CONTENT, MESSAGES, Collection, default_collection, load_deck
 from .gifts import GiftRules, LiveAura, add_auras
 from .modes import ModeRules
 from .schema import ESTRI
@@ -139,13 +139,13 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
         unknown = sorted(set(options) - {"decks", "first"})
         if unknown:
-            raise ConfigError(f"estro takes no option {unknown[0]!r} (options: decks, first)")
+            raise ConfigError.said(MESSAGES, "error.option", option=unknown[0])
         first = options.get("first")
         if first not in (None, 0, 1):
-            raise ConfigError("estro option first must be 0 or 1 (or absent for a coin flip)")
+            raise ConfigError.said(MESSAGES, "error.first")
         decks = options.get("decks") or [None, None]
         if not isinstance(decks, list | tuple) or len(decks) != 2:
-            raise ConfigError("estro option decks must list two decks (or null for random)")
+            raise ConfigError.said(MESSAGES, "error.decks")
         checked: list[list[str] | None] = []
         for p, deck in enumerate(decks):
             if deck is None:
@@ -154,13 +154,11 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             if isinstance(deck, str):  # a starter deck's name or a deck file's path
                 deck = self.deck_list(p, deck)
             if not isinstance(deck, list | tuple) or not all(isinstance(c, str) for c in deck):
-                raise ConfigError(f"estro deck of player {p + 1} must be a list of card ids")
+                raise ConfigError.said(MESSAGES, "error.deck_ids", p=p + 1)
             if len(deck) not in (20, DECK_SIZE):
-                raise ConfigError(
-                    f"estro deck of player {p + 1} has {len(deck)} cards, not 20 (+5 random) or 25"
-                )
+                raise ConfigError.said(MESSAGES, "error.deck_size", p=p + 1, n=len(deck))
             if len(set(deck)) != len(deck):
-                raise ConfigError(f"estro deck of player {p + 1} repeats a card")
+                raise ConfigError.said(MESSAGES, "error.deck_twice", p=p + 1)
             for c in deck:
                 if c not in self.info:
                     self.collection.number(c)  # raises UnknownName with suggestions
@@ -176,9 +174,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         path = starter if starter.is_file() else Path(name)
         if not path.is_file():
             known = sorted(f.stem for f in DECKS.glob("*.yaml"))
-            raise ConfigError(
-                f"estro deck of player {p + 1}: {name!r} is neither a starter deck "
-                f"({', '.join(known)}) nor a deck file"
+            raise ConfigError.said(
+                MESSAGES, "error.deck_name", p=p + 1, name=name, known=", ".join(known)
             )
         return list(load_deck(path, self.collection).cards)
 

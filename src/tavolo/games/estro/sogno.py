@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import RNG, ConfigError, Event
 
+from .content import MESSAGES
 from .state import CHIMERA, SOGNO
 
 if TYPE_CHECKING:
@@ -57,10 +58,7 @@ class SognoRules(_Base):
         for c in deck:
             counts[self.info[c].estro] += 1
         if max(counts) > PER_ESTRO:
-            raise ConfigError(
-                f"estro deck of player {p + 1}: Sogno Lucido decks hold {PER_ESTRO} cards "
-                "of each estro"
-            )
+            raise ConfigError.said(MESSAGES, "error.sogno_deck", p=p + 1, n=PER_ESTRO)
 
     def sogno_deck(self, rng: RNG, chosen: list[str] | None) -> list[str]:
         if not chosen:  # the usual case, every game of a playout: the same draws, less work

@@ -27,7 +27,7 @@ def _zone(zone: str | None) -> int | None:
         return ZONE_IDS.index(z)
     if z in ESTRI:
         return ESTRI.index(z)
-    raise UnknownName("zone", zone, (*ZONE_IDS, *ESTRI))
+    raise UnknownName("zone", zone, (*ZONE_IDS, *ESTRI), nouns=MSG)
 
 
 def battle(
@@ -43,9 +43,9 @@ def battle(
     check_lang(lang)
     for name, roll in (("att-roll", att_roll), ("def-roll", def_roll)):
         if roll is not None and not 1 <= roll <= 6:
-            raise ConfigError(f"--{name} must be a die face 1..6, not {roll}")
+            raise ConfigError.said(MSG, "error.die_face", flag=name, roll=roll)
     if round < 1:
-        raise ConfigError(f"--round must be 1 or more, not {round}")
+        raise ConfigError.said(MSG, "error.round", round=round)
     col = default_collection()
     a, d = col.card(attacker), col.card(defender)
     z = _zone(zone)
@@ -178,7 +178,7 @@ def _words(value: str | None, known: tuple[str, ...], what: str) -> tuple[str, .
     words = tuple(w.strip().lower() for w in value.split(",") if w.strip())
     for w in words:
         if w not in known:
-            raise UnknownName(what, w, known)
+            raise UnknownName(what, w, known, nouns=MSG)
     return words
 
 
@@ -281,9 +281,9 @@ def cards(
     estri = _words(estro, ESTRI, "estro")
     words = _words(gift, GIFT_WORDS, "gift filter")
     if sort not in SORTS:
-        raise UnknownName("sort order", sort, SORTS)
+        raise UnknownName("sort order", sort, SORTS, nouns=MSG)
     if min_tot is not None and max_tot is not None and min_tot > max_tot:
-        raise ConfigError(f"--min-tot {min_tot} is above --max-tot {max_tot}")
+        raise ConfigError.said(MSG, "error.tot_range", low=min_tot, high=max_tot)
     part = (name or "").strip().lower()
     chosen = [
         c

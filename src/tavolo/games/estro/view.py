@@ -5,13 +5,13 @@ All wording lives in ``messages/{en,it}.yaml``; card text comes from ``text.py``
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import Catalog, check_lang
+from tavolo.engine.i18n import check_lang
 
 from . import text
+from .content import MESSAGES
 from .dial import default_sectors, sector_ids
 from .schema import ESTRI, STATS
 from .state import FESSURA, MNEMONICA, NECRO, ZONA
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .game import EstroGame
     from .state import EstroState
 
-MSG = Catalog(Path(__file__).parent / "messages")
+MSG = MESSAGES
 
 
 def escape(text: str) -> str:

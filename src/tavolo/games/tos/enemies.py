@@ -51,6 +51,7 @@ from tavolo.engine.files import read_data
 from tavolo.engine.rng import RNG
 
 from .schema import ELEMENTS, Element, Enemy, Modifier
+from .text import MSG
 
 CONTENT = Path(__file__).parent / "content"
 ENEMIES_FILE = CONTENT / "enemies.yaml"
@@ -411,13 +412,13 @@ class EnemyTable:
     def tier(self, name: str) -> Tier:
         t = self.tiers.get(name)
         if t is None:
-            raise UnknownName("enemy tier", name, list(self.tiers))
+            raise UnknownName("enemy tier", name, list(self.tiers), nouns=MSG)
         return t
 
     def difficulty(self, name: str) -> Difficulty:
         d = self.difficulties.get(_snake(name))
         if d is None:
-            raise UnknownName("enemy difficulty", name, list(self.difficulties))
+            raise UnknownName("enemy difficulty", name, list(self.difficulties), nouns=MSG)
         return d
 
     def stats(self, tier: str, *, tuned: bool = True) -> TierStats:
@@ -842,7 +843,7 @@ def _parse_modifier(spec: str, text: str, tab: EnemyTable) -> Modifier:
     rule = tab.modifiers.get(mid)
     if rule is None or rule.category == "trap":
         known = [m.id for m in tab.modifiers.values() if m.category != "trap"]
-        raise UnknownName("enemy modifier", mid, known)
+        raise UnknownName("enemy modifier", mid, known, nouns=MSG)
     try:
         if rule.trigger == "element":
             if value not in ELEMENTS:

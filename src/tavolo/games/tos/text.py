@@ -152,7 +152,7 @@ def class_name(klass: str, lang: str) -> str:
     """The hero class's name: Swordsman / Spadaccino, ..."""
     check_lang(lang)
     if klass not in CLASSES:
-        raise UnknownName("hero class", klass, CLASSES)
+        raise UnknownName("hero class", klass, CLASSES, nouns=MSG)
     return _t(lang, f"class.{klass}")
 
 
@@ -160,7 +160,7 @@ def class_description(klass: str, lang: str) -> str:
     """The one-line description printed on the status card."""
     check_lang(lang)
     if klass not in CLASSES:
-        raise UnknownName("hero class", klass, CLASSES)
+        raise UnknownName("hero class", klass, CLASSES, nouns=MSG)
     return _t(lang, f"class.{klass}.about")
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tavolo.engine import RNG, Config, ConfigError, Decision, Event
+from tavolo.engine import RNG, Config, ConfigError, Decision, Event, engine_messages
 from tavolo.engine.steps import Step
 
 from ..cards import chimera_id, chimera_parts
@@ -91,12 +91,12 @@ class Mode(EstroGame):
     # ---------------------------------------------------------------- configuration --
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
         if "imboscata" in mode.split("+")[1:]:
-            raise ConfigError(
-                "estro ultimo_bastione+imboscata: defenders are played face up, so no "
-                "face-down card can fall and no ambush can happen"
-            )
+            raise ConfigError.said(words.MSG, "ultimo_bastione.error.imboscata")
         if options:
-            raise ConfigError(f"estro {MODE} takes no option {', '.join(sorted(options))}")
+            names = ", ".join(sorted(options))
+            raise ConfigError.said(
+                engine_messages(), "no_option", game=f"estro {MODE}", options=names, n=len(options)
+            )
         return {}
 
     # ------------------------------------------------------------------------ setup --

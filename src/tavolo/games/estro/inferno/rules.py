@@ -56,9 +56,7 @@ class Mode(EstroGame):
     # ------------------------------------------------------------------ configuration --
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
         if options:
-            raise ConfigError(
-                f"estro inferno takes no option {sorted(options)[0]!r}: its four decks are random"
-            )
+            raise ConfigError.said(words.MSG, "inferno.error.option", option=sorted(options)[0])
         return {}
 
     # -------------------------------------------------------------------------- setup --

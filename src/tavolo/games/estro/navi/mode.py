@@ -19,7 +19,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from tavolo.engine import RNG, Config, ConfigError, ContentError, Decision, Event
+from tavolo.engine import RNG, Config, ConfigError, ContentError, Decision, Event, engine_messages
 from tavolo.engine.steps import Step
 
 from ..cards import chimera_parts
@@ -75,7 +75,10 @@ class Mode(EstroGame):
     # ------------------------------------------------------------------ configuration --
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
         if options:
-            raise ConfigError(f"estro navi takes no option {', '.join(sorted(options))}")
+            names = ", ".join(sorted(options))
+            raise ConfigError.said(
+                engine_messages(), "no_option", game="estro navi", options=names, n=len(options)
+            )
         return {}
 
     def new(self, config: Config, seed: int) -> NaviState:

@@ -17,6 +17,7 @@ from tavolo.engine.errors import ConfigError, UnknownName
 from tavolo.engine.rng import RNG, derive_seed
 
 from ..schema import CLASSES, Hero, Klass
+from ..text import MSG
 from .hero import build
 
 __all__ = [
@@ -57,7 +58,7 @@ def generate(seed: int, klass: str | None = None, serial: str | None = None) -> 
     if klass is None:
         klass = class_of(seed)
     if klass not in CLASSES:
-        raise UnknownName("hero class", klass, CLASSES)
+        raise UnknownName("hero class", klass, CLASSES, nouns=MSG)
     if serial is None:
         serial = f"SEED-{seed:016X}"
     if not _SERIAL.fullmatch(serial):

@@ -87,7 +87,7 @@ def adventure_codes(serial: str, adventure: Adventure) -> list[str]:
 
 def check_mode(mode: str) -> str:
     if mode not in MODES:
-        raise UnknownName("print mode", mode, MODES)
+        raise UnknownName("print mode", mode, MODES, nouns=text.MSG)
     return mode
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tavolo.engine.errors import ConfigError, UnknownName
 from tavolo.engine.rng import RNG, derive_seed
 
-from .. import generator
+from .. import generator, text
 from ..daily import ADVENTURE_TYPES, AdventureType
 from ..dungeon.adventure import DungeonAdventure
 from ..schema import Hero
@@ -36,7 +36,7 @@ def check_kind(kind: str | None) -> AdventureType | None:
     for k in ADVENTURE_TYPES:
         if k == kind:
             return k
-    raise UnknownName("adventure type", kind, ADVENTURE_TYPES)
+    raise UnknownName("adventure type", kind, ADVENTURE_TYPES, nouns=text.MSG)
 
 
 def type_for_seed(seed: int) -> AdventureType:

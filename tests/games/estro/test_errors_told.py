@@ -1,0 +1,58 @@
+"""Estro's input errors exist in English and Italian: options, decks, table modes, tools."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tavolo.engine import TavoloError
+from tavolo.games.estro.tools import battle, cards
+
+from .support import GAME
+
+RUSH = GAME.deck_list(0, "ardo_illusio_rush")
+
+
+def config(mode: str = "standard", players: int | None = None, **options: Any) -> Callable[[], Any]:
+    return lambda: GAME.make_config(players, mode, **options)
+
+
+CASES: dict[str, tuple[Callable[[], Any], str]] = {
+    "unknown option": (config(colour=1), "non ha l'opzione 'colour'"),
+    "first": (config(first=2), "l'opzione first"),
+    "two decks": (config(decks=[None]), "elenca due mazzi"),
+    "card ids": (config(decks=[[1] * 20, None]), "lista di id di carte"),
+    "deck size": (config(decks=[RUSH[:19], None]), "ha 19 carte"),
+    "repeats": (config(decks=[[RUSH[0]] * 20, None]), "ripete una carta"),
+    "deck name": (config(decks=["nope", None]), "'nope' non è né un mazzo iniziale"),
+    "sogno deck": (config("sogno_lucido", decks=[RUSH, None]), "al massimo 5 carte per estro"),
+    "unknown card": (config(decks=[[*RUSH[:19], "zzz"], None]), "non conosco la carta 'zzz'"),
+    "mode": (config("blitz"), "non conosco la modalità di estro 'blitz'"),
+    "META mode": (config("standard+zz"), "non conosco la modalità META di estro 'zz'"),
+    "META twice": (config("standard+chimera+chimera"), "indicata due volte"),
+    "players": (config("inferno", 2), "estro inferno è per 4 giocatori, non 2"),
+    "navi option": (config("navi", 1, first=0), "estro navi non accetta l'opzione first"),
+    "inferno option": (config("inferno", 4, first=0), "i suoi quattro mazzi sono a caso"),
+    "bastione ambush": (config("ultimo_bastione+imboscata", 2), "i difensori si giocano scoperti"),
+    "bastione option": (config("ultimo_bastione", 2, first=0), "non accetta l'opzione first"),
+    "die face": (lambda: battle("ozok", "thofa", att_roll=7), "--att-roll è una faccia del dado"),
+    "round": (lambda: battle("ozok", "thofa", round=0), "--round vale 1 o più, non 0"),
+    "zone": (lambda: battle("ozok", "thofa", zone="moon"), "non conosco la zona 'moon'"),
+    "tot range": (lambda: cards(min_tot=70, max_tot=60), "--min-tot 70 supera --max-tot 60"),
+    "estro": (lambda: cards(estro="foo"), "non conosco l'estro 'foo'"),
+    "gift filter": (lambda: cards(gift="zz"), "non conosco il filtro dei doni 'zz'"),
+    "sort order": (lambda: cards(sort="zz"), "non conosco l'ordinamento 'zz'"),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_each_error_is_told_in_italian_and_in_english(case: str) -> None:
+    call, italian = CASES[case]
+    with pytest.raises(TavoloError) as err:
+        call()
+    told = err.value.told("it")
+    assert italian in told, told
+    assert str(err.value) == err.value.told("en") != told
+    assert "error." not in told and "noun." not in told  # no key shown for a missing text
