@@ -190,3 +190,24 @@ def test_main_errors(args: list[str], env: dict[str, str], needle: str) -> None:
     assert p.stderr.splitlines() == [p.stderr.strip()]
     assert p.stderr.startswith(needle)
     assert "Traceback" not in p.stderr + p.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "italian"),
+    [
+        (["play", "estro", "--mode", "navi", "--seats", "human,human"], "estro navi è per 1"),
+        (["play", "estro", "-o", "first=3"], "l'opzione first di estro vale 0 o 1"),
+        (["estro", "cards", "zzz"], "non conosco la carta 'zzz'"),
+        (["play", "tos", "--adventure", "zz"], "tos: --adventure vale world o dungeon"),
+        (["play", "tos", "--date", "2026-13-40"], "non è una data scritta AAAA-MM-GG"),
+        (["tos", "hero", "--class", "bard"], "non conosco la classe d'eroe 'bard'"),
+        (["tos", "hero", "--date", "2026-01-01", "--seed", "3"], "indica --date o --seed"),
+        (["play", "platformer", "--mode", "solo", "--seats", "mcts,mcts"], "è per 1 giocatore"),
+        (["play", "platformer", "-o", "theme=zz"], "il tema è uno tra"),
+        (["play", "dungeonquest", "-o", "heroes=zz"], "nessun eroe 'zz'"),
+        (["play", "dungeonquest", "-o", "zz=1"], "dungeonquest non ha l'opzione 'zz'"),
+    ],
+)
+def test_the_games_errors_are_told_in_italian(args: list[str], italian: str) -> None:
+    line = assert_one_line_error(invoke(["--lang", "it", *args]), prefix="errore: ")
+    assert italian in line, line

@@ -33,6 +33,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from pydantic import ValidationError
+
 from tavolo.engine import RNG, Config, ConfigError, Event, Game
 from tavolo.engine.rng import ScriptedRNG
 
@@ -42,6 +44,7 @@ from .dice import Dice
 from .effects import Effect
 from .options import Options
 from .state import DQState, Hero
+from .text import MSG
 
 S = DQState
 Square = tuple[int, int]
@@ -152,14 +155,14 @@ class DQRules(Game):
                 ids = [x for x in str(v).split(",") if x]
                 bad = [x for x in ids if x not in self.heroes]
                 if bad:
-                    raise ConfigError(
-                        f"dungeonquest: no hero {bad[0]!r}; heroes: {', '.join(self.heroes)}"
+                    raise ConfigError.said(
+                        MSG, "error.hero", hero=bad[0], known=", ".join(self.heroes)
                     )
                 out[k] = ",".join(ids)
                 continue
             if k not in fields:
-                raise ConfigError(
-                    f"dungeonquest takes no option {k!r}; options: heroes, {', '.join(fields)}"
+                raise ConfigError.said(
+                    MSG, "error.option", option=k, known=", ".join(("heroes", *fields))
                 )
             if isinstance(v, str) and v in ("true", "false"):
                 v = v == "true"
@@ -167,8 +170,11 @@ class DQRules(Game):
                 v = int(v)
             try:
                 Options(**{k: v})
-            except Exception as e:
-                raise ConfigError(f"dungeonquest option {k}: {e}") from None
+            except ValidationError as e:  # pydantic's own words for the value, in English
+                problem = e.errors()[0]["msg"]
+                raise ConfigError.said(
+                    MSG, "error.option_value", option=k, problem=problem
+                ) from None
             out[k] = v
         return out
 

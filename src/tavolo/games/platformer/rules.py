@@ -51,6 +51,7 @@ from .effects import Ability, Condition, Effect
 from .geometry import Geo, geo_of
 from .schema import Boss, Enemy
 from .state import Hero, PlatformerState
+from .text import MSG
 
 ROUND_CAP = 30
 CATCH_UP = ((0, 0), (1, 0), (0, 1), (1, 1))  # (coins, gems) by seat order (P-5, Decision)
@@ -124,7 +125,7 @@ class PlatformerRules(Game):
             if meta in options:
                 on = options.pop(meta)
                 if on not in (True, False, "true", "false"):
-                    raise ConfigError(f"platformer: {meta} is true or false, not {on!r}")
+                    raise ConfigError.said(MSG, "error.flag", meta=meta, value=on)
                 if on in (True, "true") and meta not in mode.split("+")[1:]:
                     mode = f"{mode}+{meta}"
         if players is None:
@@ -132,11 +133,11 @@ class PlatformerRules(Game):
         cfg = super().make_config(players, mode, **options)
         base, metas = self.mode_parts(cfg.mode)
         if base == "solo" and cfg.players != 1:
-            raise ConfigError("platformer solo is for 1 player")
+            raise ConfigError.said(MSG, "error.solo")
         if base == "standard" and cfg.players < 2:
-            raise ConfigError("platformer standard takes 2-4 players (1 player: mode solo)")
+            raise ConfigError.said(MSG, "error.standard")
         if base == "solo" and "extended" in metas:
-            raise ConfigError("platformer solo plays the standard map (no extended)")
+            raise ConfigError.said(MSG, "error.solo_map")
         return cfg
 
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -144,16 +145,14 @@ class PlatformerRules(Game):
         for k, v in options.items():
             if k == "theme":
                 if v not in THEMES:
-                    raise ConfigError(f"platformer: theme is one of {', '.join(THEMES)}")
+                    raise ConfigError.said(MSG, "error.theme", known=", ".join(THEMES))
                 out[k] = v
             elif k == "boss":
                 if v not in self.bosses and v != "random":
-                    raise ConfigError(f"platformer: boss is one of {', '.join(self.bosses)}")
+                    raise ConfigError.said(MSG, "error.boss", known=", ".join(self.bosses))
                 out[k] = v
             else:
-                raise ConfigError(
-                    f"platformer takes no option {k!r} (theme, boss, artifacts, extended)"
-                )
+                raise ConfigError.said(MSG, "error.option", option=k)
         return out
 
     # ------------------------------------------------------------------------ setup --

@@ -783,12 +783,6 @@ def enemy_for_level(
     return tier if d == "normal" else f"{tier}:{d}"
 
 
-_SPEC_HELP = (
-    "write level/attack/defense like 4/3/5 (defense - for a trap, +modifier optional), "
-    "or a tier like lvl3 or lvl3:hard"
-)
-
-
 def parse_enemy(text: str, rng: RNG | None = None, *, table: EnemyTable | None = None) -> Enemy:
     """An enemy from a spec string.
 
@@ -806,11 +800,11 @@ def parse_enemy(text: str, rng: RNG | None = None, *, table: EnemyTable | None =
     tab = table or enemy_table()
     spec = text.strip() if isinstance(text, str) else ""
     if not spec:
-        raise ConfigError(f"enemy {text!r}: {_SPEC_HELP}")
+        raise ConfigError.said(MSG, "error.enemy", text=text)
     if "/" in spec:
         return _parse_stats(spec, tab)
     if not re.fullmatch(r"[A-Za-z0-9_]+(?::[A-Za-z0-9_-]+)?", spec):
-        raise ConfigError(f"enemy {text!r}: {_SPEC_HELP}")
+        raise ConfigError.said(MSG, "error.enemy", text=text)
     tier, _, difficulty = spec.partition(":")
     tab.tier(tier.lower())
     difficulty = difficulty or "normal"
@@ -823,7 +817,7 @@ def _parse_stats(spec: str, tab: EnemyTable) -> Enemy:
     body, plus, mod = spec.partition("+")
     m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*/\s*(\d+|-)\s*", body)
     if m is None:
-        raise ConfigError(f"enemy {spec!r}: {_SPEC_HELP}")
+        raise ConfigError.said(MSG, "error.enemy", text=spec)
     trap = m.group(3) == "-"
     modifier = _parse_modifier(spec, mod.strip(), tab) if plus else None
     try:

@@ -21,6 +21,7 @@ from .adventure.compass import TURN_COST
 from .rules import SERIES, TosRules
 from .schema import CLASSES, Enemy
 from .state import TosState
+from .text import MSG
 
 # What each move made costs the adventure heuristic, in its log-odds units: the clock
 # towards the move cap. Well under the compass's price of a move still to make, so that a
@@ -339,16 +340,18 @@ class TosGame(TosRules):
                 mode = "tutorial"
                 continue
             if name not in flags:
-                raise ConfigError(f"tos takes no flag {flag!r} (--tutorial, {', '.join(flags)})")
+                raise ConfigError.said(
+                    MSG, "error.flag", flag=flag, flags=", ".join(("--tutorial", *flags))
+                )
             if not eq:
                 value = next(it, "")
             if not value:
-                raise ConfigError(f"tos: {name} needs a value")
+                raise ConfigError.said(MSG, "error.flag_value", flag=name)
             if name in ("--date", "--seed", "--class"):
                 opts[name[2:]] = value
             elif name == "--adventure":
                 if value not in daily.ADVENTURE_TYPES:
-                    raise ConfigError(f"tos: --adventure is world or dungeon, not {value!r}")
+                    raise ConfigError.said(MSG, "error.adventure", flag=name, value=value)
                 mode = value
             elif value.isdigit():
                 mode, opts["level"] = "series", int(value)
@@ -390,18 +393,20 @@ class TosGame(TosRules):
                 fights = True
                 continue
             if name not in picked:
-                raise ConfigError(
-                    f"tos takes no flag {flag!r} (--fights, --classes, --tiers, --adventures)"
+                raise ConfigError.said(
+                    MSG, "error.flag", flag=flag, flags="--fights, --classes, --tiers, --adventures"
                 )
             value = value if eq else next(it, "")
             known = CLASSES if name == "--classes" else SERIES
             names = [v for v in value.split(",") if v]
             bad = [v for v in names if v not in known]
             if bad or not names:
-                raise ConfigError(f"tos: {name} takes some of {', '.join(known)}, not {value!r}")
+                raise ConfigError.said(
+                    MSG, "error.some_of", flag=name, known=", ".join(known), value=value
+                )
             picked[name] = names
         if not fights:
-            raise ConfigError("tos: --classes and --tiers go with --fights")
+            raise ConfigError.said(MSG, "error.fights_only")
         diff = str(options.get("difficulty", "normal"))
         cells: list[tuple[str, str | None, dict[str, Any]]] = []
         for klass in picked["--classes"]:
@@ -424,17 +429,17 @@ class TosGame(TosRules):
             if name == "--adventures" and not eq:
                 continue
             if name not in ("--days", "--start", "--type"):
-                raise ConfigError(
-                    f"tos takes no flag {flag!r} with --adventures (--days, --start, --type)"
+                raise ConfigError.said(
+                    MSG, "error.flag", flag=flag, flags="--adventures, --days, --start, --type"
                 )
             value = value if eq else next(it, "")
             if name == "--type":
                 if value not in ("world", "dungeon"):
-                    raise ConfigError(f"tos: --type is world or dungeon, not {value!r}")
+                    raise ConfigError.said(MSG, "error.adventure", flag=name, value=value)
                 only = value
             elif name == "--days":
                 if not value.isdigit() or int(value) < 1:
-                    raise ConfigError(f"tos: --days is a whole number from 1, not {value!r}")
+                    raise ConfigError.said(MSG, "error.days", value=value)
                 days = int(value)
             else:
                 start = value
@@ -449,8 +454,8 @@ class TosGame(TosRules):
             cells.append((f"{kind} {klass} / {day.isoformat()}", kind, {"date": day.isoformat()}))
         if not cells:
             last = first + dt.timedelta(days=days - 1)
-            raise ConfigError(
-                f"tos: no {only} adventure from {first.isoformat()} to {last.isoformat()}"
+            raise ConfigError.said(
+                MSG, "error.no_adventure", kind=only, first=first.isoformat(), last=last.isoformat()
             )
         return cells
 

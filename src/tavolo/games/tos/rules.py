@@ -31,6 +31,7 @@ from . import play as inplay
 from .adventure.play import AdventureRules
 from .schema import CLASSES, Enemy, Hero
 from .state import TosState
+from .text import MSG
 
 HAND = 5
 MAX_LEVEL = 9
@@ -72,10 +73,12 @@ class TosRules(AdventureRules, Game):
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
         unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
-            raise ConfigError(f"tos takes no option {unknown[0]!r} (options: {', '.join(OPTIONS)})")
+            raise ConfigError.said(
+                MSG, "error.option", option=unknown[0], options=", ".join(OPTIONS)
+            )
         out: dict[str, Any] = {}
         if options.get("date") is not None and options.get("seed") is not None:
-            raise ConfigError("tos: give a hero date or a hero seed, not both")
+            raise ConfigError.said(MSG, "error.date_or_seed")
         if options.get("date") is not None:
             out["date"] = generator.parse_day(str(options["date"])).isoformat()
         if options.get("seed") is not None:
@@ -83,46 +86,46 @@ class TosRules(AdventureRules, Game):
         if options.get("class") is not None:
             k = str(options["class"])
             if k not in CLASSES:
-                raise ConfigError(f"tos: unknown hero class {k!r} (classes: {', '.join(CLASSES)})")
+                raise ConfigError.said(MSG, "error.class", klass=k, classes=", ".join(CLASSES))
             out["class"] = k
         if options.get("level") is not None:
             lv = _int(options["level"], "level")
             if not 2 <= lv <= MAX_LEVEL:
-                raise ConfigError(f"tos: the hero's level is 2 to 9, not {lv}")
+                raise ConfigError.said(MSG, "error.level", level=lv)
             out["level"] = lv
         if options.get("difficulty") is not None:
             diff = str(options["difficulty"])
             if diff not in enemies.DIFFICULTIES:
-                raise ConfigError(
-                    f"tos: unknown difficulty {diff!r} ({', '.join(enemies.DIFFICULTIES)})"
+                raise ConfigError.said(
+                    MSG, "error.difficulty", difficulty=diff, known=", ".join(enemies.DIFFICULTIES)
                 )
             out["difficulty"] = diff
         if options.get("enemy") is not None:
             if mode != "fight":
-                raise ConfigError("tos: an enemy is chosen only in the fight mode")
+                raise ConfigError.said(MSG, "error.enemy_mode")
             text = str(options["enemy"])
             enemies.parse_enemy(text, RNG(0))  # one clear line now rather than in new()
             out["enemy"] = text
         if options.get("ticks") is not None:
             t = _int(options["ticks"], "ticks")
             if t < 0:
-                raise ConfigError("tos: ticks (pencil marks on the legacy bar) are 0 or more")
+                raise ConfigError.said(MSG, "error.ticks")
             out["ticks"] = t
         if options.get("file") is not None:
             if mode not in ADVENTURES:
-                raise ConfigError("tos: an adventure file goes with the world or dungeon mode")
+                raise ConfigError.said(MSG, "error.file_mode")
             path = Path(str(options["file"])).resolve()
             self.adventure(["file", str(path), mode])  # one clear line now
             out["file"] = str(path)
         if options.get("bars") is not None:
             bars = options["bars"]
             if mode not in ADVENTURES or not isinstance(bars, Mapping):
-                raise ConfigError("tos: bars (pencil marks of an adventure) go with an adventure")
+                raise ConfigError.said(MSG, "error.bars")
             out["bars"] = {str(k): _int(v, "bars") for k, v in sorted(bars.items())}
         if mode == "tutorial" and set(out) - {"ticks"}:
-            raise ConfigError("tos: the tutorial has its own hero, level and enemy")
+            raise ConfigError.said(MSG, "error.tutorial")
         if mode in ADVENTURES and set(out) & {"level", "difficulty"}:
-            raise ConfigError("tos: an adventure starts at level 2 with its own enemies")
+            raise ConfigError.said(MSG, "error.adventure_level")
         return out
 
     # --------------------------------------------------------------------------- heroes --
@@ -738,8 +741,8 @@ def _load_adventure(path: Path, kind: str) -> Any:
 
 def _int(v: Any, what: str) -> int:
     if isinstance(v, bool):
-        raise ConfigError(f"tos: {what} must be a whole number, not {v!r}")
+        raise ConfigError.said(MSG, "error.whole", what=what, value=v)
     try:
         return int(v)
     except (TypeError, ValueError):
-        raise ConfigError(f"tos: {what} must be a whole number, not {v!r}") from None
+        raise ConfigError.said(MSG, "error.whole", what=what, value=v) from None

@@ -22,7 +22,7 @@ def hero(
     """The day's hero (UTC date, default today) or a seed's, card by card: both halves."""
     check_lang(lang)
     if date is not None and seed is not None:
-        raise ConfigError("give --date or --seed, not both")
+        raise ConfigError.said(text.MSG, "error.date_or_seed")
     if seed is not None:
         h = generator.generate(seed, class_)
     else:
@@ -78,7 +78,7 @@ def print_set(
 def _hero(date: str | None, seed: int | None, class_: str | None, lang: str) -> Hero:
     check_lang(lang)
     if date is not None and seed is not None:
-        raise ConfigError("give --date or --seed, not both")
+        raise ConfigError.said(text.MSG, "error.date_or_seed")
     if seed is not None:
         return generator.generate(seed, class_)
     day = generator.parse_day(date) if date is not None else generator.today_utc()
@@ -98,7 +98,7 @@ def dungeon(seed: int | None = None, date: str | None = None, lang: str = "en") 
 
     check_lang(lang)
     if date is not None and seed is not None:
-        raise ConfigError("give --date or --seed, not both")
+        raise ConfigError.said(text.MSG, "error.date_or_seed")
     if seed is None:
         day = generator.parse_day(date) if date is not None else generator.today_utc()
         seed = derive_seed(generator.seed_for(day), "dungeon")
@@ -118,7 +118,7 @@ def world(seed: int | None = None, date: str | None = None, lang: str = "en") ->
 
     check_lang(lang)
     if date is not None and seed is not None:
-        raise ConfigError("give --date or --seed, not both")
+        raise ConfigError.said(text.MSG, "error.date_or_seed")
     if seed is None:
         day = generator.parse_day(date) if date is not None else generator.today_utc()
         seed = adventure_seed(day, "world")

@@ -54,7 +54,7 @@ def generate(seed: int, klass: str | None = None, serial: str | None = None) -> 
     to ``SEED-`` and the seed in hex.
     """
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < _SEED_LIMIT:
-        raise ConfigError(f"hero seed {seed!r} is not an integer from 0 to 2**64 - 1")
+        raise ConfigError.said(MSG, "error.seed", seed=seed)
     if klass is None:
         klass = class_of(seed)
     if klass not in CLASSES:
@@ -83,7 +83,7 @@ def parse_day(text: str) -> dt.date:
             raise ValueError
         return dt.date.fromisoformat(text)
     except ValueError:
-        raise ConfigError(f"day {text!r} is not a date written YYYY-MM-DD") from None
+        raise ConfigError.said(MSG, "error.day", text=text) from None
 
 
 def today_utc() -> dt.date:

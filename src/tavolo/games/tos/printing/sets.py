@@ -61,7 +61,7 @@ def choose(date: str | None, seed: int | None, class_: str | None, kind: str | N
     overrides the adventure type."""
     wanted = check_kind(kind)
     if date is not None and seed is not None:
-        raise ConfigError("give --date or --seed, not both")
+        raise ConfigError.said(text.MSG, "error.date_or_seed")
     if seed is not None:
         hero = generator.generate(seed, class_)
         base = seed
