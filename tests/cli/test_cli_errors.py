@@ -206,6 +206,10 @@ def test_main_errors(args: list[str], env: dict[str, str], needle: str) -> None:
         (["play", "platformer", "-o", "theme=zz"], "il tema è uno tra"),
         (["play", "dungeonquest", "-o", "heroes=zz"], "nessun eroe 'zz'"),
         (["play", "dungeonquest", "-o", "zz=1"], "dungeonquest non ha l'opzione 'zz'"),
+        (["play", "estro", "--seats", "random,mcts:zero"], "le iterazioni devono essere"),
+        (["simulate", "estro", "--agents", "random,mcts:5,zz=1"], "impostazione mcts sconosciuta"),
+        (["bench", "estro", "--seconds", "0"], "i secondi del benchmark"),
+        (["replay", "/etc/hostname"], "non è un replay di tavolo"),
     ],
 )
 def test_the_games_errors_are_told_in_italian(args: list[str], italian: str) -> None:

@@ -67,3 +67,13 @@ def test_errors_cross_a_process_boundary_whole(tmp_path: Path) -> None:
         back = pickle.loads(pickle.dumps(err))
         assert type(back) is type(err) and str(back) == str(err)
         assert back.told("it") == err.told("it") != str(err)
+
+
+def test_a_quoted_cause_is_told_in_the_same_language(tmp_path: Path) -> None:
+    words = catalog(tmp_path, 'wrap: "replay: {problem}"\n', 'wrap: "replay: {problem}"\n')
+    cause = UnknownName("mode", "blitz", ("standard",), game="tricks")
+    err = ConfigError.said(words, "wrap", problem=cause)
+    assert str(err) == "replay: unknown tricks mode 'blitz'; known: standard"
+    assert (
+        err.told("it") == "replay: non conosco la modalità di tricks 'blitz'; nomi noti: standard"
+    )

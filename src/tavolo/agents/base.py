@@ -19,15 +19,18 @@ play is reproducible from (game seed, agent seed) whenever budgets are iteration
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from tavolo.engine import Action, ConfigError, Decision, Game, State, UnknownName
+from tavolo.engine.i18n import Catalog
 
 from .greedy import GreedyAgent
 from .mcts import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, DEFAULT_ROLLOUT_DEPTH, MCTSAgent
 from .random_agent import RandomAgent
 
 AGENT_NAMES = ("random", "greedy", "mcts")
+MSG = Catalog(Path(__file__).parent / "messages")  # what is wrong with a spec, in each language
 
 
 @runtime_checkable
@@ -41,7 +44,7 @@ class Agent(Protocol):
 
 def _positive_int(spec: str, what: str, text: str) -> int:
     if not text.isascii() or not text.isdigit() or int(text) < 1:
-        raise ConfigError(f"agent {spec!r}: {what} must be a positive whole number, not {text!r}")
+        raise ConfigError.said(MSG, f"positive.{what}", spec=spec, value=text)
     return int(text)
 
 
@@ -59,9 +62,7 @@ def _mcts(spec: str, params: str, seed: int) -> MCTSAgent:
         except ValueError:
             milliseconds = -1.0
         if not milliseconds > 0 or milliseconds == float("inf"):
-            raise ConfigError(
-                f"agent {spec!r}: time budget must be a positive number of ms or s, e.g. mcts:200ms"
-            )
+            raise ConfigError.said(MSG, "time", spec=spec)
     else:
         iterations = _positive_int(spec, "iterations", budget)
     exploration, depth, normalize = DEFAULT_EXPLORATION, DEFAULT_ROLLOUT_DEPTH, False
@@ -74,14 +75,14 @@ def _mcts(spec: str, params: str, seed: int) -> MCTSAgent:
             except ValueError:
                 exploration = -1.0
             if not 0 <= exploration < float("inf"):
-                raise ConfigError(f"agent {spec!r}: c must be a number >= 0, not {value!r}")
+                raise ConfigError.said(MSG, "c", spec=spec, value=value)
         elif key == "depth":
             if not value.isdigit():
-                raise ConfigError(f"agent {spec!r}: depth must be a whole number, not {value!r}")
+                raise ConfigError.said(MSG, "depth", spec=spec, value=value)
             depth = int(value)
         elif key == "norm":
             if value not in ("0", "1"):
-                raise ConfigError(f"agent {spec!r}: norm must be 0 (off) or 1 (on), not {value!r}")
+                raise ConfigError.said(MSG, "norm", spec=spec, value=value)
             normalize = value == "1"
         elif key == "mix":
             try:
@@ -89,11 +90,9 @@ def _mcts(spec: str, params: str, seed: int) -> MCTSAgent:
             except ValueError:
                 mix = -1.0
             if not 0 <= mix <= 1:
-                raise ConfigError(f"agent {spec!r}: mix must be from 0 to 1, not {value!r}")
+                raise ConfigError.said(MSG, "mix", spec=spec, value=value)
         else:
-            raise ConfigError(
-                f"agent {spec!r}: unknown mcts setting {item!r}; known: c, depth, norm, mix"
-            )
+            raise ConfigError.said(MSG, "setting", spec=spec, item=item)
     return MCTSAgent(seed, iterations, milliseconds, exploration, depth, normalize, mix)
 
 
@@ -101,10 +100,10 @@ def make_agent(spec: str, seed: int) -> Agent:
     """Build the agent a spec names, seeded for reproducible play."""
     name, colon, params = spec.strip().partition(":")
     if colon and not params and name in AGENT_NAMES:
-        raise ConfigError(f"agent {spec!r}: nothing after ':'; e.g. mcts:500 or mcts:200ms")
+        raise ConfigError.said(MSG, "empty", spec=spec)
     if name == "random":
         if params:
-            raise ConfigError(f"agent {spec!r}: random takes no settings")
+            raise ConfigError.said(MSG, "random", spec=spec)
         return RandomAgent(seed)
     if name == "greedy":
         k = _positive_int(spec, "determinizations", params) if params else 3

@@ -48,10 +48,14 @@ class TavoloError(Exception):
         return err
 
     def told(self, lang: str) -> str:
-        """The message in ``lang``; English when it was not raised from a catalog."""
+        """The message in ``lang``; English when it was not raised from a catalog. A
+        parameter that is itself an error (the cause, quoted) is told in ``lang`` too."""
         if self.catalog is None:
             return str(self)
-        return self.catalog.t(lang, self.key, **self.params)
+        params = {
+            k: v.told(lang) if isinstance(v, TavoloError) else v for k, v in self.params.items()
+        }
+        return self.catalog.t(lang, self.key, **params)
 
 
 class IllegalAction(TavoloError):

@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import __version__
 from . import registry
-from .errors import IllegalAction, ReplayError, TavoloError
+from .errors import IllegalAction, ReplayError, TavoloError, engine_messages
 from .files import read_data, write_json
 from .game import Action, Config, Event, Game, State
 
@@ -53,7 +53,7 @@ class Replay:
     @classmethod
     def from_json(cls, data: Any, source: str = "replay") -> Replay:
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise ReplayError(f"{source}: not a tavolo replay (no 'format: {FORMAT}')")
+            raise ReplayError.said(engine_messages(), "replay.format", source=source, format=FORMAT)
         for key, typ in (
             ("game", str),
             ("rules_version", str),
@@ -62,11 +62,13 @@ class Replay:
             ("config", dict),
         ):
             if not isinstance(data.get(key), typ):
-                raise ReplayError(f"{source}: field {key!r} missing or not a {typ.__name__}")
+                raise ReplayError.said(
+                    engine_messages(), "replay.field", source=source, key=key, kind=typ.__name__
+                )
         if not isinstance(data.get("meta", {}), Mapping):
-            raise ReplayError(f"{source}: field 'meta' must be a mapping")
+            raise ReplayError.said(engine_messages(), "replay.meta", source=source)
         if not all(isinstance(a, str) for a in data["actions"]):
-            raise ReplayError(f"{source}: field 'actions' must list action ids (strings)")
+            raise ReplayError.said(engine_messages(), "replay.actions", source=source)
         return cls(
             data["game"],
             data["rules_version"],
@@ -87,7 +89,7 @@ class Replay:
             game = registry.get(self.game)
             config = game.config_from_json(self.config)
         except TavoloError as e:
-            raise ReplayError(f"replay: {e}") from None
+            raise ReplayError.said(engine_messages(), "replay.config", problem=e) from None
         state = game.new(config, self.seed)
         log: list[list[Event]] = []
         actions: Sequence[Action] = self.actions if upto is None else self.actions[:upto]
@@ -96,10 +98,16 @@ class Replay:
                 log.append(game.apply(state, action))
             except IllegalAction as e:
                 if self.rules_version != game.RULES_VERSION:
-                    raise ReplayError(
-                        f"replay recorded under {self.game} rules {self.rules_version} no longer "
-                        f"applies to rules {game.RULES_VERSION}: action {i + 1} {action!r} is "
-                        f"now illegal"
+                    raise ReplayError.said(
+                        engine_messages(),
+                        "replay.rules",
+                        game=self.game,
+                        old=self.rules_version,
+                        new=game.RULES_VERSION,
+                        n=i + 1,
+                        action=action,
                     ) from None
-                raise ReplayError(f"replay: action {i + 1}: {e}") from None
+                raise ReplayError.said(
+                    engine_messages(), "replay.action", n=i + 1, problem=e
+                ) from None
         return game, state, log

@@ -22,6 +22,8 @@ from tavolo.agents import MCTSAgent
 from tavolo.engine import RNG, Config, ConfigError, Game, State, registry
 from tavolo.engine.playout import playout, random_chooser
 
+from .runner import MSG
+
 SAMPLED_STATES = 24
 MCTS_SEARCHES = 6
 
@@ -66,9 +68,9 @@ def bench(
 ) -> dict[str, Any]:
     """Measure one game; returns plain data (numbers, game name, Python, machine)."""
     if not 0 < seconds < float("inf"):
-        raise ConfigError(f"bench seconds must be a positive number, not {seconds}")
+        raise ConfigError.said(MSG, "seconds", seconds=seconds)
     if mcts_iterations < 1:
-        raise ConfigError(f"bench mcts iterations must be 1 or more, not {mcts_iterations}")
+        raise ConfigError.said(MSG, "iterations", n=mcts_iterations)
     g = registry.get(game)
     cfg = g.config_from_json(config or {})
     started = time.perf_counter()

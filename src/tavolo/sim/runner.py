@@ -21,11 +21,13 @@ from typing import Any
 
 from tavolo.agents import make_agent
 from tavolo.engine import ConfigError, Game, registry
+from tavolo.engine.i18n import Catalog
 from tavolo.engine.rng import derive_seed
 
 from .stats import Tally, wilson
 
 MAX_DECISIONS = 100_000
+MSG = Catalog(Path(__file__).parent / "messages")  # input errors, in each language
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,13 @@ class GameRecord:
             "seconds": self.seconds,
             "metrics": dict(self.metrics),
         }
+
+
+def _agents_needed(game: str, players: int, specs: Sequence[str]) -> ConfigError:
+    none = MSG.t("en", "none")
+    return ConfigError.said(
+        MSG, "agents", game=game, players=players, n=len(specs), specs=", ".join(specs) or none
+    )
 
 
 def seat_labels(agents: Sequence[str]) -> tuple[str, ...]:
@@ -259,16 +268,13 @@ def simulate(
     cfg = g.config_from_json(config or {})
     specs = tuple(agents)
     if len(specs) != cfg.players:
-        raise ConfigError(
-            f"{game} with {cfg.players} player(s) needs {cfg.players} agent(s), "
-            f"got {len(specs)}: {', '.join(specs) or '(none)'}"
-        )
+        raise _agents_needed(game, cfg.players, specs)
     for spec in specs:
         make_agent(spec, 0)  # fail on a bad spec here, not in a worker
     if n < 0:
-        raise ConfigError(f"number of games must be 0 or more, not {n}")
+        raise ConfigError.said(MSG, "games", n=n)
     if workers < 1:
-        raise ConfigError(f"workers must be 1 or more, not {workers}")
+        raise ConfigError.said(MSG, "workers", n=workers)
     job = _Job(game, cfg.to_json(), specs, seat_labels(specs), seed)
     result = SimResult(game, n, specs, job.labels, seed, cfg.to_json(), [])
     if workers == 1 or n <= 1:
@@ -328,7 +334,7 @@ def simulate_cells(
     across cells, so a study of many one-game cells (a year of daily sets) runs in parallel.
     """
     if workers < 1:
-        raise ConfigError(f"workers must be 1 or more, not {workers}")
+        raise ConfigError.said(MSG, "workers", n=workers)
     if workers == 1:
         out = []
         done = 0
@@ -346,10 +352,7 @@ def simulate_cells(
     for label, config in cells:
         cfg = g.config_from_json(config)
         if len(specs) != cfg.players:
-            raise ConfigError(
-                f"{game} with {cfg.players} player(s) needs {cfg.players} agent(s), "
-                f"got {len(specs)}: {', '.join(specs) or '(none)'}"
-            )
+            raise _agents_needed(game, cfg.players, specs)
         job = _Job(game, cfg.to_json(), specs, seat_labels(specs), seed)
         jobs.append(job)
         results.append((label, SimResult(game, n, specs, job.labels, seed, cfg.to_json(), [])))
