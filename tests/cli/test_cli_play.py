@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tavolo.cli.common import reflow
 from tavolo.engine import registry
 
 from . import invoke
@@ -226,3 +227,24 @@ def test_words_at_the_prompt_list_the_options_that_hold_them() -> None:
     assert "'zzz' is not a choice" in r.stdout
     assert r.stdout.count("Options with 'end':") == 1  # one option: listed, not taken
     assert "abandoned" in r.stdout
+
+
+def test_reflow_joins_hand_wrapped_lines_and_keeps_paragraphs_and_items() -> None:
+    text = "A rule wrapped\nby hand.\n\nHeading:\n- one item\n  that wraps\n- 2 items\n1. a number"
+    assert reflow(text) == (
+        "A rule wrapped by hand.\n\nHeading:\n- one item that wraps\n- 2 items\n1. a number"
+    )
+
+
+def test_rules_in_game_wrap_at_the_console_width_only() -> None:
+    """The table modes' rules are wrapped by hand in their catalogs; shown at 80 columns
+    they must read as whole paragraphs, not break twice."""
+    r = invoke(
+        ["play", "estro", "--mode", "ultimo_bastione", "--seats", "human,random", "--seed", "3"],
+        input="h\nq\n",
+        env={"TAVOLO_LANG": "it"},
+    )
+    lines = r.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("I Dreamer vincono"))
+    assert lines[at + 1].startswith("mazzo orda finisce") or "mazzo orda" in lines[at]
+    assert "Partita abbandonata dopo 0 mosse." in r.stdout

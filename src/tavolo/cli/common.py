@@ -38,6 +38,7 @@ __all__ = [
     "detect_lang",
     "error_text",
     "parse_options",
+    "reflow",
     "report",
     "resolve_lang",
     "result_text",
@@ -202,6 +203,20 @@ def split_list(text: str | None) -> list[str]:
 
 
 _TUNING = re.compile(r"^[a-z_]+=")
+_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
+
+
+def reflow(text: str) -> str:
+    """Each paragraph and list item of a rules text on one line, for the console to wrap
+    at its own width: a text wrapped by hand at 88 columns, shown at 80, would break
+    twice. Blank lines stay, and a list item (``- ``, ``* ``, ``1. ``) starts a line."""
+    out: list[str] = []
+    for line in text.splitlines():
+        if line.strip() and out and out[-1].strip() and not _ITEM.match(line):
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line.rstrip())
+    return "\n".join(out)
 
 
 def split_agents(text: str | None) -> list[str]:

@@ -83,7 +83,7 @@ class GameCommand(TyperCommand):
             players=_players(game, lang),
             modes=common.modes_text(game),
         )
-        rules = game.help(lang).strip()
+        rules = common.reflow(game.help(lang).strip())
         self.help = head + ("\n\n" + rules if rules else "")
         super().format_help(ctx, formatter)
 
@@ -419,7 +419,7 @@ class Table:
             if text.lower() in ("q", "quit", "esci"):
                 raise Quit("play.quit")
             if text.lower() in ("h", "help", "?", "aiuto"):
-                rules = self.game.help(lang).strip()
+                rules = common.reflow(self.game.help(lang).strip())
                 out.print(rules or t(lang, "play.no_help"))
                 continue
             if text.isdigit() and 1 <= int(text) <= n:

@@ -157,10 +157,12 @@ actions one symbol at a time (use:SYMBOL, then what it does step by step; gems b
 symbol x k for k(k-1)/2 gems; forge two equal symbols into any; beside the boss, all:P
 makes the whole attack at once when it defeats the boss), end, place the special die,
 gravity, boss turn.
+
 Variants (META modes, or options): standard+artifacts (-o artifacts=true: 2 artifacts
 between the players, taken by whoever meets their condition), standard+extended
 (-o extended=true: 4 levels, tier III on the top two, boss health 10); solo keeps the
 standard map.
+
 Decisions tavolo takes: standard is 2-4 players, solo 1; a game with no winner after
 {cap} rounds ends in a loss for all; a hero leaving a space next to an enemy is attacked
 by it; reactive shields and abilities apply by themselves, reactive potions only to
@@ -174,10 +176,12 @@ nemici agiscono, poi agisci un simbolo alla volta (use:SIMBOLO, poi passo per pa
 gemme potenziano un simbolo x k per k(k-1)/2 gemme; forgia due simboli uguali in uno
 qualsiasi; accanto al boss, all:P fa tutto l'attacco in una volta quando lo sconfigge),
 termina, posiziona il dado speciale, gravità, turno del boss.
+
 Varianti (modi META, o opzioni): standard+artifacts (-o artifacts=true: 2 artefatti tra i
 giocatori, li prende chi ne soddisfa la condizione), standard+extended (-o extended=true:
 4 livelli, nemici di livello III sui due più alti, boss con salute 10); il solo usa la
 mappa normale.
+
 Decisioni di tavolo: standard per 2-4 giocatori, solo per 1; senza vincitore dopo {cap}
 round la partita è persa da tutti; un eroe che lascia uno spazio adiacente a un nemico
 viene attaccato; scudi e abilità reattive si applicano da soli, le pozioni reattive solo
