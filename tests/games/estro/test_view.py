@@ -78,3 +78,34 @@ def test_actions_and_events_read_as_words_in_both_languages(mode: str) -> None:
                         assert not FALLBACK.match(text), (e, text)
                         assert not PLACEHOLDER.search(text), (e, text)
     assert wanted <= kinds, wanted - kinds
+
+
+@pytest.mark.parametrize(
+    ("mode", "seats"),
+    [
+        ("standard+chimera+fessura+imboscata", 2),
+        ("necrotoken", 2),
+        ("zona_conquista", 2),
+        ("navi+chimera+fessura", 1),
+        ("ultimo_bastione+fessura", 2),
+        ("inferno+chimera", 4),
+    ],
+)
+def test_the_player_to_act_is_told_what_to_do_in_words(mode: str, seats: int) -> None:
+    """The view names the decision in words: never its kind's id (navi once showed
+    "save_zone") nor a catalog key."""
+    config = GAME.make_config(seats, mode)
+    rng = RNG(5)
+    kinds: set[str] = set()
+    for seed in range(25):
+        s = GAME.new(config, seed)
+        while (d := GAME.decision(s)) is not None:
+            if d.kind not in kinds:
+                kinds.add(d.kind)
+                for lang in ("en", "it"):
+                    text = GAME.view(s, d.player, lang)
+                    assert f"kind.{d.kind}" not in text, (d.kind, lang)
+                    if "_" in d.kind:  # an id no sentence holds ("play" is also a word)
+                        assert d.kind not in text, (d.kind, lang)
+            GAME.apply(s, d.actions[rng.below(len(d.actions))])
+    assert len(kinds) >= 5

@@ -266,7 +266,7 @@ def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
         d = g.decision(s)
         if d is not None:
             key = f"navi.kind.{d.kind}"
-            kind = t(lang, key) if MSG.has(key) else d.kind
+            kind = t(lang, key) if MSG.has(key) else estro_view.MSG.t(lang, f"kind.{d.kind}")
             lines.append(t(lang, "navi.board.to_act", kind=kind))
     return "\n".join(lines)
 
