@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tavolo.engine import ContentError
+from tavolo.engine import ContentError, Event, registry
 from tavolo.games.dungeonquest.board import E, Placed
 from tavolo.games.dungeonquest.content import CARD_DECKS, default_content
 from tavolo.games.dungeonquest.dice import parse_dice
@@ -187,3 +187,22 @@ def test_missing_message_is_a_content_error() -> None:
         from tavolo.games.dungeonquest.text import _t
 
         _t("en", "fx.nope")
+
+
+@pytest.mark.parametrize(
+    ("choice", "en", "it"),
+    [
+        ("attack", "Attack", "Attacco"),
+        ("wait", "Wait and See", "Attesa"),
+        ("escape", "Escape", "Fuga"),
+    ],
+)
+def test_a_monster_card_column_reads_as_words(choice: str, en: str, it: str) -> None:
+    g = registry.get("dungeonquest")
+    card = Event(
+        "monster_card", {"hero": 0, "card": "m", "monster": "orc", "value": 2, "choice": choice}
+    )
+    assert g.describe_event(card, 0, "en") == f"Monster card for Orc ({en}): 2."
+    assert g.describe_event(card, 0, "it") == f"Carta Mostro per Orco ({it}): 2."
+    picked = Event("reaction", {"hero": 0, "choice": choice})
+    assert g.describe_event(picked, 0, "it").endswith(f"sceglie {it}.")

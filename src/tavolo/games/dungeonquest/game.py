@@ -472,6 +472,8 @@ class DungeonQuestGame(DQTurn):
                 kw["dice"] = str(kw["dice"]).upper()
         if isinstance(kw.get("side"), str):
             kw["side"] = ui(lang)["side"].get(kw["side"], kw["side"])
+        if isinstance(kw.get("choice"), str):  # a Monster card's column
+            kw["choice"] = ui(lang)["react"].get(kw["choice"], kw["choice"])
         try:
             return str(fill(tpl, **kw))
         except (KeyError, IndexError, ValueError):
