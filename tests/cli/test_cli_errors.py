@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tavolo.cli.common import click_text
+
 from . import assert_one_line_error, invoke
 
 ALL_AI = ["--seats", "random,random", "--seed", "1"]
@@ -215,3 +217,43 @@ def test_main_errors(args: list[str], env: dict[str, str], needle: str) -> None:
 def test_the_games_errors_are_told_in_italian(args: list[str], italian: str) -> None:
     line = assert_one_line_error(invoke(["--lang", "it", *args]), prefix="errore: ")
     assert italian in line, line
+
+
+@pytest.mark.parametrize(
+    ("args", "italian"),
+    [
+        (
+            ["simulate", "tricks", "-n", "x"],
+            "valore non valido per '-n' / '--games': serve un numero",
+        ),
+        (["simulate", "tricks", "-n", "0"], "serve un valore maggiore o uguale a 1"),
+        (["simulate"], "manca l'argomento 'game'."),
+        (["simulate", "tricks", "--workers"], "l'opzione '--workers' vuole un valore."),
+        (["bogus"], "comando sconosciuto 'bogus'."),
+        (["games", "extra"], "argomenti in più non previsti (extra)"),
+        (["estro", "cards", "--bogus"], "opzione sconosciuta: --bogus"),
+        (["estro", "cards", "--full=x"], "l'opzione '--full' non prende valori."),
+    ],
+)
+def test_usage_errors_are_told_in_italian(args: list[str], italian: str) -> None:
+    line = assert_one_line_error(invoke(["--lang", "it", *args]), prefix="errore: ")
+    assert italian in line, line
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Invalid value for '-n' / '--games': Input should be greater than or equal to 1",
+        "Invalid value for '--seed': Input should be a valid integer, unable to parse string "
+        "as an integer",
+        "Missing argument 'FILE'.",
+        "Option '--out' requires an argument.",
+        "No such command 'bogus'.",
+        "No such option: --x (Possible options: --xa, --xb)",
+        "Got unexpected extra argument(s) (a b)",
+    ],
+)
+def test_the_english_usage_texts_are_clicks_own(message: str) -> None:
+    """The catalog's English forms must be Click's words, or English would change."""
+    assert click_text(message, "en") == message
+    assert click_text(message, "it") != message

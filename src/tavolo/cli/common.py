@@ -104,12 +104,52 @@ def error_text(exc: BaseException) -> str:
     elif isinstance(exc, ValidationError):
         text = describe_validation(exc)
     elif isinstance(exc, click.ClickException):
-        text = exc.format_message()
+        text = click_text(exc.format_message(), session.lang)
     elif isinstance(exc, OSError) and exc.strerror and exc.filename:
         text = f"{exc.filename}: {exc.strerror}"
     else:
         text = str(exc) or type(exc).__name__
     return " ".join(text.split())
+
+
+# Click words its usage errors in English, from the messages below (typer's vendored
+# click and its pydantic-style value checks): each is matched and told from the catalog.
+_USAGE = [
+    (re.compile(p), key)
+    for p, key in (
+        (r"Invalid value for (?P<hint>.+?): (?P<message>.+)", "usage.invalid"),
+        (r"Input should be a valid integer, unable to parse string as an integer", "usage.int"),
+        (r"Input should be a valid number, unable to parse string as a number", "usage.number"),
+        (r"Input should be greater than or equal to (?P<n>\S+)", "usage.at_least"),
+        (r"Input should be less than or equal to (?P<n>\S+)", "usage.at_most"),
+        (r"Input should be greater than (?P<n>\S+)", "usage.above"),
+        (r"Input should be less than (?P<n>\S+)", "usage.below"),
+        (r"Missing argument (?P<name>.+)\.", "usage.missing_argument"),
+        (r"Missing option (?P<name>.+)\.", "usage.missing_option"),
+        (r"Option (?P<name>.+) requires an argument\.", "usage.needs_value"),
+        (r"Option (?P<name>.+) does not take a value\.", "usage.no_value"),
+        (r"No such command (?P<name>.+)\.", "usage.no_command"),
+        (
+            r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.+)\)",
+            "usage.no_option_possible",
+        ),
+        (r"No such option: (?P<name>\S+)", "usage.no_option"),
+        (r"Got unexpected extra argument\(s\) \((?P<args>.*)\)", "usage.extra"),
+    )
+]
+
+
+def click_text(message: str, lang: str) -> str:
+    """A Click usage error in ``lang``, from the catalog when one of its known forms
+    matches (a bad value's reason too; the English texts are Click's), else as it is."""
+    for pattern, key in _USAGE:
+        m = pattern.fullmatch(message.strip())
+        if m:
+            parts = {
+                k: click_text(v, lang) if k == "message" else v for k, v in m.groupdict().items()
+            }
+            return t(lang, key, **parts)
+    return message
 
 
 def report(message: str) -> None:
