@@ -230,7 +230,8 @@ def test_the_games_errors_are_told_in_italian(args: list[str], italian: str) -> 
         (["simulate"], "manca l'argomento 'game'."),
         (["simulate", "tricks", "--workers"], "l'opzione '--workers' vuole un valore."),
         (["bogus"], "comando sconosciuto 'bogus'."),
-        (["games", "extra"], "argomenti in più non previsti (extra)"),
+        (["games", "extra"], "argomento in più non previsto (extra)"),
+        (["games", "a", "b"], "argomenti in più non previsti (a b)"),
         (["estro", "cards", "--bogus"], "opzione sconosciuta: --bogus"),
         (["estro", "cards", "--full=x"], "l'opzione '--full' non prende valori."),
     ],
@@ -250,10 +251,19 @@ def test_usage_errors_are_told_in_italian(args: list[str], italian: str) -> None
         "Option '--out' requires an argument.",
         "No such command 'bogus'.",
         "No such option: --x (Possible options: --xa, --xb)",
-        "Got unexpected extra argument(s) (a b)",
     ],
 )
 def test_the_english_usage_texts_are_clicks_own(message: str) -> None:
     """The catalog's English forms must be Click's words, or English would change."""
     assert click_text(message, "en") == message
     assert click_text(message, "it") != message
+
+
+def test_extra_arguments_are_counted_in_words() -> None:
+    """Click writes "argument(s)"; tavolo's catalogs count with words."""
+    assert click_text("Got unexpected extra argument(s) (a)", "en") == (
+        "Got unexpected extra argument (a)"
+    )
+    assert click_text("Got unexpected extra argument(s) (a b)", "en") == (
+        "Got unexpected extra arguments (a b)"
+    )

@@ -141,13 +141,16 @@ _USAGE = [
 
 def click_text(message: str, lang: str) -> str:
     """A Click usage error in ``lang``, from the catalog when one of its known forms
-    matches (a bad value's reason too; the English texts are Click's), else as it is."""
+    matches (a bad value's reason too; the English texts are Click's, but for counted
+    words), else as it is."""
     for pattern, key in _USAGE:
         m = pattern.fullmatch(message.strip())
         if m:
             parts = {
                 k: click_text(v, lang) if k == "message" else v for k, v in m.groupdict().items()
             }
+            if "args" in parts:  # Click's "argument(s)": the word for the count instead
+                parts["n"] = len(parts["args"].split())
             return t(lang, key, **parts)
     return message
 
