@@ -574,3 +574,27 @@ def test_bastione_horde_has_no_hand_its_draws_do_nothing() -> None:
     s = position(2, horde=[{"id": "ozok", "lane": 1, "zone": 4}])
     assert not TABLE.draw(s, 1, [])
     assert s.players[1].hand == [] and s.players[1].deck == []
+
+
+def test_a_card_revived_into_a_dreamers_hand_is_no_secret_to_the_others() -> None:
+    """Seed 200225 of a 4-dreamer game: the horde destroys ochre_monk (dreamer 4's) and
+    gauge_marmot, whose gift returns ochre_monk from the Incinerator to dreamer 3's
+    hand, in front of everyone. The other dreamers know it is there: it is not among
+    their secrets, their observation names it, and determinizing leaves it in place.
+    (A fresh-seed conformance run found the 1v1 rule kept only the bound hand's.)"""
+    cfg = config(4, "ultimo_bastione+fessura")
+    s = GAME.new(cfg, 200225)
+    for a in ("play:solace_heron:3:3", "play:dolmen_spirit:1:1", "play:gauge_marmot:2:3"):
+        GAME.apply(s, a)
+    events = GAME.apply(s, "play:ochre_monk:1:3")
+    assert {"player": 2, "card": "ochre_monk", "to": "hand"} in [
+        e.data for e in events if e.kind == "revive"
+    ]
+    assert isinstance(s, BastioneState) and "ochre_monk" in s.hands[2]
+    for other in (0, 1, 3):
+        assert "ochre_monk" not in set(GAME.secrets(s, other))
+        assert GAME.observe(s, other)["dreamers"][2]["known_hand"] == ["ochre_monk"]
+        d = GAME.determinize(s, other, RNG(other))
+        assert isinstance(d, BastioneState) and "ochre_monk" in d.hands[2]
+    GAME.apply(s, GAME.decision(s).actions[0])  # (bound now to another dreamer)
+    assert "ochre_monk" not in set(GAME.secrets(s, 0))

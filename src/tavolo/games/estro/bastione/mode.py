@@ -59,6 +59,17 @@ def depth_of(cell: int) -> int:
     return cell % DEPTHS
 
 
+def _in_a_hand(s: BastioneState, c: str) -> bool:
+    return any(c in h for h in s.hands)
+
+
+def known_in_hands(s: BastioneState) -> set[str]:
+    """Dreamer hand cards everyone saw come back from the Incinerator (the team's
+    ``known``, kept for every hand, not only the bound one)."""
+    known = s.players[0].known
+    return {c for c in known if _in_a_hand(s, c)} if known else set()
+
+
 class Mode(EstroGame):
     mode = MODE
     seats = (2, 3, 4)
@@ -840,7 +851,9 @@ class Mode(EstroGame):
                 self._entered(s, x)
                 return
         self._own(s, k, x)
-        super()._revive(s, 0, x, "hand", events)
+        was = pl.known
+        super()._revive(s, 0, x, "hand", events)  # (the 1v1 rules keep only the bound hand's)
+        pl.known = frozenset([*(c for c in was if c != x and _in_a_hand(s, c)), x])
 
     def _ask_battle(self, s: EstroState, step: Step) -> Decision:
         d = super()._ask_battle(s, step)
@@ -935,6 +948,10 @@ class Mode(EstroGame):
                 seen["chimera_declared"] = s.chim[k]
             if player == k:
                 seen["hand"] = s.hands[k][:]
+            else:
+                known = [c for c in s.hands[k] if c in s.players[0].known]
+                if known:
+                    seen["known_hand"] = sorted(known)
             dreamers.append(seen)
         out: dict[str, Any] = {
             "game": self.name,
@@ -977,6 +994,7 @@ class Mode(EstroGame):
                 hidden.update(s.hands[k])
                 hidden.update(s.decks[k])
         visible = set(s.hands[player]) | set(s.players[0].inc) | set(s.players[1].inc)
+        visible |= known_in_hands(s)  # came back from the Incinerator in front of everyone
         for pl in s.players:
             visible.update(x for c in pl.field for x in chimera_parts(c))
         return hidden - visible
@@ -1002,10 +1020,13 @@ class Mode(EstroGame):
         assert isinstance(s, BastioneState)
         d = s.clone()
         rng.shuffle(d.decks[player])
+        known = known_in_hands(d)  # stays where everyone saw it go
         piles: list[list[str]] = []
+        unseen: list[list[str]] = []  # the hands' cards nobody saw, in hand order
         for k in range(d.n):
             if k != player:
-                piles += [d.hands[k], d.decks[k]]
+                unseen.append([c for c in d.hands[k] if c not in known])
+                piles += [unseen[-1], d.decks[k]]
         piles.append(d.hdeck)
         rift = list(d.rift)
         piles.append(rift)
@@ -1019,8 +1040,11 @@ class Mode(EstroGame):
             i += n
             for c in pile:
                 home.pop(c, None)
+        fresh = iter(unseen)
         for k in range(d.n):
             if k != player:
+                dealt = iter(next(fresh))
+                d.hands[k] = [c if c in known else next(dealt) for c in d.hands[k]]
                 home.update((c, k) for c in d.hands[k])
                 home.update((c, k) for c in d.decks[k])
         d.home = home
