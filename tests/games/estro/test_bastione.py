@@ -596,5 +596,7 @@ def test_a_card_revived_into_a_dreamers_hand_is_no_secret_to_the_others() -> Non
         assert GAME.observe(s, other)["dreamers"][2]["known_hand"] == ["ochre_monk"]
         d = GAME.determinize(s, other, RNG(other))
         assert isinstance(d, BastioneState) and "ochre_monk" in d.hands[2]
+    assert "Known in hand (back from the Incinerator): Ochre Monk" in GAME.view(s, 0, "en")
+    assert "Ochre Monk" not in GAME.view(s, 2, "en").split("Player 4")[0].split("Player 3")[1]
     GAME.apply(s, GAME.decision(s).actions[0])  # (bound now to another dreamer)
     assert "ochre_monk" not in set(GAME.secrets(s, 0))

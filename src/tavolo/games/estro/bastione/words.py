@@ -105,6 +105,10 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
                 deck=len(s.decks[k]),
             )
         )
+        known = [c for c in s.hands[k] if c in team.known] if player != k else []
+        if known:  # back from the Incinerator, in front of everyone
+            cards = ", ".join(_name(g, c) for c in sorted(known))
+            lines.append(view.MSG.t(lang, "hand_known", cards=cards))
     head = " | ".join(t(lang, "zone_head", zone=z) for z in range(DEPTHS, 0, -1))
     lines.append(t(lang, "grid_head", zones=head))
     cell = s.cell
