@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from tavolo.engine import ConfigError, TavoloError, UnknownName, engine_messages
+from tavolo.engine import (
+    ConfigError,
+    ScriptedRNG,
+    ScriptError,
+    TavoloError,
+    UnknownName,
+    engine_messages,
+)
 from tavolo.engine.i18n import Catalog
 
 
@@ -77,3 +84,16 @@ def test_a_quoted_cause_is_told_in_the_same_language(tmp_path: Path) -> None:
     assert (
         err.told("it") == "replay: non conosco la modalità di tricks 'blitz'; nomi noti: standard"
     )
+
+
+def test_a_scripted_outcome_that_does_not_fit_is_told_with_its_label_in_words() -> None:
+    rng = ScriptedRNG(0, [{"roll": 9}])
+    with pytest.raises(ScriptError) as err:
+        rng.roll(6)
+    assert str(err.value) == "scripted roll 9 (unlabelled) is not 1..6"
+    assert err.value.told("it") == "il tiro scritto 9 (senza etichetta) non è tra 1 e 6"
+    back = pickle.loads(pickle.dumps(err.value))
+    assert back.told("it") == err.value.told("it")
+    with pytest.raises(ScriptError) as err:
+        ScriptedRNG(0, [{"coin": "edge", "label": "toss"}]).coin("toss")
+    assert err.value.told("it") == "la moneta scritta 'edge' (toss) non è heads/tails"

@@ -32,6 +32,28 @@ def engine_messages() -> Said:
     return Catalog(Path(__file__).parent / "messages")
 
 
+class Word:
+    """A catalog's word given to an error as a parameter ("unlabelled"): told in the
+    error's language, English in ``str()``."""
+
+    __slots__ = ("catalog", "key")
+
+    def __init__(self, catalog: Said, key: str) -> None:
+        self.catalog, self.key = catalog, key
+
+    def told(self, lang: str) -> str:
+        return self.catalog.t(lang, self.key)
+
+    def __str__(self) -> str:
+        return self.told("en")
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Word, (self.catalog, self.key)
+
+
 class TavoloError(Exception):
     """Base of every error caused by input rather than by a bug."""
 
@@ -49,11 +71,13 @@ class TavoloError(Exception):
 
     def told(self, lang: str) -> str:
         """The message in ``lang``; English when it was not raised from a catalog. A
-        parameter that is itself an error (the cause, quoted) is told in ``lang`` too."""
+        parameter that is itself an error (the cause, quoted) or a ``Word`` is told in
+        ``lang`` too."""
         if self.catalog is None:
             return str(self)
         params = {
-            k: v.told(lang) if isinstance(v, TavoloError) else v for k, v in self.params.items()
+            k: v.told(lang) if isinstance(v, TavoloError | Word) else v
+            for k, v in self.params.items()
         }
         return self.catalog.t(lang, self.key, **params)
 

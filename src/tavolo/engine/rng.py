@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
-from .errors import ScriptError
+from .errors import ScriptError, Word, engine_messages
 
 T = TypeVar("T")
 
@@ -152,6 +152,14 @@ class RNG:
 _CALLS = ("roll", "coin", "chance", "choice", "draw", "shuffle", "sample")
 
 
+def _scripted(key: str, value: Any, label: str, **more: Any) -> ScriptError:
+    """A scripted outcome that does not fit the game's call (named by its label)."""
+    msg = engine_messages()
+    return ScriptError.said(
+        msg, key, value=value, label=label or Word(msg, "script.unlabelled"), **more
+    )
+
+
 class ScriptedRNG(RNG):
     """An RNG that answers from a script first, then from its seeded stream.
 
@@ -167,16 +175,20 @@ class ScriptedRNG(RNG):
         super().__init__(seed)
         self.script: list[dict[str, Any]] = []
         if isinstance(script, str | bytes) or not isinstance(script, Iterable):
-            raise ScriptError("a script is a list of entries such as {roll: 3}")
+            raise ScriptError.said(engine_messages(), "script.list", example="{roll: 3}")
         for i, entry in enumerate(script):
             if not isinstance(entry, dict):
-                raise ScriptError(f"script entry {i + 1} {entry!r}: not a mapping like {{roll: 3}}")
+                raise ScriptError.said(engine_messages(), "script.entry", n=i + 1, entry=entry)
             kinds = [k for k in entry if k in _CALLS]
             extra = [k for k in entry if k not in _CALLS and k != "label"]
             if len(kinds) != 1 or extra:
-                raise ScriptError(
-                    f"script entry {i + 1} {entry!r}: needs exactly one of {', '.join(_CALLS)}"
-                    + (f" and no {', '.join(extra)}" if extra else "")
+                raise ScriptError.said(
+                    engine_messages(),
+                    "script.kinds_extra" if extra else "script.kinds",
+                    n=i + 1,
+                    entry=entry,
+                    kinds=", ".join(_CALLS),
+                    extra=", ".join(extra),
                 )
             self.script.append(dict(entry))
 
@@ -185,8 +197,8 @@ class ScriptedRNG(RNG):
             if kind in entry:
                 want = entry.get("label")
                 if want is not None and want != label:
-                    raise ScriptError(
-                        f"scripted {kind} for {want!r} but the game asked for {kind} {label!r}"
+                    raise ScriptError.said(
+                        engine_messages(), "script.label", kind=kind, want=want, label=label
                     )
                 del self.script[i]
                 return entry[kind]
@@ -197,7 +209,7 @@ class ScriptedRNG(RNG):
         if v is _UNSET:
             return super().roll(sides, label)
         if not isinstance(v, int) or not 1 <= v <= sides:
-            raise ScriptError(f"scripted roll {v!r} ({label or 'unlabelled'}) is not 1..{sides}")
+            raise _scripted("script.roll", v, label, sides=sides)
         return v
 
     def coin(self, label: str = "") -> bool:
@@ -208,14 +220,14 @@ class ScriptedRNG(RNG):
             return True
         if v in ("tails", "lose", "no", False):
             return False
-        raise ScriptError(f"scripted coin {v!r} ({label or 'unlabelled'}) is not heads/tails")
+        raise _scripted("script.coin", v, label)
 
     def chance(self, percent: int, label: str = "") -> bool:
         v = self._take("chance", label)
         if v is _UNSET:
             return super().chance(percent, label)
         if not isinstance(v, bool):
-            raise ScriptError(f"scripted chance {v!r} ({label or 'unlabelled'}) is not true/false")
+            raise _scripted("script.chance", v, label)
         return v
 
     def choice(self, seq: Sequence[T], label: str = "") -> T:
@@ -223,7 +235,7 @@ class ScriptedRNG(RNG):
         if v is _UNSET:
             return super().choice(seq, label)
         if v not in seq:
-            raise ScriptError(f"scripted choice {v!r} ({label or 'unlabelled'}) is not offered")
+            raise _scripted("script.choice", v, label)
         return v  # type: ignore[no-any-return]
 
     def draw(self, pile: MutableSequence[T], label: str = "") -> T:
@@ -231,7 +243,7 @@ class ScriptedRNG(RNG):
         if v is _UNSET:
             return super().draw(pile, label)
         if v not in pile:
-            raise ScriptError(f"scripted draw {v!r} ({label or 'unlabelled'}) is not in the pile")
+            raise _scripted("script.draw", v, label)
         pile.remove(v)
         return v  # type: ignore[no-any-return]
 
@@ -240,17 +252,16 @@ class ScriptedRNG(RNG):
         if v is _UNSET:
             super().shuffle(seq, label)
         elif v not in ("keep", None):
-            raise ScriptError(f"scripted shuffle {v!r} ({label or 'unlabelled'}): only 'keep'")
+            raise _scripted("script.shuffle", v, label)
 
     def sample(self, pool: Sequence[T], k: int, label: str = "") -> list[T]:
         v = self._take("sample", label)
         if v is _UNSET:
             return super().sample(pool, k, label)
-        what = f"scripted sample {v!r} ({label or 'unlabelled'})"
         if not isinstance(v, list) or len(v) != min(k, len(pool)):
-            raise ScriptError(f"{what} must list {min(k, len(pool))} elements")
+            raise _scripted("script.sample_size", v, label, k=min(k, len(pool)))
         if len(set(map(repr, v))) != len(v) or any(x not in pool for x in v):
-            raise ScriptError(f"{what} must list distinct elements of the pool")
+            raise _scripted("script.sample_pool", v, label)
         return list(v)
 
     def clone(self) -> ScriptedRNG:

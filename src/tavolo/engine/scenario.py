@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from . import registry
-from .errors import ScenarioError, TavoloError
+from .errors import ScenarioError, TavoloError, engine_messages
 from .files import read_data
 from .game import Event
 from .rng import ScriptedRNG
@@ -60,37 +60,42 @@ def subset_mismatch(actual: Any, expected: Any, path: str = "") -> str | None:
 def run(data: Mapping[str, Any], source: str = "scenario") -> dict[str, Any]:
     """Run a scenario; return ``{state, events, over, failures}`` as plain data."""
     if not isinstance(data, Mapping):
-        raise ScenarioError(f"{source}: a scenario is a mapping with game, actions, ...")
+        raise ScenarioError.said(engine_messages(), "scenario.mapping", source=source)
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise ScenarioError(f"{source}: unknown field {unknown[0]!r}; known: {sorted(_KEYS)}")
+        raise ScenarioError.said(
+            engine_messages(),
+            "scenario.field",
+            source=source,
+            field=unknown[0],
+            known=", ".join(sorted(_KEYS)),
+        )
     if not isinstance(data.get("game"), str):
-        raise ScenarioError(f"{source}: field 'game' missing")
+        raise ScenarioError.said(engine_messages(), "scenario.game", source=source)
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise ScenarioError(f"{source}: field 'actions' must be a list of action ids")
+        raise ScenarioError.said(engine_messages(), "scenario.actions", source=source)
     expect = data.get("expect") or {}
     if not isinstance(expect, Mapping):
-        raise ScenarioError(f"{source}: field 'expect' must be a mapping")
+        raise ScenarioError.said(engine_messages(), "scenario.expect", source=source)
     stray = sorted(set(expect) - {"state", "events", "over", "legal", "illegal"})
     if stray:
-        raise ScenarioError(
-            f"{source}: unknown expect field {stray[0]!r}; "
-            "known: events, illegal, legal, over, state"
+        raise ScenarioError.said(
+            engine_messages(), "scenario.expect_field", source=source, field=stray[0]
         )
     if not isinstance(expect.get("events", []), list):
-        raise ScenarioError(f"{source}: expect.events must be a list of event subsets")
+        raise ScenarioError.said(engine_messages(), "scenario.events", source=source)
     script = data.get("script") or []
     if not isinstance(script, list) or not all(isinstance(e, Mapping) for e in script):
-        raise ScenarioError(f"{source}: field 'script' must be a list like [{{roll: 3}}]")
+        raise ScenarioError.said(engine_messages(), "scenario.script", source=source)
     if not isinstance(data.get("config") or {}, Mapping):
-        raise ScenarioError(f"{source}: field 'config' must be a mapping")
+        raise ScenarioError.said(engine_messages(), "scenario.config", source=source)
     try:
         game = registry.get(data["game"])
         config = game.config_from_json(data.get("config") or {})
         seed = data.get("seed", 0)
         if not isinstance(seed, int):
-            raise ScenarioError(f"{source}: field 'seed' must be an integer")
+            raise ScenarioError.said(engine_messages(), "scenario.seed", source=source)
         rng = ScriptedRNG(seed, script)
         if "position" in data:
             state = game.from_position(config, data["position"] or {}, rng)
@@ -103,11 +108,20 @@ def run(data: Mapping[str, Any], source: str = "scenario") -> dict[str, Any]:
             try:
                 events.extend(game.apply(state, action))
             except TavoloError as e:
-                raise ScenarioError(f"{source}: action {i + 1} {action!r}: {e}") from None
+                raise ScenarioError.said(
+                    engine_messages(),
+                    "scenario.action",
+                    source=source,
+                    n=i + 1,
+                    action=action,
+                    problem=e,
+                ) from None
     except ScenarioError:
         raise
     except TavoloError as e:
-        raise ScenarioError(f"{source}: {e}") from None
+        raise ScenarioError.said(
+            engine_messages(), "scenario.problem", source=source, problem=e
+        ) from None
     result: dict[str, Any] = {
         "state": game.to_json(state),
         "events": [e.to_json() for e in events],
@@ -121,7 +135,9 @@ def run(data: Mapping[str, Any], source: str = "scenario") -> dict[str, Any]:
     for key in ("legal", "illegal"):
         wanted = expect.get(key, [])
         if not isinstance(wanted, list) or not all(isinstance(a, str) for a in wanted):
-            raise ScenarioError(f"{source}: expect field {key!r} must be a list of action ids")
+            raise ScenarioError.said(
+                engine_messages(), "scenario.expect_ids", source=source, field=key
+            )
     d = game.decision(state)
     offered = set(d.actions) if d is not None else set()
     result["legal"] = sorted(offered)
