@@ -91,9 +91,9 @@ def test_a_scripted_outcome_that_does_not_fit_is_told_with_its_label_in_words() 
     with pytest.raises(ScriptError) as err:
         rng.roll(6)
     assert str(err.value) == "scripted roll 9 (unlabelled) is not 1..6"
-    assert err.value.told("it") == "il tiro scritto 9 (senza etichetta) non è tra 1 e 6"
+    assert err.value.told("it") == "il tiro dello script 9 (senza etichetta) non è tra 1 e 6"
     back = pickle.loads(pickle.dumps(err.value))
     assert back.told("it") == err.value.told("it")
     with pytest.raises(ScriptError) as err:
         ScriptedRNG(0, [{"coin": "edge", "label": "toss"}]).coin("toss")
-    assert err.value.told("it") == "la moneta scritta 'edge' (toss) non è heads/tails"
+    assert err.value.told("it") == "la moneta dello script 'edge' (toss) non è heads/tails"
