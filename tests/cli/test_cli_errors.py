@@ -267,3 +267,21 @@ def test_extra_arguments_are_counted_in_words() -> None:
     assert click_text("Got unexpected extra argument(s) (a b)", "en") == (
         "Got unexpected extra arguments (a b)"
     )
+
+
+@pytest.mark.parametrize(
+    ("scenario", "italian"),
+    [
+        ("game: tos\nconfig: {mode: fight}\nposition: {zz: 1}\n", "posizione di tos: campo"),
+        ("game: dungeonquest\nposition: {tiles: [{id: nope}]}\n", "posizione: nessuna tessera"),
+        ("game: estro\nscript: [{roll: 3, zz: 1}]\n", "voce 1 dello script"),
+        ("game: estro\nzz: 1\n", "campo sconosciuto 'zz'"),
+    ],
+)
+def test_scenario_errors_are_told_in_italian(scenario: str, italian: str, tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(scenario, encoding="utf-8")
+    line = assert_one_line_error(
+        invoke(["--lang", "it", "scenario", "run", str(path)]), prefix="errore: "
+    )
+    assert italian in line, line

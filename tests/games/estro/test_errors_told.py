@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tavolo.engine import TavoloError
+from tavolo.engine import RNG, TavoloError
 from tavolo.games.estro.tools import battle, cards
 
 from .support import GAME
@@ -17,6 +17,10 @@ RUSH = GAME.deck_list(0, "ardo_illusio_rush")
 
 def config(mode: str = "standard", players: int | None = None, **options: Any) -> Callable[[], Any]:
     return lambda: GAME.make_config(players, mode, **options)
+
+
+def position(mode: str, players: int, **fields: Any) -> Callable[[], Any]:
+    return lambda: GAME.from_position(GAME.make_config(players, mode), fields, RNG(0))
 
 
 CASES: dict[str, tuple[Callable[[], Any], str]] = {
@@ -44,6 +48,13 @@ CASES: dict[str, tuple[Callable[[], Any], str]] = {
     "estro": (lambda: cards(estro="foo"), "non conosco l'estro 'foo'"),
     "gift filter": (lambda: cards(gift="zz"), "non conosco il filtro dei doni 'zz'"),
     "sort order": (lambda: cards(sort="zz"), "non conosco l'ordinamento 'zz'"),
+    "position": (position("standard", 2, zz=1), "posizione di estro: campo sconosciuto 'zz'"),
+    "inferno position": (position("inferno", 4, seats=[]), "seats deve elencare quattro posti"),
+    "navi position": (position("navi", 1, ships=[]), "ships deve elencare cinque astronavi"),
+    "bastione position": (
+        position("ultimo_bastione", 2, zone="moon"),
+        "posizione di estro ultimo_bastione: zona sconosciuta 'moon'",
+    ),
 }
 
 

@@ -23,7 +23,7 @@ from .dice import parse_dice
 from .rules import SIDE
 from .schema import COUNTERS
 from .state import DQState, Hero, all_tiles
-from .text import dice_text, render_board, render_hero, render_ring, render_sun
+from .text import MSG, dice_text, render_board, render_hero, render_ring, render_sun
 from .turn import DQTurn
 
 S = DQState
@@ -319,7 +319,7 @@ class DungeonQuestGame(DQTurn):
         for t in position.get("tiles", []):
             tid = t.get("tile")
             if tid not in tiles:
-                raise ScenarioError(f"position: no tile {tid!r}")
+                raise ScenarioError.said(MSG, "position.tile", tile=tid)
             sq = tuple(t["at"])
             heading = SIDE.index(t.get("heading", "N"))
             board.place(tiles[tid], sq, heading, bool(t.get("secret_door", False)))
@@ -343,7 +343,7 @@ class DungeonQuestGame(DQTurn):
                     setattr(h, f, list(hd[f]) if isinstance(hd[f], list) else hd[f])
             for gp in h.treasure:  # counters come out of the cup
                 if gp not in s.cup:
-                    raise ScenarioError(f"position: no treasure counter of {gp} GP in the cup")
+                    raise ScenarioError.said(MSG, "position.treasure", gp=gp)
                 s.cup.remove(gp)
             if hd.get("potion"):
                 s.decks["room"].remove("potion")

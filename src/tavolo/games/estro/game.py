@@ -29,7 +29,7 @@ from tavolo.engine import RNG, Config, ConfigError, Event, State, UnknownName, e
 
 from . import view
 from .cards import chimera_parts
-from .content import Collection
+from .content import MESSAGES, Collection
 from .rules import EstroRules
 from .schema import ESTRI, STATS
 from .state import FESSURA, MNEMONICA, NECRO, QUADRANTE, ZONA, EstroState, Player
@@ -360,7 +360,7 @@ class EstroGame(EstroRules):
         known = {"zone", "first", "round", "active", "phase", "players", "rift"}
         extra = sorted(set(position) - known)
         if extra:
-            raise ConfigError(f"estro position: unknown field {extra[0]!r}")
+            raise ConfigError.said(MESSAGES, "position.field", game="estro", field=extra[0])
         zone = str(position.get("zone", "medica"))
         if zone in ZONE_IDS:
             z = ZONE_IDS.index(zone)
@@ -370,14 +370,14 @@ class EstroGame(EstroRules):
             raise UnknownName("zone", zone, ZONE_IDS, nouns=view.MSG)
         raw_players = position.get("players")
         if not isinstance(raw_players, list) or len(raw_players) != 2:
-            raise ConfigError("estro position: players must list two players")
+            raise ConfigError.said(MESSAGES, "position.players", game="estro")
         players = [self._position_player(i, rp) for i, rp in enumerate(raw_players)]
         first = int(position.get("first", 0))
         rnd = int(position.get("round", 1))
         active = int(position.get("active", first))
         phase = position.get("phase", "play")
         if phase not in ("play", "battle") or first not in (0, 1) or active not in (0, 1):
-            raise ConfigError("estro position: phase is play|battle, first/active are 0|1")
+            raise ConfigError.said(MESSAGES, "position.phase", game="estro")
         s = EstroState(rng, players, z, first, config.mode)
         if s.mf & ZONA:
             s.zone = ALL_ZONES
@@ -390,22 +390,22 @@ class EstroGame(EstroRules):
         for i, raw in enumerate(raw_players):
             if raw.get("chimera_declared"):
                 if "+chimera" not in s.mode:
-                    raise ConfigError("estro position: chimera_declared needs mode +chimera")
+                    raise ConfigError.said(MESSAGES, "position.chimera", game="estro")
                 if s.turn < 3:
-                    raise ConfigError("estro position: no turn before this one to declare on")
+                    raise ConfigError.said(MESSAGES, "position.declare", game="estro")
                 s.players[i].chimera_turn = s.turn - 2
             tokens = int(raw.get("necrotokens", 0))
             if tokens:
                 if not s.mf & NECRO or not 0 <= tokens <= 3:
-                    raise ConfigError("estro position: necrotokens (0-3) need mode necrotoken")
+                    raise ConfigError.said(MESSAGES, "position.necro", game="estro")
                 s.players[i].necro = tokens
         if "rift" in position:
             if not s.mf & FESSURA:
-                raise ConfigError("estro position: rift needs mode +fessura")
+                raise ConfigError.said(MESSAGES, "position.rift", game="estro")
             rift = [self._card(c) for c in position["rift"] or ()]
             held = {x for pl in players for x in self._owned(pl)}
             if set(rift) & held or len(set(rift)) != len(rift):
-                raise ConfigError("estro position: a rift card is held by a player or twice")
+                raise ConfigError.said(MESSAGES, "position.rift_held", game="estro")
             s.rift, s.rift_born = tuple(rift), frozenset(rift)
         elif s.mf & FESSURA:
             held = {x for pl in players for x in self._owned(pl)}
@@ -416,14 +416,16 @@ class EstroGame(EstroRules):
 
     def _position_player(self, i: int, raw: Any) -> Player:
         if not isinstance(raw, Mapping):
-            raise ConfigError(f"estro position: player {i + 1} must be a mapping")
+            raise ConfigError.said(MESSAGES, "position.player", game="estro", n=i + 1)
         pl = Player([self._card(c) for c in raw.get("deck", [])])
         pl.hand = [self._card(c) for c in raw.get("hand", [])]
         pl.inc = [self._card(c) for c in raw.get("incinerator", [])]
         pl.zone_used = bool(raw.get("zone_used", False))
         unknown = sorted(set(raw) - _PLAYER_FIELDS)
         if unknown:
-            raise ConfigError(f"estro position: player {i + 1} has unknown field {unknown[0]!r}")
+            raise ConfigError.said(
+                MESSAGES, "position.player_field", game="estro", n=i + 1, field=unknown[0]
+            )
         for entry in raw.get("field", []):
             if isinstance(entry, str):
                 entry = {"id": entry}
@@ -449,7 +451,7 @@ class EstroGame(EstroRules):
                 pl.mods[c] = tuple(int(mods.get(k, 0)) for k in STATS)  # type: ignore[assignment]
         cards = self._owned(pl)
         if len(set(cards)) != len(cards):
-            raise ConfigError(f"estro position: player {i + 1} has a card twice")
+            raise ConfigError.said(MESSAGES, "position.player_twice", game="estro", n=i + 1)
         return pl
 
     @staticmethod
@@ -461,7 +463,7 @@ class EstroGame(EstroRules):
             host, guest = c.split("+")
             self._card(host), self._card(guest)
             if self.info[host].gift is not None or self.info[guest].gift is None:
-                raise ConfigError(f"estro position: Chimera {c!r} needs an empty host first")
+                raise ConfigError.said(MESSAGES, "position.host", game="estro", card=c)
             self.info[c]  # builds its facts
             return c
         if not isinstance(c, str) or c not in self.info:

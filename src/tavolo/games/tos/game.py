@@ -233,7 +233,7 @@ class TosGame(TosRules):
         }
         extra = sorted(set(position) - known)
         if extra:
-            raise ConfigError(f"tos position: unknown field {extra[0]!r}")
+            raise ConfigError.said(MSG, "position.field", field=extra[0])
         src = self._hero_src(config, 0)
         s = TosState(rng, self.hero(src), src, config.mode)
         s.level = int(position.get("level", 2))
@@ -251,7 +251,7 @@ class TosGame(TosRules):
             s.up[int(c) - 1] = 1
         cards = s.hand + s.discard + s.removed
         if sorted(cards) != list(range(1, 9)):
-            raise ConfigError("tos position: hand, discard and removed must hold cards 1-8 once")
+            raise ConfigError.said(MSG, "position.cards")
         s.ticks = {"legacy": int(position.get("ticks", 0))} if s.hero.bars else {}
         s.enemy = s.fights[0]
         s.fight = 1
@@ -280,7 +280,7 @@ class TosGame(TosRules):
         }  # fmt: skip
         extra = sorted(set(position) - known)
         if extra:
-            raise ConfigError(f"tos position: unknown field {extra[0]!r}")
+            raise ConfigError.said(MSG, "position.field", field=extra[0])
         src = self._hero_src(config, 0)
         if position.get("hero") is not None:
             src = ["file", str(position["hero"])]
@@ -292,7 +292,7 @@ class TosGame(TosRules):
         for c in position.get("turned", []):
             s.up[int(c) - 1] = 1
         if sorted(s.hand + s.discard + s.removed) != list(range(1, 9)):
-            raise ConfigError("tos position: hand, discard and removed must hold cards 1-8 once")
+            raise ConfigError.said(MSG, "position.cards")
         s.ticks = {str(k): int(v) for k, v in (position.get("ticks") or {}).items()}
         events: list[Event] = []
         adv_src = self._adventure_src(config, src if src[0] != "file" else ["seed", 0])
@@ -304,17 +304,17 @@ class TosGame(TosRules):
             s.table = [int(v) for v in position.get("table", [0] * 9)]
             s.pawn = (int(position.get("pawn", s.grid.index(1) if 1 in s.grid else 0)), 0)
             if sorted(c for c in s.grid if c) != [c + 1 for c, v in enumerate(s.table) if v >= 0]:
-                raise ConfigError("tos position: the grid must hold the cards the table keeps")
+                raise ConfigError.said(MSG, "position.grid")
         else:
             s.table = [int(v) for v in position.get("table", [0, -1, -1, -1, -1, -1])]
             if len(s.table) != 6:
-                raise ConfigError("tos position: a dungeon table lists the 6 room cards")
+                raise ConfigError.said(MSG, "position.rooms")
             p = position.get("pawn")
             s.pawn = (int(p[0]), int(p[1])) if p is not None else self._symbol_cell(s, "1A")
             try:
                 self.room_here(s)
             except TavoloError as e:
-                raise ConfigError(f"tos position: {e}") from None
+                raise ConfigError.said(MSG, "position.problem", problem=e) from None
             s.items = [str(i) for i in position.get("items", [])]
         s.marks = [int(m) for m in position.get("marks", [])]
         s.attack = int(position.get("attack", 0))
