@@ -14,6 +14,7 @@ from .errors import (
     TavoloError,
     UnknownName,
     engine_messages,
+    wrong_players,
 )
 from .game import Action, Config, Decision, Event, Game, State, stable_hash
 from .rng import RNG, ScriptedRNG
@@ -38,4 +39,5 @@ __all__ = [
     "UnknownName",
     "engine_messages",
     "stable_hash",
+    "wrong_players",
 ]

@@ -154,6 +154,12 @@ class ConfigError(TavoloError):
     """Options that a game does not accept."""
 
 
+def wrong_players(game: str, lo: int, hi: int, n: int) -> ConfigError:
+    """``game`` plays with ``lo``..``hi`` players, not ``n``."""
+    many = f"{lo}" if lo == hi else f"{lo}-{hi}"
+    return ConfigError.said(engine_messages(), "players", game=game, many=many, hi=hi, n=n)
+
+
 class ContentError(TavoloError):
     """A content file that fails its schema; the message names file, entry and field."""
 

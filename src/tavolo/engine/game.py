@@ -17,7 +17,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
-from .errors import ConfigError, GameOver, IllegalAction, UnknownName, engine_messages
+from .errors import (
+    ConfigError,
+    GameOver,
+    IllegalAction,
+    UnknownName,
+    engine_messages,
+    wrong_players,
+)
 from .rng import RNG
 
 Action = str
@@ -130,11 +137,7 @@ class Game(ABC):
         mode = self.normal_mode(mode or self.modes[0])
         n = self.min_players if players is None else players
         if not self.min_players <= n <= self.max_players:
-            lo, hi = self.min_players, self.max_players
-            many = f"{lo}" if lo == hi else f"{lo}-{hi}"
-            raise ConfigError.said(
-                engine_messages(), "players", game=self.name, many=many, hi=hi, n=n
-            )
+            raise wrong_players(self.name, self.min_players, self.max_players, n)
         return Config(n, mode, self.check_options(mode, options))
 
     def normal_mode(self, mode: str) -> str:

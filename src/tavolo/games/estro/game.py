@@ -25,7 +25,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from tavolo.engine import RNG, Config, ConfigError, Event, State, UnknownName, engine_messages
+from tavolo.engine import RNG, Config, ConfigError, Event, State, UnknownName, wrong_players
 
 from . import view
 from .cards import chimera_parts
@@ -58,7 +58,7 @@ class EstroGame(EstroRules):
     modes = EstroRules.modes + tuple(TABLE_MODES)
     min_players = 1 if TABLE_MODES else 2
     max_players = 4 if TABLE_MODES else 2
-    seats: ClassVar[tuple[int, ...]] = (2,)  # the player counts a (table) mode takes
+    seats: ClassVar[tuple[int, ...]] = (2,)  # the player counts a (table) mode takes: a range
     __slots__ = ("game", "tables")
 
     def __init__(self, collection: Collection | None = None, game: EstroGame | None = None) -> None:
@@ -91,16 +91,7 @@ class EstroGame(EstroRules):
             players = seats[0]
         cfg = super().make_config(players, mode, **options)
         if cfg.players not in seats:
-            lo, hi = seats[0], seats[-1]
-            many = f"{lo}" if lo == hi else f"{lo}-{hi}" if hi - lo + 1 == len(seats) else None
-            raise ConfigError.said(
-                engine_messages(),
-                "players",
-                game=f"estro {base}",
-                many=many or ", ".join(map(str, seats)),
-                hi=hi,
-                n=cfg.players,
-            )
+            raise wrong_players(f"estro {base}", seats[0], seats[-1], cfg.players)
         return cfg
 
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
