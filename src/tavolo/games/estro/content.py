@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 
 from tavolo.engine.content import load_entries, validate_entry
-from tavolo.engine.errors import ContentError, UnknownName
+from tavolo.engine.errors import ConfigError, ContentError, UnknownName
 from tavolo.engine.files import read_data
 from tavolo.engine.i18n import Catalog
 
@@ -17,6 +17,11 @@ from .schema import ESTRI, Card, DeckList, Zone
 
 CONTENT = Path(__file__).parent / "content"
 MESSAGES = Catalog(Path(__file__).parent / "messages")  # Estro's words (view.MSG) and errors
+
+
+def bad_position(game: str, what: str, **params: object) -> ConfigError:
+    """A scenario position ``game`` cannot set up (``position.<what>`` in MESSAGES)."""
+    return ConfigError.said(MESSAGES, f"position.{what}", game=game, **params)
 
 
 @dataclass(frozen=True)

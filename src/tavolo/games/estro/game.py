@@ -25,11 +25,11 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from tavolo.engine import RNG, Config, ConfigError, Event, State, UnknownName, wrong_players
+from tavolo.engine import RNG, Config, Event, State, UnknownName, wrong_players
 
 from . import view
 from .cards import chimera_parts
-from .content import MESSAGES, Collection
+from .content import Collection, bad_position
 from .rules import EstroRules
 from .schema import ESTRI, STATS
 from .state import FESSURA, MNEMONICA, NECRO, QUADRANTE, ZONA, EstroState, Player
@@ -351,7 +351,7 @@ class EstroGame(EstroRules):
         known = {"zone", "first", "round", "active", "phase", "players", "rift"}
         extra = sorted(set(position) - known)
         if extra:
-            raise ConfigError.said(MESSAGES, "position.field", game="estro", field=extra[0])
+            raise bad_position("estro", "field", field=extra[0])
         zone = str(position.get("zone", "medica"))
         if zone in ZONE_IDS:
             z = ZONE_IDS.index(zone)
@@ -361,14 +361,14 @@ class EstroGame(EstroRules):
             raise UnknownName("zone", zone, ZONE_IDS, nouns=view.MSG)
         raw_players = position.get("players")
         if not isinstance(raw_players, list) or len(raw_players) != 2:
-            raise ConfigError.said(MESSAGES, "position.players", game="estro")
+            raise bad_position("estro", "players")
         players = [self._position_player(i, rp) for i, rp in enumerate(raw_players)]
         first = int(position.get("first", 0))
         rnd = int(position.get("round", 1))
         active = int(position.get("active", first))
         phase = position.get("phase", "play")
         if phase not in ("play", "battle") or first not in (0, 1) or active not in (0, 1):
-            raise ConfigError.said(MESSAGES, "position.phase", game="estro")
+            raise bad_position("estro", "phase")
         s = EstroState(rng, players, z, first, config.mode)
         if s.mf & ZONA:
             s.zone = ALL_ZONES
@@ -381,22 +381,22 @@ class EstroGame(EstroRules):
         for i, raw in enumerate(raw_players):
             if raw.get("chimera_declared"):
                 if "+chimera" not in s.mode:
-                    raise ConfigError.said(MESSAGES, "position.chimera", game="estro")
+                    raise bad_position("estro", "chimera")
                 if s.turn < 3:
-                    raise ConfigError.said(MESSAGES, "position.declare", game="estro")
+                    raise bad_position("estro", "declare")
                 s.players[i].chimera_turn = s.turn - 2
             tokens = int(raw.get("necrotokens", 0))
             if tokens:
                 if not s.mf & NECRO or not 0 <= tokens <= 3:
-                    raise ConfigError.said(MESSAGES, "position.necro", game="estro")
+                    raise bad_position("estro", "necro")
                 s.players[i].necro = tokens
         if "rift" in position:
             if not s.mf & FESSURA:
-                raise ConfigError.said(MESSAGES, "position.rift", game="estro")
+                raise bad_position("estro", "rift")
             rift = [self._card(c) for c in position["rift"] or ()]
             held = {x for pl in players for x in self._owned(pl)}
             if set(rift) & held or len(set(rift)) != len(rift):
-                raise ConfigError.said(MESSAGES, "position.rift_held", game="estro")
+                raise bad_position("estro", "rift_held")
             s.rift, s.rift_born = tuple(rift), frozenset(rift)
         elif s.mf & FESSURA:
             held = {x for pl in players for x in self._owned(pl)}
@@ -407,16 +407,14 @@ class EstroGame(EstroRules):
 
     def _position_player(self, i: int, raw: Any) -> Player:
         if not isinstance(raw, Mapping):
-            raise ConfigError.said(MESSAGES, "position.player", game="estro", n=i + 1)
+            raise bad_position("estro", "player", n=i + 1)
         pl = Player([self._card(c) for c in raw.get("deck", [])])
         pl.hand = [self._card(c) for c in raw.get("hand", [])]
         pl.inc = [self._card(c) for c in raw.get("incinerator", [])]
         pl.zone_used = bool(raw.get("zone_used", False))
         unknown = sorted(set(raw) - _PLAYER_FIELDS)
         if unknown:
-            raise ConfigError.said(
-                MESSAGES, "position.player_field", game="estro", n=i + 1, field=unknown[0]
-            )
+            raise bad_position("estro", "player_field", n=i + 1, field=unknown[0])
         for entry in raw.get("field", []):
             if isinstance(entry, str):
                 entry = {"id": entry}
@@ -442,7 +440,7 @@ class EstroGame(EstroRules):
                 pl.mods[c] = tuple(int(mods.get(k, 0)) for k in STATS)  # type: ignore[assignment]
         cards = self._owned(pl)
         if len(set(cards)) != len(cards):
-            raise ConfigError.said(MESSAGES, "position.player_twice", game="estro", n=i + 1)
+            raise bad_position("estro", "player_twice", n=i + 1)
         return pl
 
     @staticmethod
@@ -454,7 +452,7 @@ class EstroGame(EstroRules):
             host, guest = c.split("+")
             self._card(host), self._card(guest)
             if self.info[host].gift is not None or self.info[guest].gift is None:
-                raise ConfigError.said(MESSAGES, "position.host", game="estro", card=c)
+                raise bad_position("estro", "host", card=c)
             self.info[c]  # builds its facts
             return c
         if not isinstance(c, str) or c not in self.info:

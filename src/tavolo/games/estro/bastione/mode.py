@@ -22,7 +22,7 @@ from tavolo.engine import RNG, Config, ConfigError, Decision, Event, engine_mess
 from tavolo.engine.steps import Step
 
 from ..cards import chimera_id, chimera_parts
-from ..content import MESSAGES
+from ..content import bad_position
 from ..game import EstroGame
 from ..state import CHIMERA, FESSURA, Battle, EstroState, Player
 from . import words
@@ -1093,25 +1093,25 @@ class Mode(EstroGame):
         }
         extra = sorted(set(position) - known)
         if extra:
-            raise ConfigError.said(MESSAGES, "position.field", game=f"estro {MODE}", field=extra[0])
+            raise bad_position(f"estro {MODE}", "field", field=extra[0])
         n = config.players
         zone = str(position.get("zone", "medica"))
         if zone not in words.ZONE_IDS:
-            raise ConfigError.said(MESSAGES, "position.zone", game=f"estro {MODE}", zone=zone)
+            raise bad_position(f"estro {MODE}", "zone", zone=zone)
         s = BastioneState(rng, n, config.mode, words.ZONE_IDS.index(zone))
         team, horde = s.players
         horde.zone_used = True
         team.zone_used = bool(position.get("zone_used", False))
         raw = position.get("dreamers") or [{} for _ in range(n)]
         if not isinstance(raw, list) or len(raw) != n:
-            raise ConfigError.said(MESSAGES, "position.dreamers", game=f"estro {MODE}", n=n)
+            raise bad_position(f"estro {MODE}", "dreamers", n=n)
         seen: list[str] = []
         home: dict[str, int] = {}
 
         def where(entry: Mapping[str, Any]) -> int:
             lane, depth = int(entry.get("lane", 0)), int(entry.get("zone", 0))
             if not (1 <= lane <= LANES and 1 <= depth <= DEPTHS):
-                raise ConfigError.said(MESSAGES, "position.cell", game=f"estro {MODE}", entry=entry)
+                raise bad_position(f"estro {MODE}", "cell", entry=entry)
             return (lane - 1) * DEPTHS + depth - 1
 
         for k, rd in enumerate(raw):
@@ -1122,7 +1122,7 @@ class Mode(EstroGame):
                 c = self._card(entry["id"])
                 x = where(entry)
                 if x in {s.cell[d] for d in team.field}:
-                    raise ConfigError.said(MESSAGES, "position.one_zone", game=f"estro {MODE}")
+                    raise bad_position(f"estro {MODE}", "one_zone")
                 team.field.append(c)
                 s.cell[c] = x
                 if entry.get("mods"):
@@ -1130,9 +1130,7 @@ class Mode(EstroGame):
                 seen += chimera_parts(c)
                 home.update((part, k) for part in chimera_parts(c))
             if len(self._field_of(team.field, home, k)) > FIELD_LIMIT:
-                raise ConfigError.said(
-                    MESSAGES, "position.defenders", game=f"estro {MODE}", n=FIELD_LIMIT
-                )
+                raise bad_position(f"estro {MODE}", "defenders", n=FIELD_LIMIT)
             seen += s.hands[k] + s.decks[k]
             home.update((c, k) for c in (*s.hands[k], *s.decks[k]))
         for entry in position.get("horde", ()):
@@ -1144,7 +1142,7 @@ class Mode(EstroGame):
         team.inc = [self._card(c) for c in position.get("incinerator", ())]
         seen += s.hdeck + team.inc
         if len(set(seen)) != len(seen):
-            raise ConfigError.said(MESSAGES, "position.two_places", game=f"estro {MODE}")
+            raise bad_position(f"estro {MODE}", "two_places")
         s.home = home
         s.cq0 = CQ[n]
         s.cq = int(position.get("cq", s.cq0))
@@ -1159,7 +1157,7 @@ class Mode(EstroGame):
             s.phase = "dreamers"
             seat = int(position.get("seat", 0))
             if not 0 <= seat < n:
-                raise ConfigError.said(MESSAGES, "position.seat", game=f"estro {MODE}", last=n - 1)
+                raise bad_position(f"estro {MODE}", "seat", last=n - 1)
             s.turns = (seat - (s.rnd - 1)) % n
             self._begin_turn(s, seat, [])
         elif phase == "horde":
@@ -1167,7 +1165,7 @@ class Mode(EstroGame):
             s.phase = "horde"
             s.bind(0)
         else:
-            raise ConfigError.said(MESSAGES, "position.dreamers_phase", game=f"estro {MODE}")
+            raise bad_position(f"estro {MODE}", "dreamers_phase")
         self._run(s, [])
         return s
 

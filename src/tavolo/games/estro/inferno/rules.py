@@ -28,7 +28,7 @@ from tavolo.engine import RNG, Config, ConfigError, Decision, Event
 
 from .. import combat
 from ..cards import chimera_parts
-from ..content import MESSAGES
+from ..content import bad_position
 from ..game import EstroGame
 from ..gifts import LiveAura, add_auras
 from ..rules import ATTACKS_PER_TURN, HAND_LIMIT, MAX_SLOT, SLOTS
@@ -707,31 +707,23 @@ class Mode(EstroGame):
         known = {"zones", "round", "seat", "phase", "seats", "teams", "rift"}
         extra = sorted(set(position) - known)
         if extra:
-            raise ConfigError.said(MESSAGES, "position.field", game="estro inferno", field=extra[0])
+            raise bad_position("estro inferno", "field", field=extra[0])
         zones = [str(z) for z in position.get("zones", ("medica", "civile"))]
         if len(zones) != 2 or zones[0] == zones[1] or not set(zones) <= set(ZONE_IDS):
-            raise ConfigError.said(
-                MESSAGES, "position.zones", game="estro inferno", known=", ".join(ZONE_IDS)
-            )
+            raise bad_position("estro inferno", "zones", known=", ".join(ZONE_IDS))
         z1, z2 = (ZONE_IDS.index(z) for z in zones)
         if z2 == ARMONIO:
             z1, z2 = z2, z1
         raw_seats, raw_teams = position.get("seats"), position.get("teams")
         if not isinstance(raw_seats, list) or len(raw_seats) != SEATS:
-            raise ConfigError.said(MESSAGES, "position.seats", game="estro inferno")
+            raise bad_position("estro inferno", "seats")
         if not isinstance(raw_teams, list) or len(raw_teams) != 2:
-            raise ConfigError.said(MESSAGES, "position.teams", game="estro inferno")
+            raise bad_position("estro inferno", "teams")
         seats = []
         for q, raw in enumerate(raw_seats):
             bad = sorted(set(raw) - {"hand", "deck", "incinerator", "zone_used"})
             if bad:
-                raise ConfigError.said(
-                    MESSAGES,
-                    "position.seat_field",
-                    game="estro inferno",
-                    seat=SEAT_NAMES[q],
-                    field=bad[0],
-                )
+                raise bad_position("estro inferno", "seat_field", seat=SEAT_NAMES[q], field=bad[0])
             st = Seat([self._card(c) for c in raw.get("deck", [])])
             st.hand = [self._card(c) for c in raw.get("hand", [])]
             st.inc = [self._card(c) for c in raw.get("incinerator", [])]
@@ -742,21 +734,16 @@ class Mode(EstroGame):
         for side, raw in enumerate(raw_teams):
             bad = sorted(set(raw) - {"field"})
             if bad:
-                raise ConfigError.said(
-                    MESSAGES,
-                    "position.team_field",
-                    game="estro inferno",
-                    team=TEAM_NAMES[side],
-                    field=bad[0],
+                raise bad_position(
+                    "estro inferno", "team_field", team=TEAM_NAMES[side], field=bad[0]
                 )
             entries = [{"id": e} if isinstance(e, str) else dict(e) for e in raw.get("field", [])]
             for e in entries:
                 o = e.pop("owner", None)
                 if o not in SEAT_NAMES or SEAT_NAMES.index(o) & 1 != side:
-                    raise ConfigError.said(
-                        MESSAGES,
-                        "position.owner",
-                        game="estro inferno",
+                    raise bad_position(
+                        "estro inferno",
+                        "owner",
                         card=e.get("id"),
                         team=TEAM_NAMES[side],
                         a=SEAT_NAMES[side],
@@ -767,12 +754,12 @@ class Mode(EstroGame):
         held = [x for st in seats for x in (*st.deck, *st.hand, *st.inc)]
         held += [x for pl in players for c in pl.field for x in chimera_parts(c)]
         if len(set(held)) != len(held):
-            raise ConfigError.said(MESSAGES, "position.table_twice", game="estro inferno")
+            raise bad_position("estro inferno", "table_twice")
         seat = str(position.get("seat", "A1"))
         phase = position.get("phase", "play")
         rnd = int(position.get("round", 1))
         if seat not in SEAT_NAMES or phase not in ("play", "battle") or rnd < 1:
-            raise ConfigError.said(MESSAGES, "position.seat_phase", game="estro inferno")
+            raise bad_position("estro inferno", "seat_phase")
         s = InfernoState(rng, players, seats, (z1, z2), config.mode)
         s.owner = owner
         for side in (0, 1):
@@ -790,10 +777,10 @@ class Mode(EstroGame):
             if "rift" not in position:
                 rift = [c for c in self.ids if c not in owner]
             if set(rift) & set(held) or len(set(rift)) != len(rift):
-                raise ConfigError.said(MESSAGES, "position.rift_held", game="estro inferno")
+                raise bad_position("estro inferno", "rift_held")
             s.rift, s.rift_born = tuple(rift), frozenset(rift)
         elif "rift" in position:
-            raise ConfigError.said(MESSAGES, "position.rift", game="estro inferno")
+            raise bad_position("estro inferno", "rift")
         self._run(s, [])
         return s
 

@@ -24,7 +24,7 @@ from tavolo.engine.steps import Step
 
 from ..cards import chimera_parts
 from ..combat import DIE_BONUS, MATCHUP
-from ..content import MESSAGES
+from ..content import bad_position
 from ..game import EstroGame
 from ..gifts import LiveAura
 from ..rules import (
@@ -833,16 +833,16 @@ class Mode(EstroGame):
         known = {"zone", "round", "start", "player", "ships", "items", "item_pool"}
         extra = sorted(set(position) - known)
         if extra:
-            raise ConfigError.said(MESSAGES, "position.field", game="estro navi", field=extra[0])
+            raise bad_position("estro navi", "field", field=extra[0])
         zone = str(position.get("zone", "medica"))
         zones = text.ZONE_IDS
         if zone not in zones and zone not in ESTRI:
-            raise ConfigError.said(MESSAGES, "position.zone", game="estro navi", zone=zone)
+            raise bad_position("estro navi", "zone", zone=zone)
         z = zones.index(zone) if zone in zones else ESTRI.index(zone)
         me = self._position_player(0, position.get("player") or {})
         raw_ships = position.get("ships")
         if not isinstance(raw_ships, list) or len(raw_ships) != SHIPS:
-            raise ConfigError.said(MESSAGES, "position.ships", game="estro navi")
+            raise bad_position("estro navi", "ships")
         ships = Player([])
         ships.zone_used = True
         crew: list[tuple[str, ...]] = []
@@ -850,9 +850,7 @@ class Mode(EstroGame):
         for i, raw in enumerate(raw_ships):
             bad = sorted(set(raw) - {"guardians", "fallen", "shields", "alarm"})
             if bad:
-                raise ConfigError.said(
-                    MESSAGES, "position.ship_field", game="estro navi", n=i + 1, field=bad[0]
-                )
+                raise bad_position("estro navi", "ship_field", n=i + 1, field=bad[0])
             mine = []
             for entry in raw.get("guardians", ()):
                 entry = {"id": entry} if isinstance(entry, str) else dict(entry)
@@ -869,14 +867,14 @@ class Mode(EstroGame):
             alarm.append(int(raw.get("alarm", 0)))
         owned = self._owned(me) + [c for cs in crew for c in cs]
         if len(set(owned)) != len(owned):
-            raise ConfigError.said(MESSAGES, "position.held_twice", game="estro navi")
+            raise bad_position("estro navi", "held_twice")
         items = [*position.get("items", ()), *position.get("item_pool", ())]
         for x in items:
             if x not in self.fleet.items:
-                raise ConfigError.said(MESSAGES, "position.item", game="estro navi", item=x)
+                raise bad_position("estro navi", "item", item=x)
         start = position.get("start", "player")
         if start not in ("player", "ships"):
-            raise ConfigError.said(MESSAGES, "position.start", game="estro navi")
+            raise bad_position("estro navi", "start")
         s = NaviState(rng, [me, ships], z, 0, config.mode)
         s.crew = tuple(crew)
         s.ship_of = {c: i for i, cs in enumerate(s.crew) for c in cs}
