@@ -422,8 +422,9 @@ def test_parse_enemy_draws_with_rng() -> None:
         ("4/x/5", ConfigError, "level/attack/defense"),
         ("4/3/5/6", ConfigError, "level/attack/defense"),
         ("lvl3:hard:x", ConfigError, "level/attack/defense"),
-        ("10/3/5", ConfigError, "field level"),
-        ("4/100/5", ConfigError, "field attack"),
+        ("10/3/5", ConfigError, "the level is 0 to 9"),
+        ("4/100/5", ConfigError, "attack and defense 0 to 99"),
+        ("4/3/100", ConfigError, "attack and defense 0 to 99"),
         ("lvl9", UnknownName, "tier 'lvl9'"),
         ("goblin", UnknownName, "tier 'goblin'"),
         ("lvl3:impossible", UnknownName, "difficulty 'impossible'"),
@@ -444,6 +445,21 @@ def test_parse_enemy_bad(text: str, error: type[TavoloError], words: str) -> Non
     err = info.value  # no chained traceback behind the one line
     assert err.__cause__ is None
     assert err.__context__ is None or err.__suppress_context__
+
+
+@pytest.mark.parametrize(
+    ("text", "italian"),
+    [
+        ("10/3/5", "nemico '10/3/5': il livello va da 0 a 9, attacco e difesa da 0 a 99"),
+        ("4/3/5+affinity_element", "il modificatore affinity_element vuole =elemento, uno tra"),
+        ("4/3/5+envy=3", "il modificatore envy vuole =tipo di Stendardo, 1 o 2"),
+        ("4/3/5+close=fire", "il modificatore close non prende =valore"),
+    ],
+)
+def test_a_bad_enemy_is_told_in_italian(text: str, italian: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        parse_enemy(text)
+    assert italian in info.value.told("it")
 
 
 # ---------------------------------------------------------------- the content file

@@ -819,11 +819,14 @@ def _parse_stats(spec: str, tab: EnemyTable) -> Enemy:
     if m is None:
         raise ConfigError.said(MSG, "error.enemy", text=spec)
     trap = m.group(3) == "-"
+    level, attack = int(m.group(1)), int(m.group(2))
+    if level > 9 or attack > 99 or (not trap and int(m.group(3)) > 99):
+        raise ConfigError.said(MSG, "error.enemy_range", text=spec)
     modifier = _parse_modifier(spec, mod.strip(), tab) if plus else None
     try:
         return Enemy(
-            level=int(m.group(1)),
-            attack=int(m.group(2)),
+            level=level,
+            attack=attack,
             defense=None if trap else int(m.group(3)),
             trap=trap,
             modifier=modifier,
@@ -838,20 +841,19 @@ def _parse_modifier(spec: str, text: str, tab: EnemyTable) -> Modifier:
     if rule is None or rule.category == "trap":
         known = [m.id for m in tab.modifiers.values() if m.category != "trap"]
         raise UnknownName("enemy modifier", mid, known, nouns=MSG)
-    try:
-        if rule.trigger == "element":
-            if value not in ELEMENTS:
-                raise ConfigError(f"needs =element, one of {', '.join(ELEMENTS)}")
-            return rule.make(element=cast(Element, value))
-        if rule.trigger == "banner":
-            if value not in ("1", "2"):
-                raise ConfigError("needs =banner type, 1 or 2")
-            return rule.make(banner=1 if value == "1" else 2)
-        if eq:
-            raise ConfigError("takes no =value")
-        return rule.make()
-    except ConfigError as e:
-        raise ConfigError(f"enemy {spec!r}: modifier {mid}: {e}") from None
+    if rule.trigger == "element":
+        if value not in ELEMENTS:
+            raise ConfigError.said(
+                MSG, "error.enemy_element", text=spec, mod=mid, elements=", ".join(ELEMENTS)
+            )
+        return rule.make(element=cast(Element, value))
+    if rule.trigger == "banner":
+        if value not in ("1", "2"):
+            raise ConfigError.said(MSG, "error.enemy_banner", text=spec, mod=mid)
+        return rule.make(banner=1 if value == "1" else 2)
+    if eq:
+        raise ConfigError.said(MSG, "error.enemy_no_value", text=spec, mod=mid)
+    return rule.make()
 
 
 # ------------------------------------------------------------------ at Execute time
