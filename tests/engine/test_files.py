@@ -53,7 +53,7 @@ def test_folder_is_not_a_file(tmp_path: Path) -> None:
 
 
 def test_not_utf8(tmp_path: Path) -> None:
-    assert "cannot read" in error_of(
+    assert "not UTF-8 text" in error_of(
         put(tmp_path, "latin.yaml", "name: Citt\xe0\n".encode("latin-1"))
     )
 
@@ -95,6 +95,38 @@ def test_bad_json_names_line(tmp_path: Path, text: str, line: int) -> None:
 def test_duplicate_yaml_keys_are_refused(tmp_path: Path) -> None:
     p = put(tmp_path, "dup.yaml", "title: One\nhelp: Help\ntitle: Two\n")
     assert "title" in error_of(p, ContentError)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "italian"),
+    [
+        ("nope.yaml", None, ": il file non esiste"),
+        ("latin.yaml", "name: Citt\xe0\n".encode("latin-1"), ": non è testo UTF-8"),
+        ("bad.yaml", "a: [1\n", ":2: YAML non valido: "),
+        ("bad.json", '{"a": }', ":1: JSON non valido: Expecting value"),
+    ],
+)
+def test_a_files_error_is_told_in_italian(
+    tmp_path: Path, name: str, text: bytes | str | None, italian: str
+) -> None:
+    path = tmp_path / name if text is None else put(tmp_path, name, text)
+    with pytest.raises(ReplayError) as err:
+        read_data(path, ReplayError)
+    assert err.value.told("it").startswith(str(path) + italian)
+
+
+def test_a_catalogs_own_file_is_told_in_english_without_a_catalog(tmp_path: Path) -> None:
+    """A message catalog cannot tell the errors of its own file: read with told=False,
+    the same English line comes without loading any catalog."""
+    path = put(tmp_path, "en.yaml", "a: [1\n")
+    with pytest.raises(TavoloError) as plain:
+        read_data(path, told=False)
+    with pytest.raises(TavoloError) as told:
+        read_data(path)
+    assert str(plain.value) == str(told.value)
+    assert plain.value.catalog is None and plain.value.told("it") == str(told.value)
+    with pytest.raises(TavoloError, match="no such file"):
+        read_data(tmp_path / "it.yaml", told=False)
 
 
 def test_write_json_round_trip(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from .errors import TavoloError
+from .errors import TavoloError, engine_messages
 
 # libyaml's parser when PyYAML was built with it: 14 times the pure one's speed on the
 # message catalogs, which every start-up reads (the constructing stays PyYAML's own)
@@ -33,28 +33,64 @@ class _StrictLoader(_SafeLoader):
         return super().construct_mapping(node, deep=deep)
 
 
-def read_data(path: str | Path, error: type[TavoloError] = TavoloError) -> Any:
-    """Parse a .yaml/.yml/.json file; raise ``error`` with one readable line on failure."""
+# What a message catalog's own file gets: no catalog can tell it (engine/messages has
+# the same texts, told in every language, for every other file).
+_PLAIN = {
+    "file.missing": "{path}: no such file",
+    "file.folder": "{path}: is a folder, not a file",
+    "file.not_utf8": "{path}: not UTF-8 text",
+    "file.unreadable": "{path}: cannot read: {reason}",
+    "file.json": "{path}:{line}: not valid JSON: {problem}",
+    "file.yaml": "{path}{where}: not valid YAML: {problem}",
+}
+
+
+def _failed(error: type[TavoloError], told: bool, key: str, **params: Any) -> TavoloError:
+    if told:
+        return error.said(engine_messages(), key, **params)
+    return error(_PLAIN[key].format(**params))
+
+
+def read_text(
+    path: str | Path,
+    error: type[TavoloError] = TavoloError,
+    *,
+    encoding: str = "utf-8",
+    told: bool = True,
+) -> str:
+    """A text file's contents, or ``error`` with one line in any language (``told=False``
+    for a message catalog's own file, in English)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        return p.read_text(encoding=encoding)
     except FileNotFoundError:
-        raise error(f"{p}: no such file") from None
+        raise _failed(error, told, "file.missing", path=str(p)) from None
     except IsADirectoryError:
-        raise error(f"{p}: is a folder, not a file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise error(f"{p}: cannot read: {e}") from None
+        raise _failed(error, told, "file.folder", path=str(p)) from None
+    except UnicodeDecodeError:
+        raise _failed(error, told, "file.not_utf8", path=str(p)) from None
+    except OSError as e:
+        raise _failed(error, told, "file.unreadable", path=str(p), reason=e.strerror or e) from None
+
+
+def read_data(
+    path: str | Path, error: type[TavoloError] = TavoloError, *, told: bool = True
+) -> Any:
+    """Parse a .yaml/.yml/.json file, or raise ``error`` with one line that names the
+    file and the place (``told`` as in ``read_text``)."""
+    p = Path(path)
+    text = read_text(p, error, told=told)
     try:
         if p.suffix == ".json":
             return json.loads(text)
         return yaml.load(text, Loader=_StrictLoader)
     except json.JSONDecodeError as e:
-        raise error(f"{p}:{e.lineno}: not valid JSON: {e.msg}") from None
+        raise _failed(error, told, "file.json", path=str(p), line=e.lineno, problem=e.msg) from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise error(f"{p}{where}: not valid YAML: {problem}") from None
+        raise _failed(error, told, "file.yaml", path=str(p), where=where, problem=problem) from None
 
 
 def write_json(path: str | Path, data: Any) -> None:

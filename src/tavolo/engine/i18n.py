@@ -55,7 +55,7 @@ class Catalog:
         self.messages: dict[str, dict[str, str]] = {}
         for lang in LANGS:
             f = self.folder / f"{lang}.yaml"
-            data = read_data(f) if f.exists() else {}
+            data = read_data(f, told=False) if f.exists() else {}
             if not isinstance(data or {}, dict):
                 raise TavoloError(f"{f}: a message catalog maps keys to texts")
             self.messages[lang] = {str(k): str(v) for k, v in (data or {}).items()}

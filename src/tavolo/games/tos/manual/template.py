@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tavolo.engine import ConfigError
+from tavolo.engine.files import read_text
 
 MARKER = "{TEXT}"
 
@@ -58,14 +59,5 @@ def _placeholders(head: str, path: Path) -> dict[str, str]:
 
 def read(path: Path) -> Template:
     """Read and parse a template file; one clear error line when that is impossible."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise ConfigError(f"{path}: is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path}: not UTF-8 text") from None
-    except OSError as e:
-        raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
+    text = read_text(path, ConfigError, encoding="utf-8-sig")
     return parse_text(text, path)
