@@ -234,6 +234,8 @@ def test_the_games_errors_are_told_in_italian(args: list[str], italian: str) -> 
         (["games", "a", "b"], "argomenti in più non previsti (a b)"),
         (["estro", "cards", "--bogus"], "opzione sconosciuta: --bogus"),
         (["estro", "cards", "--full=x"], "l'opzione '--full' non prende valori."),
+        (["replay", "/"], "valore non valido per 'FILE': il file '/' è una cartella."),
+        (["replay", "/no/such/replay.json"], "/no/such/replay.json: il file non esiste"),
     ],
 )
 def test_usage_errors_are_told_in_italian(args: list[str], italian: str) -> None:
@@ -251,6 +253,11 @@ def test_usage_errors_are_told_in_italian(args: list[str], italian: str) -> None
         "Option '--out' requires an argument.",
         "No such command 'bogus'.",
         "No such option: --x (Possible options: --xa, --xb)",
+        "Invalid value for 'FILE': file '/tmp' is a directory.",
+        "Invalid value for 'FILE': file 'a.json' is not readable.",
+        "Invalid value for '--out': file 'a.csv' is not writable.",
+        "Invalid value for 'DIR': directory 'x' is a file.",
+        "Invalid value for 'FILE': file 'x' does not exist.",
     ],
 )
 def test_the_english_usage_texts_are_clicks_own(message: str) -> None:

@@ -135,6 +135,11 @@ _USAGE = [
         ),
         (r"No such option: (?P<name>\S+)", "usage.no_option"),
         (r"Got unexpected extra argument\(s\) \((?P<args>.*)\)", "usage.extra"),
+        (r"(?P<label>file|directory|path) (?P<name>'.*') is a directory\.", "usage.is_folder"),
+        (r"(?P<label>file|directory|path) (?P<name>'.*') is a file\.", "usage.is_file"),
+        (r"(?P<label>file|directory|path) (?P<name>'.*') does not exist\.", "usage.missing_file"),
+        (r"(?P<label>file|directory|path) (?P<name>'.*') is not readable\.", "usage.unreadable"),
+        (r"(?P<label>file|directory|path) (?P<name>'.*') is not writable\.", "usage.unwritable"),
     )
 ]
 
@@ -149,6 +154,8 @@ def click_text(message: str, lang: str) -> str:
             parts = {
                 k: click_text(v, lang) if k == "message" else v for k, v in m.groupdict().items()
             }
+            if "label" in parts:  # file, directory or path: Click's noun for the value
+                parts["label"] = t(lang, "usage.label." + parts["label"])
             if "args" in parts:  # Click's "argument(s)": the word for the count instead
                 parts["n"] = len(parts["args"].split())
             return t(lang, key, **parts)
