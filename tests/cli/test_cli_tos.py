@@ -59,7 +59,7 @@ def test_pencil_marks_persist_in_the_profile(tmp_path) -> None:  # type: ignore[
     env = {"TAVOLO_HOME": str(home)}
     r = invoke(["play", "tos", "--tutorial", "--seed", "1"], input="q\n", env=env)
     assert r.exit_code == 0, r.output
-    assert "Legacy bar: 3 box(es) filled" in r.stdout
+    assert "Legacy bar: 3 boxes filled" in r.stdout
     saved = json.loads((home / "profile.json").read_text(encoding="utf-8"))
     assert saved["marks"]["tos/TRAINING"] == {"ticks": {"legacy": 3}}
     r = invoke(
@@ -76,3 +76,28 @@ def test_a_broken_profile_is_one_line_and_kept(tmp_path) -> None:  # type: ignor
     r = invoke(["play", "tos", "--tutorial"], input="q\n", env={"TAVOLO_HOME": str(tmp_path)})
     assert_one_line_error(r)
     assert (tmp_path / "profile.json").read_text(encoding="utf-8") == "{not json"
+
+
+def test_a_broken_profile_is_told_in_italian(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "profile.json").write_text("[1]", encoding="utf-8")
+    r = invoke(
+        ["--lang", "it", "play", "tos", "--tutorial"],
+        input="q\n",
+        env={"TAVOLO_HOME": str(tmp_path)},
+    )
+    line = assert_one_line_error(r, prefix="errore: ")
+    assert "il profilo non è un oggetto JSON; correggilo o spostalo" in line
+
+
+def test_marks_that_cannot_be_saved_are_told_after_the_game_and_its_replay(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A profile folder that cannot be made: the game is still shown to its end and its
+    replay saved; then one line says the marks were not kept, with a non-zero exit."""
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    save = tmp_path / "game.json"
+    r = invoke(
+        ["play", "tos", "--fight", "2", "--seats", "random", "--seed", "3", "--save", str(save)],
+        env={"TAVOLO_HOME": str(tmp_path / "file" / "home")},
+    )
+    line = assert_one_line_error(r)
+    assert "the pencil marks cannot be saved" in line
+    assert save.exists() and "Game over" in r.stdout

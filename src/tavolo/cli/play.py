@@ -29,7 +29,17 @@ from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 
 from tavolo.agents import AGENT_NAMES, Agent, make_agent
-from tavolo.engine import Action, ConfigError, Decision, Event, Game, State, UnknownName, registry
+from tavolo.engine import (
+    Action,
+    ConfigError,
+    Decision,
+    Event,
+    Game,
+    State,
+    TavoloError,
+    UnknownName,
+    registry,
+)
 from tavolo.engine.replay import Replay
 from tavolo.engine.rng import derive_seed
 
@@ -179,6 +189,8 @@ def _play_command(name: str, hl: str, lang_opt: Any) -> Callable[..., None]:
         if save is not None:  # also a game left unfinished: a replay may stop anywhere
             table.replay.save(save)
             console().print(t(lang, "play.saved", path=escape(str(save))))
+        if table.marks_error is not None:
+            raise table.marks_error
 
     return play_cmd
 
@@ -218,6 +230,7 @@ class Table:
         self.input: Callable[[], str] = sys.stdin.readline
         self.stdin_is_terminal = sys.stdin.isatty()
         self.marks_key: str | None = None
+        self.marks_error: TavoloError | None = None
         # The watcher is told of another seat's moves as one run per seat: a seat that
         # takes ten small steps in a row gets one heading, and "nothing you can see"
         # only when the whole run showed nothing.
@@ -304,9 +317,13 @@ class Table:
         self.finish()
 
     def keep_marks(self) -> None:
-        """Pencil marks stay on the cards, finished game or not."""
+        """Pencil marks stay on the cards, finished game or not. A profile that cannot be
+        written is told once the game is shown and its replay saved (``marks_error``)."""
         if self.marks_key is not None:
-            profile.save_marks(self.marks_key, self.game.marks(self.state))
+            try:
+                profile.save_marks(self.marks_key, self.game.marks(self.state))
+            except TavoloError as e:
+                self.marks_error = e
 
     def apply(self, d: Decision, action: Action) -> None:
         game, lang = self.game, self.lang

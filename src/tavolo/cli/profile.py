@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tavolo.engine import TavoloError
+from tavolo.i18n import CATALOG
 
 HOME_ENV = "TAVOLO_HOME"
 
@@ -27,9 +28,9 @@ def load() -> dict[str, Any]:
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
-        raise TavoloError(f"{p}: the profile cannot be read ({e}); fix or move it") from None
+        raise TavoloError.said(CATALOG, "profile.unreadable", path=str(p), reason=e) from None
     if not isinstance(data, dict):
-        raise TavoloError(f"{p}: the profile is not a JSON object; fix or move it")
+        raise TavoloError.said(CATALOG, "profile.shape", path=str(p))
     return data
 
 
@@ -42,7 +43,12 @@ def save_marks(key: str, value: dict[str, Any]) -> None:
     data = load()
     data.setdefault("marks", {})[key] = value
     p = path()
-    p.parent.mkdir(parents=True, exist_ok=True)
     tmp = p.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    os.replace(tmp, p)
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        os.replace(tmp, p)  # the old file stays whole until the new one is written
+    except OSError as e:
+        raise TavoloError.said(
+            CATALOG, "profile.unwritable", path=str(p), reason=e.strerror or e
+        ) from None
