@@ -256,6 +256,24 @@ def test_italian_human_prompt_and_help() -> None:
     assert "Elenca i giochi installati" in r.stdout
 
 
+def test_the_words_around_a_help_page_are_in_the_help_language() -> None:
+    """Typer's and Click's own words (Usage, the panels, [default: ...], [required]),
+    and back to English for the next command in the same process."""
+    r = invoke(["--lang", "it", "simulate", "--help"])
+    out = " ".join(r.stdout.split())
+    for italian in ("Uso: tavolo simulate [OPZIONI]", "Argomenti", "Opzioni", "[obbligatorio]"):
+        assert italian in out, italian
+    assert "[predefinito: 100]" in out
+    for english in ("Usage", "Options", "Arguments", "[default:", "[required]", "[OPTIONS]"):
+        assert english not in out, english
+    r = invoke(["--lang", "it", "play", "--help"])
+    assert "Uso: tavolo play [OPZIONI] COMANDO [ARGOMENTI]..." in r.stdout
+    r = invoke(["simulate", "--help"])
+    out = " ".join(r.stdout.split())
+    for english in ("Usage: tavolo simulate [OPTIONS]", "Options", "[default: 100]", "[required]"):
+        assert english in out, english
+
+
 def test_italian_simulate_table() -> None:
     r = invoke(["simulate", "tricks", "-n", "4", "--lang", "it"])
     assert r.exit_code == 0

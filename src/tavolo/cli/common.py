@@ -82,6 +82,49 @@ def default_lang(args: Sequence[str] = ()) -> str:
 
 def begin(args: Sequence[str]) -> None:
     session.lang = default_lang(args)
+    localize_chrome(session.lang)
+
+
+# Typer's help words, module texts it reads each time it draws a help page
+_CHROME = {
+    "ARGUMENTS_PANEL_TITLE": "help.panel.arguments",
+    "OPTIONS_PANEL_TITLE": "help.panel.options",
+    "COMMANDS_PANEL_TITLE": "help.panel.commands",
+    "ERRORS_PANEL_TITLE": "help.panel.error",
+    "DEFAULT_STRING": "help.default",
+    "REQUIRED_LONG_STRING": "help.required",
+    "ENVVAR_STRING": "help.env_var",
+    "DEPRECATED_STRING": "help.deprecated",
+    "ABORTED_TEXT": "help.aborted",
+    "RICH_HELP": "help.try_help",
+}
+_usage = ["Usage: "]
+
+
+def localize_chrome(lang: str) -> None:
+    """The words around every help page (Usage, Options, [default: ...], [required]) in
+    ``lang``. A Typer without one of these texts keeps its own English."""
+    _usage[0] = t(lang, "help.usage") + " "
+    if lang == "en" and "typer.rich_utils" not in sys.modules:
+        return  # still Typer's own English: no need to import it (60 ms) for a command
+    from typer import rich_utils
+
+    for name, key in _CHROME.items():
+        if hasattr(rich_utils, name):
+            setattr(rich_utils, name, t(lang, key))
+
+
+_click_write_usage = click.formatting.HelpFormatter.write_usage
+
+
+def _write_usage(
+    self: click.formatting.HelpFormatter, prog: str, args: str = "", prefix: str | None = None
+) -> None:
+    _click_write_usage(self, prog, args, _usage[0] if prefix is None else prefix)
+
+
+# Click writes "Usage: " itself: the session's word instead
+click.formatting.HelpFormatter.write_usage = _write_usage  # type: ignore[method-assign]
 
 
 def resolve_lang(ctx: click.Context | None, lang: str | None) -> str:
@@ -244,6 +287,10 @@ def localize_help(cmd: click.Command, lang: str) -> None:
     opt = cmd.get_help_option(click.Context(cmd, help_option_names=HELP_NAMES))
     if opt is not None:
         opt.help = t(lang, "help.opt.help")
+    if cmd.options_metavar:  # "[OPTIONS]" in the usage line
+        cmd.options_metavar = t(lang, "help.options_metavar")
+    if getattr(cmd, "subcommand_metavar", None):  # "COMMAND [ARGS]..."
+        cmd.subcommand_metavar = t(lang, "help.subcommand_metavar")  # type: ignore[attr-defined]
     for sub in getattr(cmd, "commands", {}).values():
         localize_help(sub, lang)
 
