@@ -169,3 +169,8 @@ def test_a_broken_tool_set_is_listed_and_explains_itself(
     assert "the tools of shaky cannot be loaded" in line and "shaky.tools" in line
     r = invoke(["games"])  # the rest of the command still works
     assert r.exit_code == 0
+
+
+def test_a_tool_without_a_catalog_shows_its_docstring() -> None:
+    help = engine_tools.tool_help(battle, "it")
+    assert help.text == "Battle calculator for two cards." and help.params == {}

@@ -30,9 +30,18 @@ from typer.core import TyperCommand
 
 from tavolo.engine import TavoloError
 from tavolo.engine import tools as engine_tools
-from tavolo.engine.tools import Tool, ToolResult
+from tavolo.engine.tools import Tool, ToolResult, tool_help
 
-from .common import click, console, error_text, lang_option, localize_help, resolve_lang, t
+from .common import (
+    click,
+    console,
+    error_text,
+    lang_option,
+    localize_help,
+    reflow,
+    resolve_lang,
+    t,
+)
 
 _CTX, _JSON, _LANG = "tavolo_ctx", "tavolo_json", "tavolo_lang"
 _SIMPLE = (str, int, float, bool, Path)
@@ -113,6 +122,7 @@ def tool_command(fn: Tool, hl: str, lang_opt: Any) -> Callable[..., None]:
     except Exception:  # unresolvable annotations: read those parameters as text
         hints = {}
     takes_lang = "lang" in sig.parameters
+    helps = tool_help(fn, hl).params
     positional_only: list[str] = []
     params: list[inspect.Parameter] = [
         inspect.Parameter(_CTX, inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
@@ -123,13 +133,14 @@ def tool_command(fn: Tool, hl: str, lang_opt: Any) -> Callable[..., None]:
         if p.kind is p.POSITIONAL_ONLY:
             positional_only.append(p.name)
         ann = _cli_type(hints.get(p.name, str if p.default is p.empty else type(p.default)))
+        said = helps.get(p.name)
         if p.default is p.empty:
-            info: Any = typer.Argument(show_default=False, metavar=p.name.upper())
+            info: Any = typer.Argument(show_default=False, metavar=p.name.upper(), help=said)
             params.append(
                 inspect.Parameter(p.name, p.KEYWORD_ONLY, annotation=Annotated[ann, info])
             )
         elif p.kind is p.POSITIONAL_ONLY:  # ``def f(x=None, /)``: an optional argument
-            info = typer.Argument(show_default=False, metavar=p.name.upper())
+            info = typer.Argument(show_default=False, metavar=p.name.upper(), help=said)
             params.append(
                 inspect.Parameter(
                     p.name, p.KEYWORD_ONLY, default=p.default, annotation=Annotated[ann, info]
@@ -140,7 +151,9 @@ def tool_command(fn: Tool, hl: str, lang_opt: Any) -> Callable[..., None]:
             flag = p.name.rstrip("_").replace("_", "-")
             names = [f"--{flag}", *([_SHORT[p.name]] if p.name in _SHORT else [])]
             info = (
-                typer.Option(*names) if len(names) > 1 or p.name.endswith("_") else typer.Option()
+                typer.Option(*names, help=said)
+                if len(names) > 1 or p.name.endswith("_")
+                else typer.Option(help=said)
             )
             params.append(
                 inspect.Parameter(
@@ -196,7 +209,7 @@ def tool_group(game: str, tools: Mapping[str, Tool], hl: str) -> click.Command:
     lang_opt = lang_option(hl)
     for name in sorted(tools):
         fn = tools[name]
-        doc = inspect.getdoc(fn) or t(hl, "help.tool", game=game, tool=name)
+        doc = reflow(tool_help(fn, hl).text) or t(hl, "help.tool", game=game, tool=name)
         sub.command(name.replace("_", "-"), help=doc)(tool_command(fn, hl, lang_opt))
     group = typer.main.get_group(sub)
     group.name = game

@@ -9,7 +9,7 @@ from typing import Any, get_args
 
 from tavolo.engine import ConfigError, UnknownName
 from tavolo.engine.i18n import check_lang
-from tavolo.engine.tools import ToolResult
+from tavolo.engine.tools import ToolResult, helped
 
 from . import combat
 from .content import Collection, default_collection
@@ -30,6 +30,7 @@ def _zone(zone: str | None) -> int | None:
     raise UnknownName("zone", zone, (*ZONE_IDS, *ESTRI), nouns=MSG)
 
 
+@helped(MSG, "tool_help.battle")
 def battle(
     attacker: str,
     defender: str,
@@ -39,7 +40,7 @@ def battle(
     round: int = 2,
     lang: str = "en",
 ) -> ToolResult:
-    """Battle calculator: every bonus (die, zone, matchup), both TOTs and the verdict."""
+    """The numbers of ``combat.judge`` laid out for a player checking a battle by hand."""
     check_lang(lang)
     for name, roll in (("att-roll", att_roll), ("def-roll", def_roll)):
         if roll is not None and not 1 <= roll <= 6:
@@ -249,6 +250,7 @@ def _show(col: Collection, c: Card, lang: str) -> str:
     return "\n".join(lines)
 
 
+@helped(MSG, "tool_help.cards")
 def cards(
     card: str | None = None,
     /,
@@ -261,18 +263,7 @@ def cards(
     full: bool = False,
     lang: str = "en",
 ) -> ToolResult:
-    """The card collection: one card in full (CARD: a name or id), or a filtered list.
-
-    --estro: estri, comma-separated (ardo,granito).
-    --gift: words that must all hold, comma-separated: any, none, once, passive,
-    chance, coin, percent, tot, die, a trigger (play, attack, defend, destroyed,
-    opp_play, opp_gift, turn_start, turn_end, aura) or a verb (stat, draw, discard,
-    destroy, protect, revive, extra_play, extra_attack, counter, save, zone_refresh,
-    swap, convert).
-    --min-tot, --max-tot: a TOT range. --name: part of the name.
-    --sort: number, name, estro, tot or primary (the last two highest first).
-    --full: every card's whole text, one line each.
-    """
+    """The collection as players browse it; filters and sorts are the options' words."""
     check_lang(lang)
     col = default_collection()
     if card is not None:

@@ -7,19 +7,21 @@ from typing import Any
 
 from tavolo.engine import ConfigError
 from tavolo.engine.i18n import check_lang
-from tavolo.engine.tools import ToolResult
+from tavolo.engine.tools import ToolResult, helped
 
 from . import generator, text
 from .schema import Hero
 
 
+@helped(text.MSG, "tool_help.hero")
 def hero(
     date: str | None = None,
     seed: int | None = None,
     class_: str | None = None,
     lang: str = "en",
 ) -> ToolResult:
-    """The day's hero (UTC date, default today) or a seed's, card by card: both halves."""
+    """The hero the day (or seed) makes, for a player printing or checking it; the help
+    is in the catalog (``tool_help.hero``), as for every tool here."""
     check_lang(lang)
     if date is not None and seed is not None:
         raise ConfigError.said(text.MSG, "error.date_or_seed")
@@ -31,22 +33,20 @@ def hero(
     return ToolResult(h.model_dump(mode="json", by_alias=True), text.render_hero(h, lang))
 
 
+@helped(text.MSG, "tool_help.manual")
 def manual(
     template: Path,
     config: Path | None = None,
     out: Path = Path("manual.html"),
     lang: str = "en",
 ) -> ToolResult:
-    """Render a manual template (placeholders JSON, {TEXT}, body) to -o FILE.html or FILE.pdf.
-
-    --config: a YAML or JSON file of config-* values (title, version, homepageUrl, ...).
-    Unknown and unused placeholders are reported, not dropped.
-    """
+    """The rulebook from its template; the work is in ``manual.tool``."""
     from .manual.tool import run
 
     return run(template, config, out, lang)
 
 
+@helped(text.MSG, "tool_help.print")
 def print_set(
     date: str | None = None,
     seed: int | None = None,
@@ -56,15 +56,8 @@ def print_set(
     out: Path | None = None,
     lang: str = "en",
 ) -> ToolResult:
-    """Print-and-play PDF (A4, 3 x 3 cards of 64 x 89 mm): hero and adventure.
-
-    Page 1 is the hero, page 2 the adventure. The day's set (UTC date,
-    default today) or a seed's: --seed S makes the hero from S and the
-    adventure from derive_seed(S, type). --adventure world|dungeon overrides
-    the type the day draws. --mode: default, doublesided (page 2 is the
-    mirrored back: no cut lines, no codes) or doublesidedcross (the same,
-    with crop marks on page 1). -o defaults to <serial>-<lang>.pdf.
-    """
+    """The day's (or a seed's) set as a 2-page PDF: with a seed S the adventure comes
+    from ``derive_seed(S, type)``."""
     from .printing import check_mode, print_to
     from .printing.sets import choose
 
@@ -85,12 +78,10 @@ def _hero(date: str | None, seed: int | None, class_: str | None, lang: str) -> 
     return generator.daily(day, class_)
 
 
+@helped(text.MSG, "tool_help.dungeon")
 def dungeon(seed: int | None = None, date: str | None = None, lang: str = "en") -> ToolResult:
-    """A dungeon adventure in words: the map (for debugging) and the 3 index cards.
-
-    Without --seed, the day's dungeon (UTC date, default today): its seed is
-    derive_seed(<the day's hero seed>, "dungeon"), so each day has one hero and one dungeon.
-    """
+    """A dungeon in words, for checking the generator; the day's has the seed
+    ``derive_seed(<the day's hero seed>, "dungeon")``."""
     from tavolo.engine.rng import derive_seed
 
     from .dungeon.adventure import generate_adventure
@@ -106,12 +97,10 @@ def dungeon(seed: int | None = None, date: str | None = None, lang: str = "en") 
     return ToolResult(adventure.to_json(), render_dungeon(adventure, lang))
 
 
+@helped(text.MSG, "tool_help.world")
 def world(seed: int | None = None, date: str | None = None, lang: str = "en") -> ToolResult:
-    """A world adventure in words: the 9 cards of the 3 x 3 grid, both halves of each.
-
-    Without --seed, the day's world adventure (UTC date, default today): its seed is
-    daily.adventure_seed(day, "world"), derived from the same daily seed as the day's hero.
-    """
+    """A world adventure in words, for checking the generator; the day's has the seed
+    ``daily.adventure_seed(day, "world")``."""
     from .daily import adventure_seed
     from .world.generate import generate_world
     from .world.text import render_world
@@ -126,9 +115,9 @@ def world(seed: int | None = None, date: str | None = None, lang: str = "en") ->
     return ToolResult(adventure.to_json(), render_world(adventure, lang))
 
 
+@helped(text.MSG, "tool_help.daily")
 def daily_set(date: str | None = None, class_: str | None = None, lang: str = "en") -> ToolResult:
-    """The day's set (UTC date, default today): its hero card by card and its adventure,
-    world or dungeon as the date draws it. Play it with: tavolo play tos --date D."""
+    """The whole of a day's set in words: what ``tavolo play tos --date D`` plays."""
     from . import daily
     from .view import UI
 
