@@ -172,6 +172,8 @@ def test_config_from_json_wrong_types_is_config_error(tricks: TrickGame, data: A
     with pytest.raises(ConfigError) as err:
         tricks.config_from_json(data)
     assert str(err.value).startswith("tricks") and "\n" not in str(err.value)
+    italian = err.value.told("it")  # a config written by hand is told in Italian too
+    assert italian.startswith("tricks") and italian != str(err.value)
 
 
 # -- hidden information ----------------------------------------------------------------------

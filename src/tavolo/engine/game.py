@@ -131,9 +131,11 @@ class Game(ABC):
         self, players: int | None = None, mode: str | None = None, **options: Any
     ) -> Config:
         if mode is not None and not isinstance(mode, str):
-            raise ConfigError(f"{self.name}: mode must be a name, not {mode!r}")
+            raise ConfigError.said(engine_messages(), "config.mode", game=self.name, mode=mode)
         if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
-            raise ConfigError(f"{self.name}: players must be a whole number, not {players!r}")
+            raise ConfigError.said(
+                engine_messages(), "config.players", game=self.name, players=players
+            )
         mode = self.normal_mode(mode or self.modes[0])
         n = self.min_players if players is None else players
         if not self.min_players <= n <= self.max_players:
@@ -201,13 +203,15 @@ class Game(ABC):
 
     def config_from_json(self, data: Mapping[str, Any]) -> Config:
         if not isinstance(data, Mapping):
-            raise ConfigError(f"{self.name}: a config is a mapping of players, mode, options")
+            raise ConfigError.said(engine_messages(), "config.mapping", game=self.name)
         unknown = sorted(set(data) - {"players", "mode", "options"})
         if unknown:
-            raise ConfigError(f"{self.name}: unknown config field {unknown[0]!r}")
+            raise ConfigError.said(
+                engine_messages(), "config.field", game=self.name, field=unknown[0]
+            )
         options = data.get("options") or {}
         if not isinstance(options, Mapping):
-            raise ConfigError(f"{self.name}: config options must be a mapping")
+            raise ConfigError.said(engine_messages(), "config.options", game=self.name)
         return self.make_config(data.get("players"), data.get("mode"), **options)
 
     # -- the forward model ----------------------------------------------------------------
@@ -299,7 +303,7 @@ class Game(ABC):
 
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> State:
         """A state set up as a scenario file describes it."""
-        raise ConfigError(f"{self.name} does not support scenario positions yet")
+        raise ConfigError.said(engine_messages(), "config.no_positions", game=self.name)
 
     # -- words -----------------------------------------------------------------------------------
     def describe_action(self, state: Any, action: Action, lang: str = "en") -> str:
