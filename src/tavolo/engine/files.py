@@ -93,5 +93,15 @@ def read_data(
         raise _failed(error, told, "file.yaml", path=str(p), where=where, problem=problem) from None
 
 
+def write_bytes(path: str | Path, data: bytes, error: type[TavoloError] = TavoloError) -> None:
+    """Write a file the user named, or raise ``error`` with one line (any language)."""
+    try:
+        Path(path).write_bytes(data)
+    except OSError as e:
+        raise error.said(
+            engine_messages(), "file.unwritable", path=str(path), reason=e.strerror or e
+        ) from None
+
+
 def write_json(path: str | Path, data: Any) -> None:
     Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

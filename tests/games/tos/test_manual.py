@@ -364,6 +364,31 @@ def test_cli_bad_output_suffix_is_one_line(tmp_path: Path) -> None:
     assert ".html or .pdf" in assert_one_line_error(result)
 
 
+@pytest.mark.parametrize(
+    ("args", "italian"),
+    [
+        (
+            ["PLAIN", "-o", "m.html"],
+            "plain.txt: non è un modello di manuale: manca il segno {TEXT}",
+        ),
+        (["TEMPLATE", "-o", "m.docx"], "m.docx: il file da scrivere deve finire in .html o .pdf"),
+        (["TEMPLATE", "-o", "/no/such/dir/m.html"], "m.html: non si può scrivere: "),
+    ],
+)
+def test_cli_manual_errors_in_italian(tmp_path: Path, args: list[str], italian: str) -> None:
+    files = {"PLAIN": _write(tmp_path / "plain.txt", "x"), "TEMPLATE": template(tmp_path, "x")}
+    argv = [str(files.get(a, a)) for a in args]
+    result = invoke(["--lang", "it", "tos", "manual", *argv])
+    assert italian in assert_one_line_error(result, prefix="errore: ")
+
+
+def test_cli_print_output_suffix_in_italian(tmp_path: Path) -> None:
+    result = invoke(["--lang", "it", "tos", "print", "--seed", "1", "-o", str(tmp_path / "a.txt")])
+    assert "a.txt: il file da scrivere deve finire in .pdf" in assert_one_line_error(
+        result, prefix="errore: "
+    )
+
+
 def _write(p: Path, text: str) -> Path:
     p.write_text(text, encoding="utf-8")
     return p

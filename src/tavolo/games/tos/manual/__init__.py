@@ -12,12 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tavolo.engine import ConfigError
+from tavolo.engine.files import write_bytes
 
 from . import config as config_mod
 from . import template as template_mod
 from .build import build
 from .model import Document
 from .subst import Substituter, Warning_
+from .words import MSG
 
 FORMATS = (".html", ".pdf")
 
@@ -29,6 +31,12 @@ class Rendered:
     document: Document
     warnings: list[Warning_] = field(default_factory=list)
     unused: list[str] = field(default_factory=list)
+
+
+def check_out(out: Path) -> None:
+    """Refuse an output name early, before the work of rendering."""
+    if out.suffix.lower() not in FORMATS:
+        raise ConfigError.said(MSG, "error.suffix", out=str(out))
 
 
 def _doc_lang(path: Path, fallback: str) -> str:
@@ -50,8 +58,7 @@ def load(template: Path, config: Path | None = None, lang: str = "en") -> Render
 def write(rendered: Rendered, out: Path) -> int:
     """Write ``rendered`` as HTML or PDF, chosen by ``out``'s suffix; return bytes written."""
     suffix = out.suffix.lower()
-    if suffix not in FORMATS:
-        raise ConfigError(f"{out}: the output must end in .html or .pdf")
+    check_out(out)
     if suffix == ".html":
         from .html import render_html
 
@@ -60,8 +67,5 @@ def write(rendered: Rendered, out: Path) -> int:
         from .pdf import render_pdf
 
         data = render_pdf(rendered.document)
-    try:
-        out.write_bytes(data)
-    except OSError as e:
-        raise ConfigError(f"{out}: cannot write: {e.strerror or e}") from None
+    write_bytes(out, data, ConfigError)
     return len(data)

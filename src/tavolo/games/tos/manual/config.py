@@ -8,6 +8,8 @@ from pathlib import Path
 from tavolo.engine import ConfigError
 from tavolo.engine.files import read_data
 
+from .words import MSG
+
 PREFIX = "config-"
 
 
@@ -37,7 +39,7 @@ def _text(path: Path, key: str, value: object) -> str:
         isinstance(v, str | int | float) and not isinstance(v, bool) for v in value
     ):
         return ", ".join(str(v) for v in value)
-    raise ConfigError(f"{path}: {key!r} must be a text, a number or a list of them")
+    raise ConfigError.said(MSG, "error.config_value", path=str(path), key=key)
 
 
 def load(path: Path | None) -> dict[str, str]:
@@ -48,7 +50,7 @@ def load(path: Path | None) -> dict[str, str]:
         if data is None:
             data = {}
         if not isinstance(data, dict):
-            raise ConfigError(f"{path}: a manual config maps keys (title, version, ...) to values")
+            raise ConfigError.said(MSG, "error.config", path=str(path))
         for key, value in data.items():
             name = str(key).removeprefix(PREFIX)
             values[name] = _text(path, name, value)

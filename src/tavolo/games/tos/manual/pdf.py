@@ -40,6 +40,7 @@ from .model import (
     Text,
 )
 from .model import PageBreak as DocPageBreak
+from .words import MSG
 
 MARGIN = 1.5 * cm
 GAP = 0.6 * cm
@@ -183,5 +184,5 @@ def render_pdf(doc: Document) -> bytes:
         template.build(story or [Spacer(1, 1)])
     except LayoutError as e:  # e.g. a box taller than a column: say so in one line
         first = str(e).splitlines()[0] if str(e) else "layout failed"
-        raise ConfigError(f"cannot lay out the PDF: {first[:200]}") from None
+        raise ConfigError.said(MSG, "error.layout", problem=first[:200]) from None
     return buf.getvalue()

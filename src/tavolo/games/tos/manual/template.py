@@ -9,6 +9,8 @@ from pathlib import Path
 from tavolo.engine import ConfigError
 from tavolo.engine.files import read_text
 
+from .words import MSG
+
 MARKER = "{TEXT}"
 
 
@@ -25,7 +27,7 @@ def parse_text(text: str, path: Path) -> Template:
     """Split ``text`` (a whole template) into placeholders and numbered body lines."""
     at = text.find(MARKER)
     if at < 0:
-        raise ConfigError(f"{path}: not a manual template: no {MARKER} marker")
+        raise ConfigError.said(MSG, "error.marker", path=str(path), marker=MARKER)
     head, rest = text[:at], text[at + len(MARKER) :]
     first = text[: at + len(MARKER)].count("\n") + 1
     if rest.startswith("\r\n"):
@@ -43,16 +45,16 @@ def _placeholders(head: str, path: Path) -> dict[str, str]:
     try:
         data = json.loads(head)
     except json.JSONDecodeError as e:
-        raise ConfigError(
-            f"{path}:{e.lineno}: the placeholders before {MARKER} are not valid JSON: {e.msg}"
+        raise ConfigError.said(
+            MSG, "error.head_json", path=str(path), line=e.lineno, marker=MARKER, problem=e.msg
         ) from None
     table = data.get("placeholders", {}) if isinstance(data, dict) else None
     if not isinstance(table, dict):
-        raise ConfigError(f'{path}: the head must be {{"placeholders": {{name: text, ...}}}}')
+        raise ConfigError.said(MSG, "error.head", path=str(path))
     out: dict[str, str] = {}
     for name, value in table.items():
         if not isinstance(value, str):
-            raise ConfigError(f"{path}: placeholder {name!r} must be a text")
+            raise ConfigError.said(MSG, "error.placeholder", path=str(path), name=name)
         out[str(name)] = value
     return out
 

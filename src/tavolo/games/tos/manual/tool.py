@@ -4,20 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tavolo.engine import ConfigError
-from tavolo.engine.i18n import Catalog, check_lang
+from tavolo.engine.i18n import check_lang
 from tavolo.engine.tools import ToolResult
 
-from . import FORMATS, load, write
-
-MSG = Catalog(Path(__file__).parent / "messages")
+from . import check_out, load, write
+from .words import MSG
 
 
 def run(template: Path, config: Path | None, out: Path, lang: str) -> ToolResult:
     """Render ``template`` to ``out`` (HTML or PDF by suffix) and say what was reported."""
     check_lang(lang)
-    if out.suffix.lower() not in FORMATS:
-        raise ConfigError(f"{out}: the output must end in .html or .pdf")
+    check_out(out)
     rendered = load(template, config, lang)
     size = write(rendered, out)
     fmt = out.suffix.lower().lstrip(".").upper()

@@ -28,6 +28,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from tavolo.engine.errors import ConfigError, UnknownName
+from tavolo.engine.files import write_bytes
 from tavolo.engine.i18n import Catalog, check_lang
 from tavolo.engine.tools import ToolResult
 
@@ -248,12 +249,9 @@ def print_to(
     check_lang(lang)
     check_mode(mode)
     if out.suffix.lower() != ".pdf":
-        raise ConfigError(f"{out}: the output must end in .pdf")
+        raise ConfigError.said(MSG, "print.suffix", out=str(out))
     printed = render(hero, lang, mode, adventure=adventure)
-    try:
-        out.write_bytes(printed.pdf)
-    except OSError as e:
-        raise ConfigError(f"cannot write {out}: {e.strerror or e}") from None
+    write_bytes(out, printed.pdf, ConfigError)
     codes = printed.pages[0]
     lines = [
         MSG.t(
