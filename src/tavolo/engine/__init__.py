@@ -14,6 +14,7 @@ from .errors import (
     TavoloError,
     UnknownName,
     engine_messages,
+    no_options,
     wrong_players,
 )
 from .game import Action, Config, Decision, Event, Game, State, stable_hash
@@ -38,6 +39,7 @@ __all__ = [
     "TavoloError",
     "UnknownName",
     "engine_messages",
+    "no_options",
     "stable_hash",
     "wrong_players",
 ]

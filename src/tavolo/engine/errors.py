@@ -8,7 +8,7 @@ told in the user's language too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any, Protocol, Self
 
@@ -158,6 +158,14 @@ def wrong_players(game: str, lo: int, hi: int, n: int) -> ConfigError:
     """``game`` plays with ``lo``..``hi`` players, not ``n``."""
     many = f"{lo}" if lo == hi else f"{lo}-{hi}"
     return ConfigError.said(engine_messages(), "players", game=game, many=many, hi=hi, n=n)
+
+
+def no_options(game: str, options: Iterable[str]) -> ConfigError:
+    """``game`` (a game, or a game's mode) takes none of these options."""
+    names = sorted(options)
+    return ConfigError.said(
+        engine_messages(), "no_option", game=game, options=", ".join(names), n=len(names)
+    )
 
 
 class ContentError(TavoloError):

@@ -23,6 +23,7 @@ from .errors import (
     IllegalAction,
     UnknownName,
     engine_messages,
+    no_options,
     wrong_players,
 )
 from .rng import RNG
@@ -195,10 +196,7 @@ class Game(ABC):
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
         """Validate variant flags; the default accepts none."""
         if options:
-            names = ", ".join(sorted(options))
-            raise ConfigError.said(
-                engine_messages(), "no_option", game=self.name, options=names, n=len(options)
-            )
+            raise no_options(self.name, options)
         return {}
 
     def config_from_json(self, data: Mapping[str, Any]) -> Config:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tavolo.engine import RNG, Config, ConfigError, Decision, Event, engine_messages
+from tavolo.engine import RNG, Config, ConfigError, Decision, Event, no_options
 from tavolo.engine.steps import Step
 
 from ..cards import chimera_id, chimera_parts
@@ -105,10 +105,7 @@ class Mode(EstroGame):
         if "imboscata" in mode.split("+")[1:]:
             raise ConfigError.said(words.MSG, "ultimo_bastione.error.imboscata")
         if options:
-            names = ", ".join(sorted(options))
-            raise ConfigError.said(
-                engine_messages(), "no_option", game=f"estro {MODE}", options=names, n=len(options)
-            )
+            raise no_options(f"estro {MODE}", options)
         return {}
 
     # ------------------------------------------------------------------------ setup --

@@ -19,7 +19,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from tavolo.engine import RNG, Config, ConfigError, ContentError, Decision, Event, engine_messages
+from tavolo.engine import RNG, Config, ContentError, Decision, Event, no_options
 from tavolo.engine.steps import Step
 
 from ..cards import chimera_parts
@@ -76,10 +76,7 @@ class Mode(EstroGame):
     # ------------------------------------------------------------------ configuration --
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
         if options:
-            names = ", ".join(sorted(options))
-            raise ConfigError.said(
-                engine_messages(), "no_option", game="estro navi", options=names, n=len(options)
-            )
+            raise no_options("estro navi", options)
         return {}
 
     def new(self, config: Config, seed: int) -> NaviState:
