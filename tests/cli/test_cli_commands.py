@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -278,3 +279,12 @@ def test_italian_simulate_table() -> None:
     r = invoke(["simulate", "tricks", "-n", "4", "--lang", "it"])
     assert r.exit_code == 0
     assert "partite" in r.stdout and "Per posto" in r.stdout and "Giocatore 2" in r.stdout
+    # Italian numbers: a decimal comma, so the averages are parted by semicolons
+    assert re.search(r"Per partita: decisioni \d+,\d; .*ms \d+,\d\.", r.stdout), r.stdout
+    assert re.search(r"\d+,\d% \(\d+,\d–\d+,\d\)", r.stdout), r.stdout
+
+
+def test_italian_bench_numbers() -> None:
+    r = invoke(["--lang", "it", "bench", "tricks", "--seconds", "0.05", "--mcts-iterations", "5"])
+    assert r.exit_code == 0, r.output
+    assert re.search(r"clone \(µs\)\s*│\s*\d+,\d\d", r.stdout), r.stdout

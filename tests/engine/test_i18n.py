@@ -12,7 +12,7 @@ import yaml
 
 import tavolo
 from tavolo.engine import TavoloError, UnknownName
-from tavolo.engine.i18n import LANGS, Catalog, check_lang, fill
+from tavolo.engine.i18n import LANGS, Catalog, check_lang, fill, number
 
 SRC = Path(tavolo.__file__).parent
 
@@ -242,3 +242,19 @@ def test_catalogs_count_with_words_not_with_brackets() -> None:
                     for n in (1, 2):
                         kw = {x: (n if x in counted else "x") for x in names}
                         assert "|" not in fill(str(text), **kw).replace(" | ", ""), key
+
+
+@pytest.mark.parametrize(
+    ("value", "places", "en", "it"),
+    [
+        (65007, 0, "65,007", "65.007"),
+        (1312.66, 1, "1,312.7", "1.312,7"),
+        (0.5, 2, "0.50", "0,50"),
+        (-1234567.891, 3, "-1,234,567.891", "-1.234.567,891"),
+    ],
+)
+def test_numbers_are_written_as_each_language_writes_them(
+    value: float, places: int, en: str, it: str
+) -> None:
+    assert number("en", value, places) == en
+    assert number("it", value, places) == it

@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from tavolo.engine import ConfigError, Game, TavoloError, registry
+from tavolo.engine.i18n import number
 from tavolo.sim.bench import bench
 from tavolo.sim.runner import SimResult, simulate, simulate_cells
 
@@ -167,13 +168,17 @@ def native_line(status: dict[str, Any], lang: str) -> str:
     return t(lang, "bench.pure")
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+def _pct(lang: str, x: float) -> str:
+    return number(lang, 100 * x, 1) + "%"
 
 
-def _rate(row: dict[str, Any]) -> str:
-    low, high = 100 * row["ci_low"], 100 * row["ci_high"]
-    return f"{_pct(row['win_rate'])} ({low:.1f}–{high:.1f})"
+def _rate(lang: str, row: dict[str, Any]) -> str:
+    return _share(lang, row["win_rate"], row["ci_low"], row["ci_high"])
+
+
+def _share(lang: str, rate: float, low: float, high: float) -> str:
+    """``66.7% (30.0–90.3)``: a rate and its interval, in percent."""
+    return f"{_pct(lang, rate)} ({number(lang, 100 * low, 1)}–{number(lang, 100 * high, 1)})"
 
 
 def _wdl(row: dict[str, Any]) -> str:
@@ -261,8 +266,8 @@ def run_study(
             escape(row["cell"]),
             str(f["games"]),
             _wdl(f),
-            _rate(f),
-            f"{row['summary']['mean_decisions']:.1f}",
+            _rate(lang, f),
+            number(lang, row["summary"]["mean_decisions"], 1),
         )
     console().print(table)
     if metrics:  # a second table: the per-game averages of the game's own numbers
@@ -272,7 +277,8 @@ def run_study(
             averages.add_column(escape(k), justify="right")
         for row in shown:
             m = row["summary"]["metrics"]
-            averages.add_row(escape(row["cell"]), *(f"{m.get(k, 0.0):.2f}" for k in metrics))
+            values = (number(lang, m.get(k, 0.0), 2) for k in metrics)
+            averages.add_row(escape(row["cell"]), *values)
         console().print(averages)
     if out is not None:
         console().print(t(lang, "sim.written", n=len(rows), path=escape(str(out))))
@@ -315,7 +321,11 @@ def print_summary(summary: dict[str, Any], settings: dict[str, Any], lang: str) 
         table.add_column(t(lang, key), justify="right")
     for label, row in summary["agents"].items():
         table.add_row(
-            escape(label), str(row["games"]), _wdl(row), _rate(row), f"{row['mean_return']:.3f}"
+            escape(label),
+            str(row["games"]),
+            _wdl(row),
+            _rate(lang, row),
+            number(lang, row["mean_return"], 3),
         )
     out.print(table)
     seats = summary.get("seats") or []
@@ -326,7 +336,10 @@ def print_summary(summary: dict[str, Any], settings: dict[str, Any], lang: str) 
             by_seat.add_column(t(lang, key), justify="right")
         for j, row in enumerate(seats):
             by_seat.add_row(
-                t(lang, "seat", n=j + 1), _wdl(row), _rate(row), f"{row['mean_return']:.3f}"
+                t(lang, "seat", n=j + 1),
+                _wdl(row),
+                _rate(lang, row),
+                number(lang, row["mean_return"], 3),
             )
         out.print(by_seat)
     played = summary.get("played") or {}
@@ -339,28 +352,29 @@ def print_summary(summary: dict[str, Any], settings: dict[str, Any], lang: str) 
             share = "—"
             if row["ci"] is not None:
                 low, high = row["ci"]
-                share = f"{_pct(row['rate'])} ({100 * low:.1f}–{100 * high:.1f})"
+                share = _share(lang, row["rate"], low, high)
             words = game.describe_metric(name, lang) if game else name
             by_played.add_row(escape(words), str(row["games"]), str(row["wins"]), share)
         out.print(by_played)
     shown = {k for name in played for k in (f"plays {name}", f"wins {name}")}
-    averages = [t(lang, "sim.avg.decisions", value=f"{summary['mean_decisions']:.1f}")]
+    averages = [t(lang, "sim.avg.decisions", value=number(lang, summary["mean_decisions"], 1))]
     for key, value in summary.get("metrics", {}).items():
         if key in shown:
             continue  # in the table above
         words = game.describe_metric(key, lang) if game else key
-        averages.append(t(lang, "sim.avg.metric", name=escape(words), value=f"{value:.2f}"))
-    averages.append(t(lang, "sim.avg.seconds", value=f"{1000 * summary['mean_seconds']:.1f}"))
-    out.print(t(lang, "sim.averages", values=", ".join(averages)))
+        averages.append(t(lang, "sim.avg.metric", name=escape(words), value=number(lang, value, 2)))
+    ms = number(lang, 1000 * summary["mean_seconds"], 1)
+    averages.append(t(lang, "sim.avg.seconds", value=ms))
+    out.print(t(lang, "sim.averages", values=t(lang, "sim.avg.sep").join(averages)))
 
 
 BENCH_ROWS = (
-    ("decisions_per_s", "bench.decisions_per_s", "{:,.0f}"),
-    ("games_per_s", "bench.games_per_s", "{:,.1f}"),
-    ("decisions_per_game", "bench.decisions_per_game", "{:,.1f}"),
-    ("clone_us", "bench.clone_us", "{:,.2f}"),
-    ("observe_us", "bench.observe_us", "{:,.2f}"),
-    ("mcts_iterations_per_s", "bench.mcts_per_s", "{:,.0f}"),
+    ("decisions_per_s", "bench.decisions_per_s", 0),
+    ("games_per_s", "bench.games_per_s", 1),
+    ("decisions_per_game", "bench.decisions_per_game", 1),
+    ("clone_us", "bench.clone_us", 2),
+    ("observe_us", "bench.observe_us", 2),
+    ("mcts_iterations_per_s", "bench.mcts_per_s", 0),
 )
 
 
@@ -368,7 +382,7 @@ def bench_table(result: dict[str, Any], lang: str) -> Table:
     table = Table(title=t(lang, "bench.title", game=escape(str(result.get("game", "?")))))
     table.add_column(t(lang, "bench.col.measure"))
     table.add_column(t(lang, "bench.col.value"), justify="right")
-    for key, label, fmt in BENCH_ROWS:
+    for key, label, places in BENCH_ROWS:
         if key in result:
-            table.add_row(t(lang, label), fmt.format(result[key]))
+            table.add_row(t(lang, label), number(lang, result[key], places))
     return table

@@ -42,6 +42,17 @@ class _Counting(string.Formatter):
 _COUNTING = _Counting()
 
 
+# Italian writes 1.312,7 where English writes 1,312.7
+_SEPARATORS = {"it": str.maketrans(",.", ".,")}
+
+
+def number(lang: str, value: float, places: int = 0) -> str:
+    """``value`` with ``places`` decimals and grouped thousands, as ``lang`` writes it."""
+    text = f"{value:,.{places}f}"
+    swap = _SEPARATORS.get(lang)
+    return text.translate(swap) if swap else text
+
+
 def fill(template: str, /, **kw: Any) -> str:
     """``template.format(**kw)``, with the ``{n:one|many}`` counts of the catalogs."""
     if "|" in template:
