@@ -248,3 +248,13 @@ def test_validate_entry_and_describe_validation() -> None:
         Thing.model_validate({"id": 1, "power": "x"})
     assert describe_validation(verr.value).startswith("field id: ")
     assert describe_validation(verr.value).endswith("(and 1 more)")
+
+
+def test_a_catalogs_own_file_gets_the_catalogs_english_words() -> None:
+    """files._PLAIN repeats engine/messages' English for the one case no catalog can
+    tell (a catalog's own file): the two must not drift apart."""
+    from tavolo.engine import files
+    from tavolo.engine.errors import engine_messages
+
+    english = engine_messages().messages["en"]  # type: ignore[attr-defined]
+    assert {key: english[key] for key in files._PLAIN} == files._PLAIN
