@@ -227,7 +227,7 @@ def test_the_games_errors_are_told_in_italian(args: list[str], italian: str) -> 
             "valore non valido per '-n' / '--games': serve un numero",
         ),
         (["simulate", "tricks", "-n", "0"], "serve un valore maggiore o uguale a 1"),
-        (["simulate"], "manca l'argomento 'game'."),
+        (["simulate"], "manca l'argomento 'GIOCO'."),
         (["simulate", "tricks", "--workers"], "l'opzione '--workers' vuole un valore."),
         (["bogus"], "comando sconosciuto 'bogus'."),
         (["games", "extra"], "argomento in più non previsto (extra)"),

@@ -30,7 +30,12 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
     )
     def simulate_cmd(
         ctx: typer.Context,
-        game: Annotated[str, typer.Argument(help=t(hl, "help.arg.game"), show_default=False)],
+        game: Annotated[
+            str,
+            typer.Argument(
+                help=t(hl, "help.arg.game"), show_default=False, metavar=t(hl, "help.metavar.game")
+            ),
+        ],
         n: Annotated[int, typer.Option("-n", "--games", min=1, help=t(hl, "help.opt.n"))] = 100,
         agents: Annotated[
             str | None,
@@ -109,7 +114,9 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
         ctx: typer.Context,
         games: Annotated[
             list[str] | None,
-            typer.Argument(help=t(hl, "help.arg.games"), show_default=False),
+            typer.Argument(
+                help=t(hl, "help.arg.games"), show_default=False, metavar=t(hl, "help.metavar.game")
+            ),
         ] = None,
         seconds: Annotated[
             float, typer.Option("--seconds", "-s", min=0.0, help=t(hl, "help.opt.seconds"))
