@@ -227,7 +227,6 @@ def test_the_games_errors_are_told_in_italian(args: list[str], italian: str) -> 
             "valore non valido per '-n' / '--games': serve un numero",
         ),
         (["simulate", "tricks", "-n", "0"], "serve un valore maggiore o uguale a 1"),
-        (["simulate"], "manca l'argomento 'GIOCO'."),
         (["simulate", "tricks", "--workers"], "l'opzione '--workers' vuole un valore."),
         (["bogus"], "comando sconosciuto 'bogus'."),
         (["games", "extra"], "argomento in più non previsto (extra)"),
@@ -241,6 +240,12 @@ def test_the_games_errors_are_told_in_italian(args: list[str], italian: str) -> 
 def test_usage_errors_are_told_in_italian(args: list[str], italian: str) -> None:
     line = assert_one_line_error(invoke(["--lang", "it", *args]), prefix="errore: ")
     assert italian in line, line
+
+
+def test_a_missing_argument_is_named_in_the_help_language() -> None:
+    """The argument's name is the help language's word (the command is built in it)."""
+    r = invoke(["--lang", "it", "simulate"], help_lang="it")
+    assert "manca l'argomento 'GIOCO'." in assert_one_line_error(r, prefix="errore: ")
 
 
 @pytest.mark.parametrize(
