@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import pickle
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tavolo.engine import ContentError, ReplayError, TavoloError
 from tavolo.engine.content import describe_validation, load_entries, validate_entry
@@ -248,6 +249,62 @@ def test_validate_entry_and_describe_validation() -> None:
         Thing.model_validate({"id": 1, "power": "x"})
     assert describe_validation(verr.value).startswith("field id: ")
     assert describe_validation(verr.value).endswith("(and 1 more)")
+
+
+class Kinds(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    n: int = Field(default=1, ge=1)
+    side: Literal["left", "right", "up"] = "left"
+    tags: tuple[str, ...] = Field(default=(), min_length=0, max_length=1)
+
+
+@pytest.mark.parametrize(
+    ("data", "english", "italian"),
+    [
+        ({"n": 0}, "field n: Input should be greater than or equal to 1", "campo n: serve un"),
+        ({"zz": 1}, "field zz: Extra inputs are not permitted", "campo zz: campo non previsto"),
+        ({"n": "x"}, "field n: Input should be a valid integer", "campo n: serve un numero intero"),
+        (
+            {"side": "down"},
+            "field side: Input should be 'left', 'right' or 'up'",
+            "campo side: serve 'left', 'right' o 'up'",
+        ),
+        (
+            {"tags": ["a", "b"]},
+            "field tags: Tuple should have at most 1 item",
+            "al massimo 1 elemento",
+        ),
+        ([1], "field (entry): Input should be a valid dictionary", "campo (voce): serve una mappa"),
+        ({"n": 0, "zz": 1}, "(and 1 more)", "(più 1 altro problema)"),
+    ],
+)
+def test_a_content_entrys_reason_is_told_in_italian(
+    data: object, english: str, italian: str
+) -> None:
+    """pydantic's common kinds of problem in the catalog's Italian; English stays pydantic's."""
+    with pytest.raises(ContentError) as err:
+        validate_entry(Kinds, data, "f.yaml", "a")
+    assert str(err.value).startswith("f.yaml: entry 'a': ") and english in str(err.value)
+    told = err.value.told("it")
+    assert told.startswith("f.yaml: voce 'a': ") and italian in told, told
+    back = pickle.loads(pickle.dumps(err.value))  # simulate --workers sends it back
+    assert back.told("it") == told
+
+
+def test_a_schemas_own_message_stays_english_in_an_italian_line() -> None:
+    class Checked(BaseModel):
+        n: int
+
+        @field_validator("n")
+        @classmethod
+        def _odd(cls, v: int) -> int:
+            if v % 2 == 0:
+                raise ValueError("n must be odd")
+            return v
+
+    with pytest.raises(ContentError) as err:
+        validate_entry(Checked, {"n": 2}, "f.yaml", "a")
+    assert err.value.told("it") == "f.yaml: voce 'a': campo n: valore non valido: n must be odd"
 
 
 def test_a_catalogs_own_file_gets_the_catalogs_english_words() -> None:

@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from rich.console import Console
 
 from tavolo.engine import ConfigError, Game, State, TavoloError
-from tavolo.engine.content import describe_validation
+from tavolo.engine.content import Reason
 from tavolo.engine.i18n import LANGS, check_lang
 from tavolo.i18n import t
 from tavolo.sim.stats import outcome
@@ -145,7 +145,7 @@ def error_text(exc: BaseException) -> str:
     if isinstance(exc, TavoloError):
         text = exc.told(session.lang) or type(exc).__name__
     elif isinstance(exc, ValidationError):
-        text = describe_validation(exc)
+        text = Reason(exc).told(session.lang)
     elif isinstance(exc, click.ClickException):
         text = click_text(exc.format_message(), session.lang)
     elif isinstance(exc, OSError) and exc.strerror and exc.filename:

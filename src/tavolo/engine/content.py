@@ -8,25 +8,61 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .errors import ContentError
+from .errors import ContentError, engine_messages
 from .files import read_data
 
 M = TypeVar("M", bound=BaseModel)
+_WORDS = (str, int, float)  # the context values a reason may quote
+
+
+class Reason:
+    """The first problem of a pydantic error, ``field a.b: message``, in any language:
+    pydantic's own English, or the engine catalog's words for its common kinds
+    (``pydantic.<type>``); a kind it does not hold, and a schema's own message, stay
+    English. Plain data, so an error holding it still crosses a process boundary."""
+
+    __slots__ = ("ctx", "kind", "loc", "message", "more")
+
+    def __init__(self, err: ValidationError) -> None:
+        first = err.errors()[0]
+        self.loc = ".".join(str(x) for x in first["loc"])
+        self.kind = first["type"]
+        self.message = first["msg"]
+        ctx = first.get("ctx") or {}
+        self.ctx = {k: v if isinstance(v, _WORDS) else str(v) for k, v in ctx.items()}
+        self.more = err.error_count() - 1
+
+    def told(self, lang: str) -> str:
+        msg = engine_messages()
+        key = "pydantic." + self.kind
+        message = self.message
+        if lang != "en" and msg.has(key):
+            ctx = dict(self.ctx)
+            if "expected" in ctx:  # pydantic's "'a', 'b' or 'c'"
+                ctx["expected"] = msg.t(lang, "pydantic.or").join(
+                    str(ctx["expected"]).rsplit(" or ", 1)
+                )
+            message = msg.t(lang, key, **ctx)
+        loc = self.loc or msg.t(lang, "content.whole")
+        text = msg.t(lang, "content.field", loc=loc, message=message)
+        return text + (msg.t(lang, "content.more", n=self.more) if self.more else "")
+
+    def __str__(self) -> str:
+        return self.told("en")
 
 
 def describe_validation(err: ValidationError) -> str:
-    """The first problem of a pydantic error as ``field.path: message``."""
-    first = err.errors()[0]
-    loc = ".".join(str(x) for x in first["loc"]) or "(entry)"
-    more = err.error_count() - 1
-    return f"field {loc}: {first['msg']}" + (f" (and {more} more)" if more else "")
+    """The first problem of a pydantic error as ``field a.b: message``, in English."""
+    return str(Reason(err))
 
 
 def validate_entry(model: type[M], data: Any, file: str, entry: str) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as e:
-        raise ContentError(f"{file}: entry {entry!r}: {describe_validation(e)}") from None
+        raise ContentError.said(
+            engine_messages(), "content.entry", file=file, entry=entry, reason=Reason(e)
+        ) from None
 
 
 def load_entries(
@@ -41,10 +77,12 @@ def load_entries(
     data = read_data(p, ContentError)
     if section is not None:
         if not isinstance(data, Mapping) or section not in data:
-            raise ContentError(f"{p.name}: missing section {section!r}")
+            raise ContentError.said(
+                engine_messages(), "content.section", file=p.name, section=section
+            )
         data = data[section]
     if not isinstance(data, list):
-        raise ContentError(f"{p.name}: expected a list of entries")
+        raise ContentError.said(engine_messages(), "content.list", file=p.name)
     out: list[M] = []
     seen: set[Any] = set()
     for i, raw in enumerate(data):
@@ -53,7 +91,14 @@ def load_entries(
         k = getattr(entry, key, None)
         if k is not None:
             if k in seen:
-                raise ContentError(f"{p.name}: entry {name!r}: field {key}: duplicate {k!r}")
+                raise ContentError.said(
+                    engine_messages(),
+                    "content.duplicate",
+                    file=p.name,
+                    entry=name,
+                    key=key,
+                    value=k,
+                )
             seen.add(k)
         out.append(entry)
     return out

@@ -71,14 +71,11 @@ class TavoloError(Exception):
 
     def told(self, lang: str) -> str:
         """The message in ``lang``; English when it was not raised from a catalog. A
-        parameter that is itself an error (the cause, quoted) or a ``Word`` is told in
-        ``lang`` too."""
+        parameter that is itself an error (the cause, quoted), a ``Word`` or anything
+        else with its own ``told`` (a content file's reason) is told in ``lang`` too."""
         if self.catalog is None:
             return str(self)
-        params = {
-            k: v.told(lang) if isinstance(v, TavoloError | Word) else v
-            for k, v in self.params.items()
-        }
+        params = {k: v.told(lang) if hasattr(v, "told") else v for k, v in self.params.items()}
         return self.catalog.t(lang, self.key, **params)
 
 

@@ -67,3 +67,20 @@ def test_each_error_is_told_in_italian_and_in_english(case: str) -> None:
     assert italian in told, told
     assert str(err.value) == err.value.told("en") != told
     assert "error." not in told and "noun." not in told  # no key shown for a missing text
+
+
+@pytest.mark.parametrize(
+    ("text", "italian"),
+    [
+        ("name: mine\ncards: [ozok, 3]\n", "mine.yaml: voce 'mine': campo cards.1: serve un testo"),
+        ("name: mine\ncards: [nonesuch]\n", "valore non valido: a deck lists 20 or 25 cards"),
+        ("cards: []\nname: x\nzz: 1\n", "(più 1 altro problema)"),
+    ],
+)
+def test_a_deck_files_error_is_told_in_italian(tmp_path: Any, text: str, italian: str) -> None:
+    path = tmp_path / "mine.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(TavoloError) as err:
+        GAME.make_config(None, "standard", decks=[str(path), None])
+    assert italian in err.value.told("it"), err.value.told("it")
+    assert err.value.told("it") != str(err.value)

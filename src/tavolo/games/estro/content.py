@@ -80,5 +80,7 @@ def load_deck(path: Path | str, collection: Collection) -> DeckList:
     )
     for cid in deck.cards:
         if cid not in collection.index:
-            raise ContentError(f"{p.name}: entry {deck.name!r}: field cards: unknown card {cid!r}")
+            raise ContentError.said(
+                MESSAGES, "error.deck_card", file=p.name, deck=deck.name, card=cid
+            )
     return deck
