@@ -723,6 +723,7 @@ def _load_adventure(path: Path, kind: str) -> Any:
     one; errors name the file."""
     from pydantic import ValidationError
 
+    from tavolo.engine.content import Reason
     from tavolo.engine.errors import ContentError
 
     data = read_data(path, ContentError)
@@ -734,9 +735,19 @@ def _load_adventure(path: Path, kind: str) -> Any:
         from .dungeon.adventure import DungeonAdventure
 
         return DungeonAdventure.from_json(data)
-    except (ValidationError, KeyError, TypeError, ValueError) as e:
+    except ValidationError as e:  # which field, and why, in the user's language
+        raise ContentError.said(
+            MSG, f"error.adventure_{kind}", file=path.name, reason=Reason(e)
+        ) from None
+    except KeyError as e:  # a hand-parsed part without one of its fields
+        raise ContentError.said(
+            MSG, f"error.adventure_{kind}_field", file=path.name, field=e.args[0]
+        ) from None
+    except (TypeError, ValueError) as e:
         first = str(e).splitlines()[0] if str(e) else type(e).__name__
-        raise ContentError(f"{path.name}: not a {kind} adventure: {first}") from None
+        raise ContentError.said(
+            MSG, f"error.adventure_{kind}", file=path.name, reason=first
+        ) from None
 
 
 def _int(v: Any, what: str) -> int:
