@@ -291,6 +291,16 @@ def test_a_content_entrys_reason_is_told_in_italian(
     assert back.told("it") == told
 
 
+def test_a_reason_whose_context_lacks_a_word_stays_pydantics_english() -> None:
+    from tavolo.engine.content import Reason
+
+    with pytest.raises(ValidationError) as verr:
+        Kinds.model_validate({"n": 0})
+    reason = Reason(verr.value)
+    reason.ctx = {}  # as a pydantic that names no bound would give
+    assert reason.told("it") == "campo n: Input should be greater than or equal to 1"
+
+
 def test_a_schemas_own_message_stays_english_in_an_italian_line() -> None:
     class Checked(BaseModel):
         n: int

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -42,7 +43,9 @@ class Reason:
                 ctx["expected"] = msg.t(lang, "pydantic.or").join(
                     str(ctx["expected"]).rsplit(" or ", 1)
                 )
-            message = msg.t(lang, key, **ctx)
+            # a pydantic without the context these words quote: its own English instead
+            with contextlib.suppress(KeyError, IndexError, ValueError):
+                message = msg.t(lang, key, **ctx)
         loc = self.loc or msg.t(lang, "content.whole")
         text = msg.t(lang, "content.field", loc=loc, message=message)
         return text + (msg.t(lang, "content.more", n=self.more) if self.more else "")
