@@ -11,6 +11,7 @@ from pydantic import BaseModel, ValidationError
 
 from .errors import ContentError, engine_messages
 from .files import read_data
+from .i18n import fill
 
 M = TypeVar("M", bound=BaseModel)
 _WORDS = (str, int, float)  # the context values a reason may quote
@@ -45,7 +46,7 @@ class Reason:
                 )
             # a pydantic without the context these words quote: its own English instead
             with contextlib.suppress(KeyError, IndexError, ValueError):
-                message = msg.t(lang, key, **ctx)
+                message = fill(msg.t(lang, key), **ctx)
         loc = self.loc or msg.t(lang, "content.whole")
         text = msg.t(lang, "content.field", loc=loc, message=message)
         return text + (msg.t(lang, "content.more", n=self.more) if self.more else "")
