@@ -317,6 +317,33 @@ def test_a_schemas_own_message_stays_english_in_an_italian_line() -> None:
     assert err.value.told("it") == "f.yaml: voce 'a': campo n: valore non valido: n must be odd"
 
 
+def test_a_validators_said_message_is_told_in_italian(tmp_path: Path) -> None:
+    """A validator raising SaidValue (a catalog's words) is told in the user's language,
+    also after crossing a process boundary; English stays pydantic's line."""
+    catalog = put(tmp_path, "en.yaml", 'odd: "{n} is not odd"\n').parent
+    put(tmp_path, "it.yaml", 'odd: "{n} non è dispari"\n')
+    from tavolo.engine import SaidValue
+    from tavolo.engine.i18n import Catalog
+
+    words = Catalog(catalog)
+
+    class Odd(BaseModel):
+        n: int
+
+        @field_validator("n")
+        @classmethod
+        def _odd(cls, v: int) -> int:
+            if v % 2 == 0:
+                raise SaidValue(words, "odd", n=v)
+            return v
+
+    with pytest.raises(ContentError) as err:
+        validate_entry(Odd, {"n": 4}, "f.yaml", "a")
+    assert str(err.value) == "f.yaml: entry 'a': field n: Value error, 4 is not odd"
+    back = pickle.loads(pickle.dumps(err.value))
+    assert back.told("it") == "f.yaml: voce 'a': campo n: valore non valido: 4 non è dispari"
+
+
 def test_a_catalogs_own_file_gets_the_catalogs_english_words() -> None:
     """files._PLAIN repeats engine/messages' English for the one case no catalog can
     tell (a catalog's own file): the two must not drift apart."""

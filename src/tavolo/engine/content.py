@@ -9,12 +9,12 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .errors import ContentError, engine_messages
+from .errors import ContentError, SaidValue, engine_messages
 from .files import read_data
 from .i18n import fill
 
 M = TypeVar("M", bound=BaseModel)
-_WORDS = (str, int, float)  # the context values a reason may quote
+_KEPT = (str, int, float, SaidValue)  # context a reason quotes as it is (or tells)
 
 
 class Reason:
@@ -31,7 +31,7 @@ class Reason:
         self.kind = first["type"]
         self.message = first["msg"]
         ctx = first.get("ctx") or {}
-        self.ctx = {k: v if isinstance(v, _WORDS) else str(v) for k, v in ctx.items()}
+        self.ctx = {k: v if isinstance(v, _KEPT) else str(v) for k, v in ctx.items()}
         self.more = err.error_count() - 1
 
     def told(self, lang: str) -> str:
@@ -39,7 +39,7 @@ class Reason:
         key = "pydantic." + self.kind
         message = self.message
         if lang != "en" and msg.has(key):
-            ctx = dict(self.ctx)
+            ctx = {k: v.told(lang) if isinstance(v, SaidValue) else v for k, v in self.ctx.items()}
             if "expected" in ctx:  # pydantic's "'a', 'b' or 'c'"
                 ctx["expected"] = msg.t(lang, "pydantic.or").join(
                     str(ctx["expected"]).rsplit(" or ", 1)

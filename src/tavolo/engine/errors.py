@@ -165,6 +165,25 @@ def no_options(game: str, options: Iterable[str]) -> ConfigError:
     )
 
 
+class SaidValue(ValueError):
+    """A schema validator's message from a catalog. pydantic wraps it as a value error;
+    a content error's reason (``content.Reason``) then tells it in the user's language."""
+
+    def __init__(self, catalog: Said, key: str, /, **params: Any) -> None:
+        super().__init__(catalog.t("en", key, **params))
+        self.catalog, self.key, self.params = catalog, key, params
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _said_value, (self.catalog, self.key, self.params)
+
+    def told(self, lang: str) -> str:
+        return self.catalog.t(lang, self.key, **self.params)
+
+
+def _said_value(catalog: Said, key: str, params: Mapping[str, Any]) -> SaidValue:
+    return SaidValue(catalog, key, **params)
+
+
 class ContentError(TavoloError):
     """A content file that fails its schema; the message names file, entry and field."""
 

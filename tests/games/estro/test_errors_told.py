@@ -73,7 +73,14 @@ def test_each_error_is_told_in_italian_and_in_english(case: str) -> None:
     ("text", "italian"),
     [
         ("name: mine\ncards: [ozok, 3]\n", "mine.yaml: voce 'mine': campo cards.1: serve un testo"),
-        ("name: mine\ncards: [nonesuch]\n", "valore non valido: a deck lists 20 or 25 cards"),
+        (
+            "name: mine\ncards: [nonesuch]\n",
+            "valore non valido: un mazzo elenca 20 o 25 carte, non 1",
+        ),
+        (
+            "cards: [" + ", ".join(["ozok"] * 2 + [f"x{i}" for i in range(18)]) + "]\n",
+            "un mazzo ha carte tutte diverse; ripetute: ozok",
+        ),
         ("cards: []\nname: x\nzz: 1\n", "(più 1 altro problema)"),
     ],
 )

@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from tavolo.engine.errors import SaidValue
+
 ESTRI = ("ardo", "granito", "armonio", "illusio", "manpo")
 STATS = ("atk", "def", "hel", "dex", "map")
 """Stat order everywhere: ATK DEF HEL DEX MAP; estro i's primary stat is STATS[i]."""
@@ -225,9 +227,11 @@ class DeckList(_Strict):
     @field_validator("cards")
     @classmethod
     def _size(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        from .content import MESSAGES  # (content imports this module)
+
         if len(v) not in (20, 25):
-            raise ValueError(f"a deck lists 20 or 25 cards, not {len(v)}")
+            raise SaidValue(MESSAGES, "error.deck_file_size", n=len(v))
         dup = sorted({c for c in v if v.count(c) > 1})
         if dup:
-            raise ValueError(f"a deck has distinct cards; repeated: {', '.join(dup)}")
+            raise SaidValue(MESSAGES, "error.deck_file_twice", cards=", ".join(dup))
         return v
