@@ -288,3 +288,31 @@ def test_italian_bench_numbers() -> None:
     r = invoke(["--lang", "it", "bench", "tricks", "--seconds", "0.05", "--mcts-iterations", "5"])
     assert r.exit_code == 0, r.output
     assert re.search(r"clone \(µs\)\s*│\s*\d+,\d\d", r.stdout), r.stdout
+
+
+class _Returns:
+    """Just what result_text reads of a game."""
+
+    def __init__(self, *returns: float) -> None:
+        self.r = returns
+
+    def returns(self, state: object) -> tuple[float, ...]:
+        return self.r
+
+
+@pytest.mark.parametrize(
+    ("returns", "lang", "line"),
+    [
+        ((0.5, 0.5), "it", "Pareggio.[/bold]  Punteggi: A 0,5; B 0,5"),
+        ((0.5, 0.5), "en", "Draw.[/bold]  Scores: A 0.5, B 0.5"),
+        ((1, 1, 0), "it", "Vincono insieme A e B.[/bold]  Punteggi: A 1; B 1; C 0"),
+        ((1, 1, 1, 0), "en", "A, B and C share the win.[/bold]  Scores: A 1, B 1, C 1, D 0"),
+    ],
+)
+def test_the_result_line_reads_as_each_language_writes(
+    returns: tuple[float, ...], lang: str, line: str
+) -> None:
+    from tavolo.cli.common import result_text
+
+    text = result_text(_Returns(*returns), None, lang, ["A", "B", "C", "D"])  # type: ignore[arg-type]
+    assert text.endswith(line), text

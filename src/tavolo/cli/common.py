@@ -21,8 +21,8 @@ from rich.console import Console
 
 from tavolo.engine import ConfigError, Game, State, TavoloError
 from tavolo.engine.content import Reason
-from tavolo.engine.i18n import LANGS, check_lang
-from tavolo.i18n import t
+from tavolo.engine.i18n import LANGS, check_lang, number
+from tavolo.i18n import CATALOG, t
 from tavolo.sim.stats import outcome
 
 try:  # typer >= 0.2x vendors click
@@ -231,7 +231,9 @@ def result_text(game: Game, state: State, lang: str, labels: Sequence[str]) -> s
     """
     returns = tuple(game.returns(state))
     names = [labels[i] if i < len(labels) else seat_label(lang, i) for i in range(len(returns))]
-    scores = ", ".join(f"{names[i]} {_num(r)}" for i, r in enumerate(returns))
+    scores = t(lang, "result.sep").join(
+        f"{names[i]} {_num(lang, r)}" for i, r in enumerate(returns)
+    )
     outcomes = [outcome(returns, i) for i in range(len(returns))]
     winners = [names[i] for i, o in enumerate(outcomes) if o == "win"]
     if not returns:
@@ -241,7 +243,7 @@ def result_text(game: Game, state: State, lang: str, labels: Sequence[str]) -> s
     elif len(winners) == 1:
         text = t(lang, "result.win", who=winners[0])
     elif winners:
-        text = t(lang, "result.share", who=", ".join(winners))
+        text = t(lang, "result.share", who=CATALOG.join(lang, winners, "join.and", "join.comma"))
     elif all(o == "loss" for o in outcomes):
         text = t(lang, "result.all_lose" if len(returns) > 1 else "result.lose", who=names[0])
     else:
@@ -249,8 +251,11 @@ def result_text(game: Game, state: State, lang: str, labels: Sequence[str]) -> s
     return t(lang, "result.line", outcome=text, scores=scores)
 
 
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+def _num(lang: str, x: float) -> str:
+    """A score as short as it can be: 1, 0.5 (0,5 in Italian)."""
+    if float(x).is_integer():
+        return str(int(x))
+    return number(lang, x, len(f"{x:g}".partition(".")[2]))
 
 
 def parse_options(values: Sequence[str] | None, lang: str) -> dict[str, Any]:
