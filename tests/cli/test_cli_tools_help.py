@@ -30,6 +30,12 @@ def test_every_tool_and_parameter_has_help(
     wanted = {p for p in inspect.signature(fn).parameters if p != "lang"}
     assert set(told.params) == wanted, (game, name, wanted - set(told.params))
     assert all(text.strip() for text in told.params.values())
+    arguments = {
+        p.name
+        for p in inspect.signature(fn).parameters.values()
+        if p.default is p.empty or p.kind is p.POSITIONAL_ONLY
+    }
+    assert set(told.names) == arguments, (game, name)  # each argument named in words
     if lang != "en":
         english = engine_tools.tool_help(fn, "en")
         assert told.text != english.text
@@ -56,3 +62,5 @@ def test_a_tools_help_page_is_italian() -> None:
     r = invoke(["--lang", "it", "tos", "--help"])
     out = " ".join(r.stdout.split())
     assert "PDF da stampare e giocare" in out and "L'eroe del giorno" in out
+    r = invoke(["--lang", "it", "estro", "battle", "ozok"], help_lang="it")
+    assert "manca l'argomento 'DIFENSORE'." in r.stderr

@@ -122,7 +122,8 @@ def tool_command(fn: Tool, hl: str, lang_opt: Any) -> Callable[..., None]:
     except Exception:  # unresolvable annotations: read those parameters as text
         hints = {}
     takes_lang = "lang" in sig.parameters
-    helps = tool_help(fn, hl).params
+    told = tool_help(fn, hl)
+    helps = told.params
     positional_only: list[str] = []
     params: list[inspect.Parameter] = [
         inspect.Parameter(_CTX, inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
@@ -134,13 +135,14 @@ def tool_command(fn: Tool, hl: str, lang_opt: Any) -> Callable[..., None]:
             positional_only.append(p.name)
         ann = _cli_type(hints.get(p.name, str if p.default is p.empty else type(p.default)))
         said = helps.get(p.name)
+        shown = told.names.get(p.name, p.name.upper())  # an argument's name: ATTACKER
         if p.default is p.empty:
-            info: Any = typer.Argument(show_default=False, metavar=p.name.upper(), help=said)
+            info: Any = typer.Argument(show_default=False, metavar=shown, help=said)
             params.append(
                 inspect.Parameter(p.name, p.KEYWORD_ONLY, annotation=Annotated[ann, info])
             )
         elif p.kind is p.POSITIONAL_ONLY:  # ``def f(x=None, /)``: an optional argument
-            info = typer.Argument(show_default=False, metavar=p.name.upper(), help=said)
+            info = typer.Argument(show_default=False, metavar=shown, help=said)
             params.append(
                 inspect.Parameter(
                     p.name, p.KEYWORD_ONLY, default=p.default, annotation=Annotated[ann, info]

@@ -36,11 +36,13 @@ _HELP = "__tool_help__"
 class ToolHelp(NamedTuple):
     text: str  # what the tool does: a summary line, then paragraphs
     params: Mapping[str, str]  # parameter name -> what it is
+    names: Mapping[str, str] = {}  # an argument's name on the command line (ATTACKER)
 
 
 def helped(catalog: Said, key: str) -> Callable[[T], T]:
     """Tells the tool's help from ``catalog``: ``key`` and ``key.<parameter>`` (a
-    trailing underscore dropped: ``class_`` is ``key.class``)."""
+    trailing underscore dropped: ``class_`` is ``key.class``); ``key.<argument>.name``
+    names an argument in usage lines and errors."""
 
     def mark(fn: T) -> T:
         setattr(fn, _HELP, (catalog, key))
@@ -56,12 +58,14 @@ def tool_help(fn: Tool, lang: str) -> ToolHelp:
     if told is None:
         return ToolHelp(inspect.getdoc(fn) or "", {})
     catalog, key = told
-    params = {}
+    params, names = {}, {}
     for name in inspect.signature(fn).parameters:
         k = f"{key}.{name.rstrip('_')}"
         if catalog.has(k):
             params[name] = catalog.t(lang, k)
-    return ToolHelp(catalog.t(lang, key), params)
+        if catalog.has(k + ".name"):
+            names[name] = catalog.t(lang, k + ".name")
+    return ToolHelp(catalog.t(lang, key), params, names)
 
 
 def tool_sets() -> dict[str, Mapping[str, Tool]]:
