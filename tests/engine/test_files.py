@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -301,19 +302,25 @@ def test_a_reason_whose_context_lacks_a_word_stays_pydantics_english() -> None:
     assert reason.told("it") == "campo n: Input should be greater than or equal to 1"
 
 
-def test_a_schemas_own_message_stays_english_in_an_italian_line() -> None:
-    class Checked(BaseModel):
+def _odd_only(error: Callable[[int], Exception]) -> type[BaseModel]:
+    """A schema whose validator refuses an even n with ``error(n)``."""
+
+    class Odd(BaseModel):
         n: int
 
         @field_validator("n")
         @classmethod
         def _odd(cls, v: int) -> int:
             if v % 2 == 0:
-                raise ValueError("n must be odd")
+                raise error(v)
             return v
 
+    return Odd
+
+
+def test_a_schemas_own_message_stays_english_in_an_italian_line() -> None:
     with pytest.raises(ContentError) as err:
-        validate_entry(Checked, {"n": 2}, "f.yaml", "a")
+        validate_entry(_odd_only(lambda n: ValueError("n must be odd")), {"n": 2}, "f.yaml", "a")
     assert err.value.told("it") == "f.yaml: voce 'a': campo n: valore non valido: n must be odd"
 
 
@@ -326,19 +333,9 @@ def test_a_validators_said_message_is_told_in_italian(tmp_path: Path) -> None:
     from tavolo.engine.i18n import Catalog
 
     words = Catalog(catalog)
-
-    class Odd(BaseModel):
-        n: int
-
-        @field_validator("n")
-        @classmethod
-        def _odd(cls, v: int) -> int:
-            if v % 2 == 0:
-                raise SaidValue(words, "odd", n=v)
-            return v
-
+    odd = _odd_only(lambda n: SaidValue(words, "odd", n=n))
     with pytest.raises(ContentError) as err:
-        validate_entry(Odd, {"n": 4}, "f.yaml", "a")
+        validate_entry(odd, {"n": 4}, "f.yaml", "a")
     assert str(err.value) == "f.yaml: entry 'a': field n: Value error, 4 is not odd"
     back = pickle.loads(pickle.dumps(err.value))
     assert back.told("it") == "f.yaml: voce 'a': campo n: valore non valido: 4 non è dispari"
