@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import subprocess
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tavolo.cli.common import click_text
+from tavolo.cli.common import click_text, error_text, session
 
 from . import assert_one_line_error, invoke
 
@@ -149,6 +150,15 @@ def test_save_into_a_missing_folder(tmp_path: Path) -> None:
         invoke(["play", "tricks", *ALL_AI, "--save", str(tmp_path / "no" / "r.json")])
     )
     assert "folder does not exist" in line
+
+
+def test_a_system_error_on_a_file_is_told_in_the_session_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    exc = PermissionError(errno.EACCES, "Permission denied", "/srv/out.json")
+    assert error_text(exc) == "/srv/out.json: Permission denied"
+    monkeypatch.setattr(session, "lang", "it")
+    assert error_text(exc) == "/srv/out.json: permesso negato"
 
 
 # -- end to end: the installed entry point, in a fresh process ----------------------------

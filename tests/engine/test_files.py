@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import pickle
 from collections.abc import Callable
@@ -11,9 +12,9 @@ from typing import Any, Literal
 import pytest
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from tavolo.engine import ContentError, ReplayError, TavoloError
+from tavolo.engine import ContentError, ReplayError, SystemReason, TavoloError
 from tavolo.engine.content import describe_validation, load_entries, validate_entry
-from tavolo.engine.files import read_data, write_json
+from tavolo.engine.files import read_data, write_bytes, write_json
 
 
 def put(tmp_path: Path, name: str, text: str | bytes) -> Path:
@@ -129,6 +130,23 @@ def test_a_catalogs_own_file_is_told_in_english_without_a_catalog(tmp_path: Path
     assert plain.value.catalog is None and plain.value.told("it") == str(told.value)
     with pytest.raises(TavoloError, match="no such file"):
         read_data(tmp_path / "it.yaml", told=False)
+
+
+def test_why_the_system_refused_a_file_is_told_in_italian(tmp_path: Path) -> None:
+    """The system's reason (its errno) in the user's language; the system's own text in
+    ``str()`` and for a code the catalog does not hold; whole through pickle."""
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    target = tmp_path / "file" / "out.pdf"  # a file's name used as a folder: ENOTDIR
+    with pytest.raises(TavoloError) as err:
+        write_bytes(target, b"%PDF")
+    assert str(err.value) == f"{target}: cannot write: Not a directory"
+    assert err.value.told("it") == f"{target}: non si può scrivere: non è una cartella"
+    again = pickle.loads(pickle.dumps(err.value))
+    assert again.told("it") == err.value.told("it")
+    reason = SystemReason.of(PermissionError(errno.EACCES, "Permission denied"))
+    assert (str(reason), reason.told("it")) == ("Permission denied", "permesso negato")
+    odd = SystemReason.of(OSError(errno.ENOEXEC, "Exec format error"))
+    assert odd.told("it") == "Exec format error"
 
 
 def test_write_json_round_trip(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ import yaml
 from pydantic import ValidationError
 from rich.console import Console
 
-from tavolo.engine import ConfigError, Game, State, TavoloError
+from tavolo.engine import ConfigError, Game, State, SystemReason, TavoloError
 from tavolo.engine.content import Reason
 from tavolo.engine.i18n import LANGS, check_lang, number
 from tavolo.i18n import CATALOG, t
@@ -149,7 +149,7 @@ def error_text(exc: BaseException) -> str:
     elif isinstance(exc, click.ClickException):
         text = click_text(exc.format_message(), session.lang)
     elif isinstance(exc, OSError) and exc.strerror and exc.filename:
-        text = f"{exc.filename}: {exc.strerror}"
+        text = f"{exc.filename}: {SystemReason.of(exc).told(session.lang)}"
     else:
         text = str(exc) or type(exc).__name__
     return " ".join(text.split())

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from tavolo.engine import TavoloError
+from tavolo.engine import SystemReason, TavoloError
 from tavolo.i18n import CATALOG
 
 HOME_ENV = "TAVOLO_HOME"
@@ -28,7 +28,8 @@ def load() -> dict[str, Any]:
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
-        raise TavoloError.said(CATALOG, "profile.unreadable", path=str(p), reason=e) from None
+        reason = SystemReason.of(e) if isinstance(e, OSError) else e
+        raise TavoloError.said(CATALOG, "profile.unreadable", path=str(p), reason=reason) from None
     if not isinstance(data, dict):
         raise TavoloError.said(CATALOG, "profile.shape", path=str(p))
     return data
@@ -49,6 +50,5 @@ def save_marks(key: str, value: dict[str, Any]) -> None:
         tmp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         os.replace(tmp, p)  # the old file stays whole until the new one is written
     except OSError as e:
-        raise TavoloError.said(
-            CATALOG, "profile.unwritable", path=str(p), reason=e.strerror or e
-        ) from None
+        reason = SystemReason.of(e)
+        raise TavoloError.said(CATALOG, "profile.unwritable", path=str(p), reason=reason) from None

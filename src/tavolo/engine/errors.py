@@ -8,6 +8,7 @@ told in the user's language too.
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any, Protocol, Self
@@ -52,6 +53,35 @@ class Word:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Word, (self.catalog, self.key)
+
+
+class SystemReason:
+    """Why the system refused a file (an ``OSError``), told in any language: the engine
+    catalog's words for the usual errno codes (``oserror.EACCES``...), else the system's
+    own text. ``str()`` is the system's text: it needs no catalog, so it serves for a
+    catalog's own file too."""
+
+    __slots__ = ("code", "text")
+
+    def __init__(self, code: str, text: str) -> None:
+        self.code, self.text = code, text
+
+    @classmethod
+    def of(cls, e: OSError) -> SystemReason:
+        return cls(errno.errorcode.get(e.errno or 0, ""), e.strerror or str(e))
+
+    def told(self, lang: str) -> str:
+        msg, key = engine_messages(), "oserror." + self.code
+        return msg.t(lang, key) if self.code and msg.has(key) else self.text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text, spec)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return SystemReason, (self.code, self.text)
 
 
 class TavoloError(Exception):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from .errors import TavoloError, engine_messages
+from .errors import SystemReason, TavoloError, engine_messages
 
 # libyaml's parser when PyYAML was built with it: 14 times the pure one's speed on the
 # message catalogs, which every start-up reads (the constructing stays PyYAML's own)
@@ -70,7 +70,9 @@ def read_text(
     except UnicodeDecodeError:
         raise _failed(error, told, "file.not_utf8", path=str(p)) from None
     except OSError as e:
-        raise _failed(error, told, "file.unreadable", path=str(p), reason=e.strerror or e) from None
+        raise _failed(
+            error, told, "file.unreadable", path=str(p), reason=SystemReason.of(e)
+        ) from None
 
 
 def read_data(
@@ -98,8 +100,9 @@ def write_bytes(path: str | Path, data: bytes, error: type[TavoloError] = Tavolo
     try:
         Path(path).write_bytes(data)
     except OSError as e:
+        reason = SystemReason.of(e)
         raise error.said(
-            engine_messages(), "file.unwritable", path=str(path), reason=e.strerror or e
+            engine_messages(), "file.unwritable", path=str(path), reason=reason
         ) from None
 
 
