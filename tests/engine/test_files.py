@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from tavolo.engine import ContentError, ReplayError, SystemReason, TavoloError
 from tavolo.engine.content import describe_validation, load_entries, validate_entry
-from tavolo.engine.files import read_data, write_bytes, write_json
+from tavolo.engine.files import ParseProblem, read_data, write_bytes, write_json
 
 
 def put(tmp_path: Path, name: str, text: str | bytes) -> Path:
@@ -106,7 +106,7 @@ def test_duplicate_yaml_keys_are_refused(tmp_path: Path) -> None:
         ("nope.yaml", None, ": il file non esiste"),
         ("latin.yaml", "name: Citt\xe0\n".encode("latin-1"), ": non è testo UTF-8"),
         ("bad.yaml", "a: [1\n", ":2: YAML non valido: "),
-        ("bad.json", '{"a": }', ":1: JSON non valido: Expecting value"),
+        ("bad.json", '{"a": }', ":1: JSON non valido: manca un valore"),
     ],
 )
 def test_a_files_error_is_told_in_italian(
@@ -116,6 +116,51 @@ def test_a_files_error_is_told_in_italian(
     with pytest.raises(ReplayError) as err:
         read_data(path, ReplayError)
     assert err.value.told("it").startswith(str(path) + italian)
+
+
+# every parser message the catalog tells: a file that makes it, and its Italian words
+PROBLEMS = {
+    "json.value": ("x.json", '{"a": }', "manca un valore"),
+    "json.colon": ("x.json", '{"a" 1}', "manca il ':' dopo un nome"),
+    "json.comma": ("x.json", '{"a": 1', "manca una ',' tra due elementi"),
+    "json.name": ("x.json", '{"a": 1,}', "serve un nome tra virgolette doppie"),
+    "json.unterminated": ("x.json", '{"a": "x', "un testo tra virgolette non si chiude"),
+    "json.extra": ("x.json", '{"a": 1} x', "c'è altro dopo la fine dei dati"),
+    "json.escape": ("x.json", '{"a": "\\q"}', "una sequenza con \\ non valida"),
+    "json.unicode": ("x.json", '{"a": "\\u12"}', "una sequenza \\u non valida"),
+    "json.control": ("x.json", '{"a": "\t"}', "un carattere di controllo dentro un testo"),
+    "yaml.flow_list": ("x.yaml", "a: [1\n", "manca una ',' o la ']' di chiusura"),
+    "yaml.flow_map": ("x.yaml", "a: {x: 1\n", "manca una ',' o la '}' di chiusura"),
+    "yaml.key": ("x.yaml", "a:\n  - 1\n b: 2\n", "qui serve una chiave"),
+    "yaml.dash": ("x.yaml", "- a\nb: 1\n", "qui serve il '-' di un elemento"),
+    "yaml.colon": ("x.yaml", "a: 1\nb\n", "manca il ':' dopo una chiave"),
+    "yaml.mapping": ("x.yaml", "a: b: c\n", "qui non va un ':'"),
+    "yaml.token": ("x.yaml", "a: `x\n", "un carattere con cui non può iniziare nulla"),
+    "yaml.end": ("x.yaml", "a: 'x\n", "il file finisce prima del previsto"),
+    "yaml.alias": ("x.yaml", "a: *nope\n", "un alias mai definito"),
+    "yaml.escape": ("x.yaml", 'a: "\\q"\n', "una sequenza con \\ sconosciuta"),
+    "yaml.tag": ("x.yaml", "a: !!nope x\n", "non conosco il tag 'tag:yaml.org,2002:nope'"),
+    "yaml.duplicate": ("x.yaml", "a: 1\na: 2\n", "chiave 'a' scritta due volte"),
+}
+
+
+@pytest.mark.parametrize("key", sorted(PROBLEMS))
+def test_a_parsers_problem_is_told_in_italian(tmp_path: Path, key: str) -> None:
+    """The parser's own English in ``str()`` and in English, the catalog's in Italian."""
+    name, text, italian = PROBLEMS[key]
+    with pytest.raises(TavoloError) as err:
+        read_data(put(tmp_path, name, text))
+    problem = err.value.params["problem"]
+    assert problem.key == "parse." + key
+    assert err.value.told("en") == str(err.value)
+    assert (" non valido: " + italian) in err.value.told("it")
+    assert str(problem) not in err.value.told("it")
+
+
+def test_a_parsers_problem_the_catalog_does_not_hold_stays_its_own() -> None:
+    problem = ParseProblem("found a tab character that violates indentation")
+    assert problem.key == "" and problem.told("it") == str(problem)
+    assert pickle.loads(pickle.dumps(problem)).told("it") == problem.told("it")
 
 
 def test_a_catalogs_own_file_is_told_in_english_without_a_catalog(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,69 @@ _PLAIN = {
     "file.json": "{path}:{line}: not valid JSON: {problem}",
     "file.yaml": "{path}{where}: not valid YAML: {problem}",
 }
+
+
+# The parsers' usual messages (json's, and libyaml's through CSafeLoader), each told
+# from the engine catalog as parse.<key>: a designer's slip in a content file is named in
+# their language. A message not listed stays the parser's own English.
+_PROBLEMS = [
+    (re.compile(pattern), key)
+    for pattern, key in (
+        (r"Expecting value", "parse.json.value"),
+        (r"Expecting ':' delimiter", "parse.json.colon"),
+        (r"Expecting ',' delimiter", "parse.json.comma"),
+        (r"Expecting property name enclosed in double quotes", "parse.json.name"),
+        (r"Unterminated string starting at", "parse.json.unterminated"),
+        (r"Extra data", "parse.json.extra"),
+        (r"Invalid \\escape", "parse.json.escape"),
+        (r"Invalid \\uXXXX escape", "parse.json.unicode"),
+        (r"Invalid control character at", "parse.json.control"),
+        (r"did not find expected ',' or '\]'", "parse.yaml.flow_list"),
+        (r"did not find expected ',' or '}'", "parse.yaml.flow_map"),
+        (r"did not find expected key", "parse.yaml.key"),
+        (r"did not find expected '-' indicator", "parse.yaml.dash"),
+        (r"could not find expected ':'", "parse.yaml.colon"),
+        (r"mapping values are not allowed in this context", "parse.yaml.mapping"),
+        (r"found character that cannot start any token", "parse.yaml.token"),
+        (r"found unexpected end of stream", "parse.yaml.end"),
+        (r"found undefined alias", "parse.yaml.alias"),
+        (r"found unknown escape character", "parse.yaml.escape"),
+        (r"could not determine a constructor for the tag (?P<tag>.+)", "parse.yaml.tag"),
+        (r"duplicate key (?P<key>.+)", "parse.yaml.duplicate"),
+    )
+]
+
+
+class ParseProblem:
+    """What a JSON or YAML parser found wrong, told in any language (``_PROBLEMS``).
+    ``str()`` is the parser's own text: it needs no catalog, for a catalog's own file."""
+
+    __slots__ = ("key", "params", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text, self.key, self.params = text, "", {}
+        for pattern, key in _PROBLEMS:
+            found = pattern.fullmatch(text)
+            if found:
+                self.key, self.params = key, found.groupdict()
+                break
+
+    def told(self, lang: str) -> str:
+        from .i18n import fill  # (i18n reads its catalogs with this module)
+
+        msg = engine_messages()
+        if not (self.key and msg.has(self.key)):
+            return self.text
+        return fill(msg.t(lang, self.key), **self.params)  # filled even without params: '}}'
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text, spec)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return ParseProblem, (self.text,)
 
 
 def _failed(error: type[TavoloError], told: bool, key: str, **params: Any) -> TavoloError:
@@ -87,11 +151,14 @@ def read_data(
             return json.loads(text)
         return yaml.load(text, Loader=_StrictLoader)
     except json.JSONDecodeError as e:
-        raise _failed(error, told, "file.json", path=str(p), line=e.lineno, problem=e.msg) from None
+        problem = ParseProblem(e.msg)
+        raise _failed(
+            error, told, "file.json", path=str(p), line=e.lineno, problem=problem
+        ) from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""
-        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        problem = ParseProblem(getattr(e, "problem", None) or str(e).splitlines()[0])
         raise _failed(error, told, "file.yaml", path=str(p), where=where, problem=problem) from None
 
 
