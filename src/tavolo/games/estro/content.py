@@ -49,14 +49,18 @@ def load_collection(cards: Path | str, zones: Path | str) -> Collection:
     names: dict[str, str] = {}
     for c in card_list:
         if c.name.lower() in names:
-            raise ContentError(
-                f"{Path(cards).name}: entry {c.id!r}: field name: "
-                f"{c.name!r} is also the name of {names[c.name.lower()]!r}"
+            raise ContentError.said(
+                MESSAGES,
+                "content.name_twice",
+                file=Path(cards).name,
+                entry=c.id,
+                name=c.name,
+                other=names[c.name.lower()],
             )
         names[c.name.lower()] = c.id
     by_estro: dict[str, Zone] = {z.estro: z for z in zone_list}
     if sorted(by_estro) != sorted(ESTRI) or len(zone_list) != len(ESTRI):
-        raise ContentError(f"{Path(zones).name}: needs exactly one zone per estro")
+        raise ContentError.said(MESSAGES, "content.zone_per_estro", file=Path(zones).name)
     return Collection(
         card_list,
         {c.id: i for i, c in enumerate(card_list)},

@@ -14,6 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tavolo.engine import ContentError
 from tavolo.engine.content import load_entries
+from tavolo.engine.errors import SaidValue
+
+from .content import MESSAGES
 
 CONTENT = Path(__file__).parent / "content"
 SECTORS = 25
@@ -83,16 +86,21 @@ class Sector(BaseModel):
     def _fits(self) -> Sector:
         """A bonus sector helps the player who lost the card, a malus one hurts them."""
         if self.effect not in (BONUS_EFFECTS if self.category == "bonus" else MALUS_EFFECTS):
-            raise ValueError(f"effect {self.effect} is not a {self.category}")
+            raise SaidValue(
+                MESSAGES, "content.sector_category", effect=self.effect, category=self.category
+            )
         if (self.n is not None) != (self.effect in COUNTED):
-            raise ValueError(f"effect {self.effect} {'needs' if self.n is None else 'takes no'} n")
+            key = "content.needs_n" if self.n is None else "content.takes_no_n"
+            raise SaidValue(MESSAGES, key, effect=self.effect)
         return self
 
 
 def load_sectors(path: Path | str) -> tuple[Sector, ...]:
     sectors = tuple(load_entries(path, Sector, section="sectors"))
     if len(sectors) != SECTORS:
-        raise ContentError(f"{Path(path).name}: the dial has {SECTORS} sectors, not {len(sectors)}")
+        raise ContentError.said(
+            MESSAGES, "content.sectors", file=Path(path).name, sectors=SECTORS, n=len(sectors)
+        )
     return sectors
 
 

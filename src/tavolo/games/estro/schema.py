@@ -36,6 +36,14 @@ Trigger = Literal[
 Who = Literal["self", "target", "foe", "own_all", "opp_all"]
 
 
+def _said(key: str, /, **params: object) -> SaidValue:
+    """A validator's message from Estro's catalog, so that a designer's mistake in a
+    content file is told in their language (``content.Reason``)."""
+    from .content import MESSAGES  # (content imports this module)
+
+    return SaidValue(MESSAGES, key, **params)
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -91,7 +99,7 @@ class Chance(_Strict):
     def _one(self) -> Chance:
         n = sum(v is not None for v in (self.coin, self.percent, self.tot, self.die_at_least))
         if n != 1:
-            raise ValueError("a chance has exactly one of coin, percent, tot, die_at_least")
+            raise _said("content.chance_one")
         return self
 
 
@@ -140,13 +148,13 @@ class Effect(_Strict):
     def _one_verb(self) -> Effect:
         verbs = [v for v in _VERBS if getattr(self, v) is not None]
         if len(verbs) != 1:
-            raise ValueError(f"an effect has exactly one of {', '.join(_VERBS)}")
+            raise _said("content.effect_verb", verbs=", ".join(_VERBS))
         if self.stat is not None and (self.add is None) == (self.mul is None):
-            raise ValueError("a stat effect has exactly one of add, mul")
+            raise _said("content.stat_add_mul")
         if self.stat is None and (self.add is not None or self.mul is not None):
-            raise ValueError("add and mul go with stat")
+            raise _said("content.add_mul_stat")
         if self.estro is not None and self.who not in ("own_all", "opp_all"):
-            raise ValueError("estro filters only own_all / opp_all")
+            raise _said("content.estro_filter")
         return self
 
     @property
@@ -167,28 +175,28 @@ class Gift(_Strict):
     def _coherent(self) -> Gift:
         uses_target = any(e.who == "target" or "target" in (e.destroy, e.protect) for e in self.do)
         if uses_target and self.target is None:
-            raise ValueError("an effect on 'target' needs a target filter")
+            raise _said("content.target_filter")
         if self.target is not None and not uses_target:
-            raise ValueError("a target filter needs an effect on 'target'")
+            raise _said("content.target_unused")
         battle = self.trigger in ("attack", "defend")
         for e in self.do:
             if (e.who == "foe" or e.destroy == "foe") and not battle:
-                raise ValueError("'foe' exists only in attack and defend triggers")
+                raise _said("content.foe")
             if e.counter and self.trigger != "opp_gift":
-                raise ValueError("counter answers only trigger opp_gift")
+                raise _said("content.counter")
             if e.save and self.trigger != "destroyed":
-                raise ValueError("save works only with trigger destroyed")
+                raise _said("content.save")
             if e.until == "battle" and not battle:
-                raise ValueError("until: battle needs an attack or defend trigger")
+                raise _said("content.until_battle")
             if e.extra_attack and self.trigger == "turn_end":
-                raise ValueError("an extra attack at the end of the turn would be lost")
+                raise _said("content.extra_attack_end")
         if self.trigger == "aura":
             if self.kind != "passive":
-                raise ValueError("an aura is a passive gift")
+                raise _said("content.aura_passive")
             if self.chance or self.optional or self.target:
-                raise ValueError("an aura has no chance, option or target")
+                raise _said("content.aura_plain")
             if any(e.verb != "stat" or e.add is None or e.who == "target" for e in self.do):
-                raise ValueError("an aura only adds to stats of self, own_all or opp_all")
+                raise _said("content.aura_stats")
         return self
 
 
@@ -214,7 +222,7 @@ class Zone(_Strict):
     @classmethod
     def _both(cls, v: dict[str, str]) -> dict[str, str]:
         if set(v) != {"en", "it"}:
-            raise ValueError("needs both en and it")
+            raise _said("content.both_langs")
         return v
 
 
@@ -227,11 +235,9 @@ class DeckList(_Strict):
     @field_validator("cards")
     @classmethod
     def _size(cls, v: tuple[str, ...]) -> tuple[str, ...]:
-        from .content import MESSAGES  # (content imports this module)
-
         if len(v) not in (20, 25):
-            raise SaidValue(MESSAGES, "error.deck_file_size", n=len(v))
+            raise _said("error.deck_file_size", n=len(v))
         dup = sorted({c for c in v if v.count(c) > 1})
         if dup:
-            raise SaidValue(MESSAGES, "error.deck_file_twice", cards=", ".join(dup))
+            raise _said("error.deck_file_twice", cards=", ".join(dup))
         return v

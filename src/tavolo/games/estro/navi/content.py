@@ -17,9 +17,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tavolo.engine import ContentError
 from tavolo.engine.content import load_entries, validate_entry
+from tavolo.engine.errors import SaidValue, engine_messages
 from tavolo.engine.files import read_data
 
 from ..schema import ESTRI
+from .text import MSG
 
 CONTENT = Path(__file__).parent / "content"
 ITEMS = 25
@@ -115,10 +117,11 @@ class Item(BaseModel):
     @model_validator(mode="after")
     def _fits(self) -> Item:
         if (self.n is not None) != (self.effect in COUNTED):
-            raise ValueError(f"effect {self.effect} {'needs' if self.n is None else 'takes no'} n")
+            key = "content.needs_n" if self.n is None else "content.takes_no_n"
+            raise SaidValue(MSG, key, effect=self.effect)
         only = ONLY.get(self.effect)
         if only is not None and self.when != only:
-            raise ValueError(f"effect {self.effect} is usable only in when: {only}")
+            raise SaidValue(MSG, "content.when_only", effect=self.effect, when=only)
         return self
 
 
@@ -145,13 +148,15 @@ def load_fleet(path: Path | str) -> Fleet:
     items = tuple(load_entries(p, Item, section="items"))
     data: Any = read_data(p, ContentError)
     if "settings" not in data:
-        raise ContentError(f"{p.name}: missing section 'settings'")
+        raise ContentError.said(
+            engine_messages(), "content.section", file=p.name, section="settings"
+        )
     settings = validate_entry(Settings, data["settings"], p.name, "settings")
     estri = [s.estro for s in ships]
     if sorted(estri) != sorted(ESTRI):
-        raise ContentError(f"{p.name}: section ships: one ship per estro, not {', '.join(estri)}")
+        raise ContentError.said(MSG, "content.ship_per_estro", file=p.name, estri=", ".join(estri))
     if len(items) != ITEMS:
-        raise ContentError(f"{p.name}: section items: {ITEMS} items, not {len(items)}")
+        raise ContentError.said(MSG, "content.items", file=p.name, items=ITEMS, n=len(items))
     ordered = tuple(sorted(ships, key=lambda s: ESTRI.index(s.estro)))
     return Fleet(ordered, items, settings)
 

@@ -71,7 +71,7 @@ class Mode(EstroGame):
             x for x in (*(sh.id for sh in self.fleet.ships), *self.fleet.items) if x in self.info
         )
         if clash:  # ids are words of observations: a card's id there would read as a card
-            raise ContentError(f"navi content: id {clash[0]!r} is also a card id")
+            raise ContentError.said(text.MSG, "content.id_clash", id=clash[0])
 
     # ------------------------------------------------------------------ configuration --
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
