@@ -112,13 +112,14 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
     head = " | ".join(t(lang, "zone_head", zone=z) for z in range(DEPTHS, 0, -1))
     lines.append(t(lang, "grid_head", zones=head))
     cell = s.cell
+    ours, theirs = t(lang, "mark_defender"), t(lang, "mark_horde")  # D: and H: (O: in Italian)
     for lane in range(LANES):
         cols = []
         for depth in range(DEPTHS - 1, -1, -1):
             x = lane * DEPTHS + depth
-            here = ["D:" + _name(g, c) + f"({g.tot(s, 0, c)})" for c in team.field if cell[c] == x]
+            here = [f"{ours}:{_name(g, c)}({g.tot(s, 0, c)})" for c in team.field if cell[c] == x]
             here += [
-                "H:" + _name(g, c) + f"({g.tot(s, 1, c)})" for c in horde.field if cell[c] == x
+                f"{theirs}:{_name(g, c)}({g.tot(s, 1, c)})" for c in horde.field if cell[c] == x
             ]
             cols.append(" ".join(here) or "·")
         lines.append(t(lang, "grid_lane", lane=lane + 1, cells=" | ".join(cols)))
