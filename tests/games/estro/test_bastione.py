@@ -507,6 +507,15 @@ def test_bastione_help_view_and_words_in_both_languages() -> None:
         assert GAME.view(s, 0, lang)
 
 
+def test_bastione_lane_map_marks_cards_in_each_language() -> None:
+    """A horde card is H: in English and O: (orda) in Italian; a defender is D: in both."""
+    s = GAME.new(config(2), 30)
+    assert s.players[1].field  # the horde's first wave is on the lanes
+    for lang, horde, other in (("en", " H:", " O:"), ("it", " O:", " H:")):
+        lanes = [x for x in GAME.view(s, 0, lang).splitlines() if x.startswith(("Lane", "Corsia"))]
+        assert any(horde in x for x in lanes) and not any(other in x for x in lanes), lanes
+
+
 def test_bastione_view_shows_the_own_hand_with_stats_and_gifts_only() -> None:
     s = GAME.new(config(2), 30)
     assert isinstance(s, BastioneState)
