@@ -12,13 +12,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from tavolo.engine.content import load_entries, validate_entry
-from tavolo.engine.errors import ContentError
+from tavolo.engine.errors import ContentError, engine_messages
 from tavolo.engine.files import read_data
 
 from .board import TileSet
-from .effects import ENEMY_FACES, SYMBOLS, Ability, Effect
+from .effects import ENEMY_FACES, SYMBOLS, Ability, Effect, said
 from .schema import (
     Artifact,
     AttackCard,
@@ -81,7 +82,9 @@ class Content:
 def _load_dice(path: Path) -> Dice:
     data = read_data(path, ContentError)
     if not isinstance(data, Mapping) or "dice" not in data:
-        raise ContentError(f"{path.name}: missing section 'dice'")
+        raise ContentError.said(
+            engine_messages(), "content.section", file=path.name, section="dice"
+        )
     return validate_entry(Dice, data["dice"], path.name, "dice")
 
 
@@ -116,28 +119,25 @@ def check_content(c: Content) -> None:
     _check_tiles(c.tiles)
     for tier in (1, 2, 3):
         if not c.tier(tier):
-            raise ContentError(f"{FILES['enemies']}: needs an enemy card of tier {tier}")
+            raise _error("content.tier", file=FILES["enemies"], tier=tier)
     bosses = FILES["bosses"]
     for card in c.attack_cards:
         boss = next((b for b in c.bosses if b.id == card.boss), None)
         if boss is None:
-            raise ContentError(
-                f"{bosses}: entry {card.id!r}: field boss: unknown boss {card.boss!r}"
-            )
+            raise _entry_error(bosses, card.id, "content.unknown_boss", boss=card.boss)
         faces = ENEMY_FACES if boss.procedure == "until_enemy_die" else SYMBOLS
         if card.symbol not in faces:
-            raise ContentError(
-                f"{bosses}: entry {card.id!r}: field symbol: {boss.id}'s cards show one of "
-                + ", ".join(faces)
+            raise _entry_error(
+                bosses, card.id, "content.faces", boss=boss.id, faces=", ".join(faces)
             )
         _check_tokens(boss, card.do, card.id, "do")
     for boss in c.bosses:
         faces = ENEMY_FACES if boss.procedure == "until_enemy_die" else SYMBOLS
         shown = {card.symbol for card in c.deck(boss.id)}
         if boss.procedure == "until_enemy_die" and shown != set(faces):
-            raise ContentError(f"{bosses}: entry {boss.id!r}: needs an attack card per enemy face")
+            raise _entry_error(bosses, boss.id, "content.face_cards")
         if len(c.deck(boss.id)) < 2:
-            raise ContentError(f"{bosses}: entry {boss.id!r}: needs at least 2 attack cards")
+            raise _entry_error(bosses, boss.id, "content.attack_cards", n=2)
         rules = [e for a in boss.rules for e in a.do]
         _check_tokens(boss, rules, boss.id, "rules")
         summon = boss.summon.ability.do if boss.summon.ability else ()
@@ -155,27 +155,24 @@ def _check_tiles(tiles: Sequence[Tile]) -> None:
         mine = [t for t in tiles if t.theme == theme]
         if any(t.id.split("_")[0] != theme for t in mine):
             bad = next(t for t in mine if t.id.split("_")[0] != theme)
-            raise ContentError(f"{file}: entry {bad.id!r}: field id: starts with {theme}_")
+            raise _entry_error(file, bad.id, "content.tile_id", theme=theme)
         if len([t for t in mine if t.boss]) != 2:
-            raise ContentError(f"{file}: needs exactly 2 boss tiles (boss: true)")
+            raise _error("content.boss_tiles", file=file, n=2)
         if len([t for t in mine if not t.boss]) < 8:
-            raise ContentError(f"{file}: needs at least 8 normal tiles (an extended map)")
-    for theme in THEMES:
-        others = [t for t in tiles if t.theme != theme and t.id.startswith(theme + "_")]
-        if others:
-            raise ContentError(
-                f"{FILES[f'tiles_{others[0].theme}']}: entry {others[0].id!r}: "
-                f"field theme: {others[0].theme}"
-            )
+            raise _error("content.normal_tiles", file=file, n=8)
 
 
 def _check_tokens(boss: Boss, effects: Iterable[Effect], entry: str, field: str) -> None:
     known = {t.id for t in boss.tokens}
     for e in effects:
         if e.take_token is not None and e.take_token not in known:
-            raise ContentError(
-                f"{FILES['bosses']}: entry {entry!r}: field {field}: "
-                f"{boss.id} has no token {e.take_token!r}"
+            raise _entry_error(
+                FILES["bosses"],
+                entry,
+                "content.no_token",
+                field=field,
+                boss=boss.id,
+                token=e.take_token,
             )
 
 
@@ -183,9 +180,21 @@ def _check_no_tokens(key: str, abilities: Iterable[tuple[str, Ability]]) -> None
     for entry, ability in abilities:
         for e in ability.do:
             if e.take_token is not None or e.summon is not None or e.boss_move is not None:
-                raise ContentError(
-                    f"{FILES[key]}: entry {entry!r}: field ability: {e.verb} is for bosses only"
-                )
+                raise _entry_error(FILES[key], entry, "content.boss_only", verb=e.verb)
+
+
+def _error(key: str, /, **params: Any) -> ContentError:
+    """A whole file's problem, in the game's catalog."""
+    from .text import MSG  # (text imports this module)
+
+    return ContentError.said(MSG, key, **params)
+
+
+def _entry_error(file: str, entry: str, key: str, /, **params: Any) -> ContentError:
+    """``{file}: entry {entry!r}: {reason}``, the engine's frame around the game's reason."""
+    return ContentError.said(
+        engine_messages(), "content.entry", file=file, entry=entry, reason=said(key, **params)
+    )
 
 
 @cache

@@ -16,9 +16,11 @@ RIGHT), everything else lower case.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from tavolo.engine.errors import SaidValue
 
 SYMBOLS = ("MOVE", "SWORD", "COIN", "PUSH", "STAR")
 ENEMY_FACES = ("ATTACK", "LEFT", "RIGHT")
@@ -97,6 +99,14 @@ STANDING = ("ignore", "max_hearts", "discount", "dice")
 """The verbs a standing rule (trigger always) may use: they change rules, not the state."""
 
 
+def said(key: str, /, **params: Any) -> SaidValue:
+    """A content file's problem in the game's catalog, told in the user's language. The
+    catalog lives in text.py, which imports this module: hence the late import."""
+    from .text import MSG
+
+    return SaidValue(MSG, key, **params)
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -121,9 +131,9 @@ class Condition(_Strict):
     @model_validator(mode="after")
     def _coherent(self) -> Condition:
         if not self.model_fields_set:
-            raise ValueError("a condition needs at least one field")
+            raise said("content.condition_empty")
         if (self.rolled is None) != (self.rolled_at_least is None):
-            raise ValueError("rolled and rolled_at_least go together")
+            raise said("content.rolled")
         return self
 
 
@@ -195,14 +205,14 @@ class Effect(_Strict):
     def _one_verb(self) -> Effect:
         verbs = [v for v in _VERBS if getattr(self, v) is not None]
         if len(verbs) != 1:
-            raise ValueError(f"an effect has exactly one verb of: {', '.join(_VERBS)}")
+            raise said("content.one_verb", verbs=", ".join(_VERBS))
         verb = verbs[0]
         if "n" in self.model_fields_set and verb not in COUNTED:
-            raise ValueError(f"n goes only with {', '.join(COUNTED)}")
+            raise said("content.counted", verbs=", ".join(COUNTED))
         if verb in TRUE_VERBS and getattr(self, verb) is not True:
-            raise ValueError(f"{verb} is written {verb}: true")
+            raise said("content.true_verb", verb=verb)
         if self.dice == 0:
-            raise ValueError("dice needs a number other than 0")
+            raise said("content.dice_zero")
         return self
 
     @property
@@ -221,7 +231,7 @@ class Cost(_Strict):
     @model_validator(mode="after")
     def _something(self) -> Cost:
         if not (self.coin or self.gem or self.heart or self.die):
-            raise ValueError("a cost needs something to pay")
+            raise said("content.cost_empty")
         return self
 
 
@@ -239,19 +249,19 @@ class Ability(_Strict):
     @model_validator(mode="after")
     def _coherent(self) -> Ability:
         if (self.trigger == "use_symbol") != (self.symbol is not None):
-            raise ValueError("trigger use_symbol needs symbol, and symbol needs it")
+            raise said("content.use_symbol")
         if self.kind == "passive" and self.trigger == "action":
-            raise ValueError("a passive ability needs a trigger other than action")
+            raise said("content.passive_action")
         if self.kind == "passive" and self.pay is not None:
-            raise ValueError("a passive ability has no cost")
+            raise said("content.passive_cost")
         for e in self.do:
             if e.prevent is not None and self.trigger not in ("wounded", "attacked"):
-                raise ValueError("prevent answers only trigger wounded or attacked")
+                raise said("content.prevent")
         if self.trigger == "always":
             if self.if_ or self.pay or self.optional:
-                raise ValueError("an always rule has no condition, cost or option")
+                raise said("content.always_plain")
             if any(e.verb not in STANDING for e in self.do):
-                raise ValueError(f"an always rule uses only {', '.join(STANDING)}")
+                raise said("content.always_verbs", verbs=", ".join(STANDING))
         return self
 
     @property

@@ -28,6 +28,7 @@ from .effects import (
     EnemyFace,
     Symbol,
     Trigger,
+    said,
 )
 from .tiles import Layout, parse_grid
 
@@ -62,11 +63,11 @@ class Dice(_Strict):
     @model_validator(mode="after")
     def _every_face(self) -> Dice:
         if set(self.action) != set(SYMBOLS):
-            raise ValueError("the action die shows every symbol at least once")
+            raise said("content.action_die")
         if set(self.enemy) != set(ENEMY_FACES):
-            raise ValueError("the enemy die shows ATTACK, LEFT and RIGHT")
+            raise said("content.enemy_die")
         if set(self.special) != {*SYMBOLS, "BLANK"}:
-            raise ValueError("the special die shows BLANK and every symbol")
+            raise said("content.special_die")
         return self
 
 
@@ -96,25 +97,25 @@ def _check_features(lay: Layout, theme: str, boss: bool) -> None:
     """What a tile must hold besides a well-formed grid (the digest's map decisions)."""
     count = lay.count
     if count("O") and theme != "void":
-        raise ValueError("Void portals (O) exist only on void tiles")
+        raise said("content.portal")
     if boss:
         if not lay.one_way_bottom:
-            raise ValueError("a boss tile's bottom line is one-way (^) everywhere")
-        for sym, what in (("B", "boss formation"), ("S", "shop"), ("!", "special icon")):
+            raise said("content.boss_tile.bottom")
+        for sym, what in (("B", "boss_formation"), ("S", "shop"), ("!", "special")):
             if count(sym) < 1:
-                raise ValueError(f"a boss tile needs a {what} space ({sym})")
+                raise said(f"content.boss_tile.{what}")
         if count("E") < 1:
-            raise ValueError("a boss tile needs a formation space (E) for summons")
+            raise said("content.boss_tile.formation")
     else:
         if count("B") or count("!"):
-            raise ValueError("B and ! spaces are for boss tiles only")
+            raise said("content.boss_spaces")
         if lay.has_one_way:
-            raise ValueError("one-way platforms (^) are for boss tiles only")
+            raise said("content.boss_one_way")
         if not 1 <= count("E") <= 2:
-            raise ValueError("a normal tile has 1 or 2 formation spaces (E)")
+            raise said("content.formations")
     for x, y in lay.cells_with("E") + lay.cells_with("B"):
         if not lay.on_platform(x, y):
-            raise ValueError(f"formation space at row {y + 1}, column {x + 1} floats")
+            raise said("content.floats", row=y + 1, column=x + 1)
 
 
 # ----------------------------------------------------------------------------- heroes --
@@ -128,11 +129,11 @@ class Hero(_Strict):
     @model_validator(mode="after")
     def _coherent(self) -> Hero:
         if self.ability.kind not in ("passive", "once_per_turn"):
-            raise ValueError("ability: a hero ability is passive or once_per_turn")
+            raise said("content.hero_kind")
         if self.ability.enemy_side:
-            raise ValueError("ability: a hero ability uses hero triggers")
+            raise said("content.hero_trigger")
         if "STAR" in self.star or len(set(self.star)) != len(self.star):
-            raise ValueError("star: distinct symbols other than STAR")
+            raise said("content.star")
         return self
 
 
@@ -145,7 +146,7 @@ class Loot(_Strict):
     @model_validator(mode="after")
     def _something(self) -> Loot:
         if not (self.coin or self.gem or self.heart):
-            raise ValueError("loot gives something")
+            raise said("content.loot_empty")
         return self
 
 
@@ -165,10 +166,7 @@ class Enemy(_Strict):
     @classmethod
     def _enemy_side(cls, v: Ability | None) -> Ability | None:
         if v is not None and (v.kind != "passive" or not (v.enemy_side or v.trigger == "always")):
-            raise ValueError(
-                "an enemy ability is passive with a trigger of: "
-                + ", ".join((*ENEMY_TRIGGERS, "always"))
-            )
+            raise said("content.enemy_ability", triggers=", ".join((*ENEMY_TRIGGERS, "always")))
         return v
 
 
@@ -184,7 +182,7 @@ class SetupStep(_Strict):
     @model_validator(mode="after")
     def _token(self) -> SetupStep:
         if (self.place == "token") != (self.token is not None):
-            raise ValueError("place: token needs token, and token needs place: token")
+            raise said("content.setup_token")
         return self
 
 
@@ -200,7 +198,7 @@ class BossToken(_Strict):
     @classmethod
     def _kind(cls, v: Ability) -> Ability:
         if v.kind not in ("passive", "one_shot") or v.enemy_side:
-            raise ValueError("a boss token is passive or one_shot (discarded), with hero triggers")
+            raise said("content.boss_token")
         return v
 
 
@@ -218,16 +216,16 @@ class Boss(_Strict):
     @model_validator(mode="after")
     def _coherent(self) -> Boss:
         if self.summon.tier is not None:
-            raise ValueError("summon: a summon has no tier")
+            raise said("content.summon_tier")
         if not any(s.place == "boss" for s in self.setup):
-            raise ValueError("setup: places the boss")
+            raise said("content.setup_boss")
         kinds = {t.id for t in self.tokens}
         for s in self.setup:
             if s.token is not None and s.token not in kinds:
-                raise ValueError(f"setup: unknown token {s.token!r}")
+                raise said("content.setup_unknown", token=s.token)
         for r in self.rules:
             if r.kind != "passive":
-                raise ValueError("rules: a boss rule is passive")
+                raise said("content.boss_rule")
         return self
 
     def token(self, token_id: str) -> BossToken:
@@ -249,9 +247,9 @@ class AttackCard(_Strict):
     def _who(cls, v: tuple[Effect, ...]) -> tuple[Effect, ...]:
         for e in v:
             if e.verb in BOSS_VERBS and e.who != "self":
-                raise ValueError(f"{e.verb} is done by the boss: no who")
+                raise said("content.boss_verb", verb=e.verb)
             if e.verb not in BOSS_VERBS and e.who not in ("in_range", "active", "all_heroes"):
-                raise ValueError(f"{e.verb} needs who: in_range, active or all_heroes")
+                raise said("content.hero_verb", verb=e.verb)
         return v
 
 
@@ -266,7 +264,7 @@ class Item(_Strict):
     @classmethod
     def _kind(cls, v: Ability) -> Ability:
         if v.kind not in ("passive", "exhaust") or v.enemy_side:
-            raise ValueError("an item is passive or exhaust, with hero triggers")
+            raise said("content.item")
         return v
 
 
@@ -280,7 +278,7 @@ class Potion(_Strict):
     @classmethod
     def _kind(cls, v: Ability) -> Ability:
         if v.kind != "one_shot" or v.enemy_side:
-            raise ValueError("a potion is one_shot, with hero triggers")
+            raise said("content.potion")
         return v
 
 
@@ -294,9 +292,9 @@ class Claim(_Strict):
     @model_validator(mode="after")
     def _coherent(self) -> Claim:
         if self.trigger in ENEMY_TRIGGERS or self.trigger == "action":
-            raise ValueError("a claim uses a hero trigger other than action")
+            raise said("content.claim")
         if (self.trigger == "use_symbol") != (self.symbol is not None):
-            raise ValueError("trigger use_symbol needs symbol, and symbol needs it")
+            raise said("content.use_symbol")
         return self
 
 
@@ -310,7 +308,7 @@ class Artifact(_Strict):
     @classmethod
     def _kind(cls, v: Ability) -> Ability:
         if v.kind not in ("passive", "exhaust") or v.enemy_side:
-            raise ValueError("an artifact works like an item: passive or exhaust")
+            raise said("content.artifact")
         return v
 
 
@@ -326,7 +324,7 @@ class Event(_Strict):
     def _coherent(self) -> Event:
         a = self.ability
         if a.kind != "passive" or a.enemy_side or a.trigger == "action":
-            raise ValueError("ability: an event is passive, with a hero trigger")
+            raise said("content.event")
         if (self.timing == "end_of_turn") != (a.trigger == "turn_end"):
-            raise ValueError("timing: end_of_turn events, and only they, use trigger turn_end")
+            raise said("content.event_timing")
         return self

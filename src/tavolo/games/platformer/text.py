@@ -58,7 +58,7 @@ AMOUNT_WORD = {
 def _t(lang: str, key: str, /, **kw: Any) -> str:
     """A filled template; a key missing from the language's catalog is a content error."""
     if key not in MSG.messages.get(lang, {}):
-        raise ContentError(f"platformer messages/{lang}.yaml: no text for {key!r}")
+        raise ContentError.said(MSG, "content.no_text", lang=lang, key=key)
     return MSG.t(lang, key, **kw)
 
 
@@ -185,7 +185,7 @@ def render_effect(
     if e.who != "self" and _has(lang, base):
         effect = _t(lang, base, **kw)
         return _t(lang, "who.prefix", who=_t(lang, f"who.{e.who}"), effect=effect)
-    raise ContentError(f"platformer messages/{lang}.yaml: no text for {keys[0]!r}")
+    raise ContentError.said(MSG, "content.no_text", lang=lang, key=keys[0])
 
 
 def _effects(

@@ -31,6 +31,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
+
+from tavolo.engine.errors import SaidValue
 
 WIDTH = 4
 ROWS = 4
@@ -83,17 +86,19 @@ class Layout:
         return any("^" in f for f in self.floors)
 
 
-def _line_error(n: int, line: str, what: str) -> ValueError:
-    return ValueError(f"line {n} {line!r}: {what}")
+def _said(key: str, /, **params: Any) -> SaidValue:
+    """A grid's problem in the game's catalog, told in the user's language. The catalog
+    lives in text.py, which imports this module: hence the late import."""
+    from .text import MSG
+
+    return SaidValue(MSG, key, **params)
 
 
 @lru_cache(maxsize=256)
 def parse_grid(lines: tuple[str, ...]) -> Layout:
     """A tile's 8 lines as a :class:`Layout`; ValueError naming the line and column."""
     if len(lines) != 2 * ROWS:
-        raise ValueError(
-            f"a tile has {2 * ROWS} lines (4 space lines, 4 floor lines), not {len(lines)}"
-        )
+        raise _said("content.grid.lines", lines=2 * ROWS, rows=ROWS, n=len(lines))
     cells: list[str] = []
     walls: list[tuple[bool, ...]] = []
     floors: list[str] = []
@@ -101,25 +106,24 @@ def parse_grid(lines: tuple[str, ...]) -> Layout:
         n = i + 1
         if not isinstance(line, str) or len(line) != LINE:
             size = len(line) if isinstance(line, str) else 0
-            raise _line_error(n, str(line), f"has {size} characters, expected {LINE}")
+            raise _said("content.grid.size", n=n, line=str(line), size=size, width=LINE)
         if i % 2 == 0:
             row = line[1::2]
             for x, c in enumerate(row):
                 if c not in CELLS:
-                    col = 2 * x + 2
-                    raise _line_error(n, line, f"unknown space {c!r} at column {col}")
+                    raise _said("content.grid.space", n=n, line=line, char=c, column=2 * x + 2)
             for k, c in enumerate(line[0::2]):
                 if c not in EDGES:
-                    raise _line_error(n, line, f"unknown edge {c!r} at column {2 * k + 1}")
+                    raise _said("content.grid.edge", n=n, line=line, char=c, column=2 * k + 1)
             cells.append(row)
             walls.append(tuple(c == "|" for c in line[0::2]))
         else:
             under = line[1::2]
             for x, c in enumerate(under):
                 if c not in FLOORS:
-                    raise _line_error(n, line, f"unknown floor {c!r} at column {2 * x + 2}")
+                    raise _said("content.grid.floor", n=n, line=line, char=c, column=2 * x + 2)
             for k, c in enumerate(line[0::2]):
                 if c not in JOINTS:
-                    raise _line_error(n, line, f"unknown joint {c!r} at column {2 * k + 1}")
+                    raise _said("content.grid.joint", n=n, line=line, char=c, column=2 * k + 1)
             floors.append(under)
     return Layout(tuple(cells), tuple(walls), tuple(floors))
