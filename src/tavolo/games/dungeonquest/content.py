@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from tavolo.engine.content import load_entries, validate_entry
-from tavolo.engine.errors import ContentError
+from tavolo.engine.errors import ContentError, SaidValue, engine_messages
 from tavolo.engine.files import read_data
 
 from .board import Board, Tile
@@ -41,6 +41,7 @@ from .schema import (
     TileKindSpec,
     TreasureCounter,
 )
+from .words import MSG, said
 
 CONTENT = Path(__file__).parent / "content"
 M = TypeVar("M", bound=BaseModel)
@@ -133,7 +134,7 @@ class Content:
 def _section(path: Path, name: str) -> Any:
     data = read_data(path, ContentError)
     if not isinstance(data, Mapping) or name not in data:
-        raise ContentError(f"{path.name}: missing section {name!r}")
+        raise ContentError.said(engine_messages(), "content.section", file=path.name, section=name)
     return data[name]
 
 
@@ -146,7 +147,7 @@ def _sized(path: Path, section: str) -> int:
     data = _section(path, section)
     size = data.get("size") if isinstance(data, Mapping) else None
     if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-        raise ContentError(f"{path.name}: entry {section!r}: field size: a positive number")
+        raise _fail_in(path.name, section, "size", said("content.positive"))
     return size
 
 
@@ -154,7 +155,7 @@ def _entries(path: Path, model: type[M], outer: str, inner: str) -> list[M]:
     """Entries of ``outer.inner`` (load_entries reads top-level sections only)."""
     data = _section(path, outer)
     if not isinstance(data, Mapping) or not isinstance(data.get(inner), list):
-        raise ContentError(f"{path.name}: entry {outer!r}: field {inner}: a list of entries")
+        raise _fail_in(path.name, outer, inner, said("content.entries"))
     out: list[M] = []
     for i, raw in enumerate(data[inner]):
         name = str(raw.get("id", f"{inner} #{i + 1}")) if isinstance(raw, Mapping) else f"#{i}"
@@ -199,8 +200,33 @@ def load_content(folder: str | Path = CONTENT) -> Content:
 
 
 # ----------------------------------------------------------------------- cross-checks --
-def _fail(key: str, entry: str, field: str, message: str) -> ContentError:
-    return ContentError(f"{FILES[key]}: entry {entry!r}: field {field}: {message}")
+class _Field:
+    """A cross-check's reason, ``field <name>: <message>``: the engine's frame around the
+    game's words, told in the user's language (as ``content.Reason`` is)."""
+
+    __slots__ = ("field", "message")
+
+    def __init__(self, field: str, message: SaidValue) -> None:
+        self.field, self.message = field, message
+
+    def told(self, lang: str) -> str:
+        message = self.message.told(lang)
+        return engine_messages().t(lang, "content.field", loc=self.field, message=message)
+
+    def __str__(self) -> str:
+        return self.told("en")
+
+
+def _fail_in(file: str, entry: str, field: str, message: SaidValue) -> ContentError:
+    """``file: entry 'x': field f: message``, in any language."""
+    reason = _Field(field, message)
+    return ContentError.said(
+        engine_messages(), "content.entry", file=file, entry=entry, reason=reason
+    )
+
+
+def _fail(key: str, entry: str, field: str, message: SaidValue) -> ContentError:
+    return _fail_in(FILES[key], entry, field, message)
 
 
 def check_content(c: Content, tile_sizes: Any, treasure_size: int, dragon_size: int) -> None:
@@ -209,17 +235,18 @@ def check_content(c: Content, tile_sizes: Any, treasure_size: int, dragon_size: 
     for key in (*CARD_DECKS, "monster"):
         spec = c.decks[key]
         if spec.id != key:
-            raise _fail(key, "deck", "id", f"this file holds the {key} deck, not {spec.id!r}")
+            raise _fail(key, "deck", "id", said("content.deck_id", deck=key, id=spec.id))
         total = len(c.deck_list(key))
         if total != spec.size:
-            raise _fail(key, key, "cards", f"counts add up to {total}, the deck holds {spec.size}")
+            message = said("content.deck_size", total=total, size=spec.size)
+            raise _fail(key, key, "cards", message)
     for key in CARD_DECKS:
         for card in c.cards[key]:
             _check_card(c, key, card)
     _check_monsters(c)
     for name in ("symmetric", "asymmetric"):
         if name not in c.combat.tables:
-            raise _fail("combat", "combat", "tables", f"needs a table {name!r} (combat_table)")
+            raise _fail("combat", "combat", "tables", said("content.combat_table", table=name))
     _check_heroes(c)
     _check_others(c)
     for key, section, size, total in (
@@ -227,9 +254,10 @@ def check_content(c: Content, tile_sizes: Any, treasure_size: int, dragon_size: 
         ("counters", "dragon", dragon_size, len(c.dragon_pool())),
     ):
         if total != size:
-            raise _fail(key, section, "counters", f"counts add up to {total}, expected {size}")
+            message = said("content.counter_total", total=total, size=size)
+            raise _fail(key, section, "counters", message)
     if {d.id for d in c.dragon} != {"asleep", "awake"}:
-        raise _fail("counters", "dragon", "counters", "needs the counters asleep and awake")
+        raise _fail("counters", "dragon", "counters", said("content.dragon_counters"))
     for counter in c.dragon:
         _check_card(c, "counters", counter)
 
@@ -239,17 +267,23 @@ def _check_tiles(c: Content, sizes: Any) -> None:
     for g in c.groups:
         kind = kinds.get(g.kind)
         if kind is None:
-            raise _fail("tiles", g.id, "kind", f"no kind {g.kind!r} under kinds")
+            raise _fail("tiles", g.id, "kind", said("content.tile_kind", kind=g.kind))
         if kind.expansion is not None and g.expansion != kind.expansion:
-            raise _fail("tiles", g.id, "expansion", f"{g.kind} tiles need {kind.expansion}")
+            message = said("content.tile_expansion", kind=g.kind, expansion=kind.expansion)
+            raise _fail("tiles", g.id, "expansion", message)
     if not isinstance(sizes, Mapping):
-        raise ContentError(f"{FILES['tiles']}: entry 'sizes': a mapping base/catacombs: count")
+        raise ContentError.said(
+            engine_messages(),
+            "content.entry",
+            file=FILES["tiles"],
+            entry="sizes",
+            reason=said("content.tile_sizes"),
+        )
     for name, want in sizes.items():
         got = sum(g.count for g in c.groups if (g.expansion or "base") == name)
         if got != want:
-            raise _fail(
-                "tiles", "sizes", str(name), f"tile counts add up to {got}, expected {want}"
-            )
+            message = said("content.tile_total", total=got, size=want)
+            raise _fail("tiles", "sizes", str(name), message)
 
 
 def _refs(c: Content, key: str, entry: str, field: str, effects: Iterable[Effect]) -> None:
@@ -259,19 +293,21 @@ def _refs(c: Content, key: str, entry: str, field: str, effects: Iterable[Effect
         if e.monster is not None:
             m = monsters.get(e.monster)
             if m is None or m.kind == "creature":
-                raise _fail(key, entry, field, f"no fighting monster {e.monster!r}")
+                raise _fail(key, entry, field, said("content.ref_monster", monster=e.monster))
             if e.sneak and m.kind != "fighter":
-                raise _fail(key, entry, field, f"{e.monster} cannot make a sneak attack")
+                raise _fail(key, entry, field, said("content.ref_sneak", monster=e.monster))
         if e.creature is not None:
             m = monsters.get(e.creature)
             if m is None or m.kind != "creature":
-                raise _fail(key, entry, field, f"no creature {e.creature!r}")
+                raise _fail(key, entry, field, said("content.ref_creature", creature=e.creature))
         if e.consult is not None and e.consult not in tables:
-            raise _fail(key, entry, field, f"no table {e.consult!r} in {FILES['tables']}")
+            message = said("content.ref_table", table=e.consult, file=FILES["tables"])
+            raise _fail(key, entry, field, message)
         if e.has is not None and e.has not in {i.id for i in c.items}:
-            raise _fail(key, entry, field, f"no item {e.has!r} in {FILES['items']}")
+            message = said("content.ref_item", item=e.has, file=FILES["items"])
+            raise _fail(key, entry, field, message)
         if e.draw is not None and e.draw not in DECKS:
-            raise _fail(key, entry, field, f"no deck {e.draw!r}")
+            raise _fail(key, entry, field, said("content.ref_deck", deck=e.draw))
 
 
 def _check_card(c: Content, key: str, card: Card) -> None:
@@ -279,9 +315,9 @@ def _check_card(c: Content, key: str, card: Card) -> None:
     _refs(c, key, card.id, "each_turn", walk(card.each_turn))
     holds = any(e.hold for e in walk(card.do))
     if holds != bool(card.each_turn):
-        raise _fail(key, card.id, "each_turn", "a card that says hold needs each_turn, and back")
+        raise _fail(key, card.id, "each_turn", said("content.card_hold"))
     if any(e.shuffle for e in walk(card.do)) and len(card.do) != 1:
-        raise _fail(key, card.id, "do", "a Shuffle card does nothing else")
+        raise _fail(key, card.id, "do", said("content.card_shuffle"))
     for variant, effects in card.variants.items():
         problem = variant_key(variant)
         if problem:
@@ -294,10 +330,12 @@ def _check_monsters(c: Content) -> None:
     for card in c.monster_cards:
         missing = sorted(fighters - set(card.lines))
         if missing:
-            raise _fail("monster", card.id, "lines", f"no line for {missing[0]}")
+            raise _fail(
+                "monster", card.id, "lines", said("content.mcard_missing", monster=missing[0])
+            )
         extra = sorted(set(card.lines) - fighters)
         if extra:
-            raise _fail("monster", card.id, "lines", f"{extra[0]!r} is not a fighter")
+            raise _fail("monster", card.id, "lines", said("content.mcard_extra", monster=extra[0]))
     for m in c.monsters:
         _refs(c, "monsters", m.id, "flee", walk(m.flee))
         _refs(c, "monsters", m.id, "fight", walk(m.fight))
@@ -305,11 +343,12 @@ def _check_monsters(c: Content) -> None:
 
 def _check_heroes(c: Content) -> None:
     if not any(h.expansion is None for h in c.heroes):
-        raise ContentError(f"{FILES['heroes']}: needs at least one base hero")
+        raise ContentError.said(MSG, "content.heroes_base", file=FILES["heroes"])
     tables = {t.id for t in c.tables}
     for h in c.heroes:
         if h.missile and h.missile.table and h.missile.table not in tables:
-            raise _fail("heroes", h.id, "missile.table", f"no table {h.missile.table!r}")
+            message = said("content.hero_table", table=h.missile.table)
+            raise _fail("heroes", h.id, "missile.table", message)
 
 
 def _check_others(c: Content) -> None:
@@ -320,20 +359,24 @@ def _check_others(c: Content) -> None:
         _refs(c, "rings", r.id, "do", walk(r.do))
         for card_id in r.covers:
             if card_id not in trap_cards:
-                raise _fail("rings", r.id, "covers", f"no Room or Trap card {card_id!r}")
+                raise _fail("rings", r.id, "covers", said("content.ring_covers", card=card_id))
         for kind in r.covers_tiles:
             if kind not in kinds:
-                raise _fail("rings", r.id, "covers_tiles", f"no tile kind {kind!r}")
+                raise _fail("rings", r.id, "covers_tiles", said("content.ring_tiles", kind=kind))
     for item in c.items:
         _refs(c, "items", item.id, "do", walk(item.do))
         for m in item.not_against:
             if m not in monsters:
-                raise _fail("items", item.id, "not_against", f"no monster {m!r}")
+                raise _fail(
+                    "items", item.id, "not_against", said("content.item_monster", monster=m)
+                )
     for t in c.tables:
         _refs(c, "tables", t.id, "do", walk(t.do))
     missing = {"potion", "bow", "bow_spider"} - {t.id for t in c.tables}
     if missing:
-        raise ContentError(f"{FILES['tables']}: needs the table {sorted(missing)[0]!r}")
+        raise ContentError.said(
+            MSG, "content.tables_missing", file=FILES["tables"], table=sorted(missing)[0]
+        )
 
 
 @cache

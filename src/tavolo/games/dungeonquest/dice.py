@@ -17,6 +17,8 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, PlainSerializer
 
+from .words import said
+
 SIDES = (6, 12)
 Attribute = Literal["strength", "agility", "armour", "luck"]
 SUBTRACTED: tuple[str, ...] = ("armour", "luck")
@@ -72,21 +74,18 @@ def parse_dice(value: object) -> Dice:
     if isinstance(value, Dice):
         return value
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ValueError(f"a dice expression is text like 'd6-2' or a number, not {value!r}")
+        raise said("content.dice_type", value=value)
     text = str(value).strip().lower().replace(" ", "")
     if text.isdigit():
         n = int(text)
         if n > 20:
-            raise ValueError(f"fixed amount {n} is above 20")
+            raise said("content.dice_fixed", n=n)
         return Dice(mod=n)
     m = _RE.match(text)
     if not m or not text:
-        raise ValueError(
-            f"bad dice expression {value!r}: write [n]d6 or [n]d12, optionally /2, "
-            "+k or -k, and -armour or -luck (e.g. 'd12-armour', '2d6', 'd6-2', '4')"
-        )
+        raise said("content.dice_bad", value=value)
     if m["sides"] is None:
-        raise ValueError(f"bad dice expression {value!r}: no die (d6 or d12)")
+        raise said("content.dice_no_die", value=value)
     return Dice(
         n=int(m["n"] or 1),
         sides=int(m["sides"]),
@@ -105,8 +104,8 @@ def parse_range(key: object, lo: int, hi: int) -> tuple[int, int]:
     text = str(key).strip()
     m = re.fullmatch(r"([0-9]{1,2})(?:-([0-9]{1,2}))?", text)
     if not m:
-        raise ValueError(f"table row {text!r} is not a result or a range like '3-4'")
+        raise said("content.row_bad", row=text)
     a, b = int(m[1]), int(m[2] or m[1])
     if a > b or a < lo or b > hi:
-        raise ValueError(f"table row {text!r} is outside the roll's results {lo}-{hi}")
+        raise said("content.row_outside", row=text, lo=lo, hi=hi)
     return a, b

@@ -24,6 +24,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .dice import Dice, DiceExpr, parse_range
+from .words import said
 
 Deck = Literal["room", "door", "corpse", "crypt", "trap", "search", "monster"]
 DECKS: tuple[str, ...] = ("room", "door", "corpse", "crypt", "trap", "search", "monster")
@@ -145,34 +146,33 @@ class Effect(_Strict):
         if isinstance(data, Mapping):
             for key in data:
                 if key not in VERBS and key not in MODIFIERS:
-                    raise ValueError(f"unknown effect verb {key!r}; known: {', '.join(VERBS)}")
+                    raise said("content.effect_unknown", verb=key, known=", ".join(VERBS))
         return data
 
     @field_validator("table")
     @classmethod
     def _rows(cls, v: dict[str, tuple[Effect, ...]] | None) -> Any:
         if v is not None and not v:
-            raise ValueError("a table needs rows")
+            raise said("content.table_empty")
         return v
 
     @model_validator(mode="after")
     def _coherent(self) -> Effect:
         verbs = [v for v in VERBS if getattr(self, v) is not None]
         if len(verbs) != 1:
-            raise ValueError(f"an effect has exactly one verb of: {', '.join(VERBS)}")
+            raise said("content.effect_verbs", known=", ".join(VERBS))
         verb = verbs[0]
         if verb in FLAGS and getattr(self, verb) is not True:
-            raise ValueError(f"{verb} is written {verb}: true")
+            raise said("content.effect_flag", verb=verb)
         allowed = BRANCHES.get(verb, ())
         for name in ("pass_", "fail", "match", "miss", "then", "otherwise", "table"):
             if getattr(self, name) is not None and name not in allowed:
-                raise ValueError(f"{name.rstrip('_')} goes only with {_owner(name)}")
+                raise said("content.effect_branch", branch=name.rstrip("_"), verb=_owner(name))
         if verb in ("test", "call", "has") and all(getattr(self, b) is None for b in allowed):
-            raise ValueError(
-                f"{verb} needs at least one of {' / '.join(a.rstrip('_') for a in allowed)}"
-            )
+            branches = " / ".join(a.rstrip("_") for a in allowed)
+            raise said("content.effect_branches", verb=verb, branches=branches)
         if self.sneak and verb != "monster":
-            raise ValueError("sneak goes only with monster")
+            raise said("content.effect_sneak")
         if verb == "roll":
             self._check_table()
         return self
@@ -180,20 +180,20 @@ class Effect(_Strict):
     def _check_table(self) -> None:
         dice: Dice = self.roll  # type: ignore[assignment]
         if not dice.pure:
-            raise ValueError(f"a table is rolled with plain dice (d6, 2d6, d12), not {dice}")
+            raise said("content.table_dice", dice=str(dice))
         if self.table is None:
-            raise ValueError("roll needs a table of results")
+            raise said("content.roll_table")
         lo, hi = dice.span()
         seen: dict[int, str] = {}
         for key in self.table:
             a, b = parse_range(key, lo, hi)
             for n in range(a, b + 1):
                 if n in seen:
-                    raise ValueError(f"table rows {seen[n]!r} and {key!r} both hold {n}")
+                    raise said("content.table_overlap", first=seen[n], second=key, n=n)
                 seen[n] = key
         missing = [n for n in range(lo, hi + 1) if n not in seen]
         if missing:
-            raise ValueError(f"table leaves result {missing[0]} of {dice} without a row")
+            raise said("content.table_hole", n=missing[0], dice=str(dice))
 
     @property
     def verb(self) -> str:

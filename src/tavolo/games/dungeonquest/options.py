@@ -13,6 +13,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from tavolo.engine.errors import SaidValue
+
+from .words import said
+
 
 class Options(BaseModel):
     """One game's choice of rules; the defaults are tavolo's rules."""
@@ -45,15 +49,18 @@ SWITCHABLE: dict[str, tuple[str, ...]] = {
 """Each option's values as written in a variant key (``crypt_trap=house``)."""
 
 
-def variant_key(key: str) -> str | None:
-    """Why ``option=value`` is not a usable variant key, or None if it is."""
+def variant_key(key: str) -> SaidValue | None:
+    """Why ``option=value`` is not a usable variant key (in the game's words, for the
+    content error), or None if it is."""
     name, eq, value = key.partition("=")
     if not eq or name not in SWITCHABLE:
-        return f"variant {key!r} is not option=value with an option of: {', '.join(SWITCHABLE)}"
+        return said("content.variant_form", variant=key, options=", ".join(SWITCHABLE))
     if value not in SWITCHABLE[name]:
-        return f"variant {key!r}: {name} is one of {', '.join(SWITCHABLE[name])}"
+        return said(
+            "content.variant_value", variant=key, option=name, values=", ".join(SWITCHABLE[name])
+        )
     if value == str(getattr(DEFAULT, name)).lower():
-        return f"variant {key!r} is the default; write it as the card's own effects"
+        return said("content.variant_default", variant=key)
     return None
 
 

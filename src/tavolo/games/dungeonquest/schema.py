@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .effects import Deck, Effect, Table
+from .words import said
 
 ID = r"^[a-z][a-z0-9_]*$"
 Edge = Literal["O", "W", "D", "P"]  # open, wall, door, portcullis
@@ -83,25 +84,22 @@ class TileGroup(_Strict):
     def _pattern(cls, v: str) -> str:
         text = v.replace(" ", "").upper()
         if len(text) != 3 or any(c not in "OWD" for c in text):
-            raise ValueError(
-                f"exit pattern {v!r} is three edges left, ahead, right, each O (open), "
-                "W (wall) or D (door), e.g. 'O D W'"
-            )
+            raise said("content.tile_exits", exits=v)
         return text
 
     @model_validator(mode="after")
     def _kind_rules(self) -> TileGroup:
         if (self.kind == "portcullis") != (self.entry == "P"):
-            raise ValueError("a portcullis tile, and only one, has entry: P")
+            raise said("content.tile_portcullis")
         if (self.kind == "chasm") != (self.chasm is not None):
-            raise ValueError("a chasm tile, and only one, says which side (chasm: left/right)")
+            raise said("content.tile_chasm")
         fixed = {"rotating": "WWW", "pit": "WOW", "chasm": "OOO", "bridge": "WOW"}
         if self.kind in fixed and self.exits != fixed[self.kind]:
-            raise ValueError(f"a {self.kind} tile has exits {' '.join(fixed[self.kind])}")
+            raise said("content.tile_fixed", kind=self.kind, exits=" ".join(fixed[self.kind]))
         if self.kind not in ("room", "portcullis") and "D" in self.exits:
-            raise ValueError(f"a {self.kind} tile has no doors")
+            raise said("content.tile_doors", kind=self.kind)
         if self.kind == "darkness" and self.exits.count("O") < 1:
-            raise ValueError("a chamber of darkness has 2 or 3 openings with its entry")
+            raise said("content.tile_darkness")
         return self
 
     @property
@@ -149,7 +147,7 @@ class MonsterCard(_Strict):
     def _values(cls, v: dict[str, tuple[int, int, int]]) -> dict[str, tuple[int, int, int]]:
         for monster, row in v.items():
             if any(n < 0 or n > 12 for n in row):
-                raise ValueError(f"{monster}: LP values are 0 (flees / gets away) to 12")
+                raise said("content.mcard_lp", monster=monster)
         return v
 
 
@@ -169,11 +167,11 @@ class Monster(_Strict):
     @model_validator(mode="after")
     def _by_kind(self) -> Monster:
         if (self.kind == "fighter") != bool(self.counters):
-            raise ValueError("fighters, and only they, have combat counters")
+            raise said("content.monster_counters")
         if (self.kind == "spider") != bool(self.fight):
-            raise ValueError("the spider, and only it, has fight (and flee) effects")
+            raise said("content.monster_spider")
         if self.flee and self.kind != "spider":
-            raise ValueError("only the spider has flee effects")
+            raise said("content.monster_flee")
         return self
 
 
@@ -189,7 +187,7 @@ class CombatTables(_Strict):
             for hero in COUNTERS:
                 for monster in COUNTERS:
                     if monster not in table.get(hero, {}):  # type: ignore[call-overload]
-                        raise ValueError(f"table {name}: no result for {hero} against {monster}")
+                        raise said("content.combat_hole", table=name, hero=hero, monster=monster)
         return self
 
 
@@ -255,7 +253,7 @@ class RollTable(_Strict):
     @model_validator(mode="after")
     def _a_roll(self) -> RollTable:
         if self.do[0].verb != "roll":
-            raise ValueError("a table is one roll effect")
+            raise said("content.table_roll")
         return self
 
 
@@ -279,8 +277,9 @@ class Board(_Strict):
     def _inside(self) -> Board:
         for x, y in (*self.towers, *self.chamber):
             if not (0 <= x < self.width and 0 <= y < self.height):
-                raise ValueError(f"square ({x}, {y}) is off the {self.width} x {self.height} board")
+                w, h = self.width, self.height
+                raise said("content.board_off", x=x, y=y, width=w, height=h)
         for x, y in self.towers:
             if x not in (0, self.width - 1) or y not in (0, self.height - 1):
-                raise ValueError(f"tower ({x}, {y}) is not in a corner")
+                raise said("content.board_tower", x=x, y=y)
         return self

@@ -15,11 +15,10 @@ Keys: ``fx.<verb>`` (``fx.<verb>.<value>`` where the value changes the sentence)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from tavolo.engine.errors import ContentError
-from tavolo.engine.i18n import Catalog, check_lang
+from tavolo.engine.i18n import check_lang
 
 from .board import SIDES, Board, Placed, Square, Tile, side_name
 from .content import Content, default_content
@@ -37,8 +36,8 @@ from .schema import (
     Ring,
     RollTable,
 )
+from .words import MSG as MSG  # (rules and game take it from here)
 
-MSG = Catalog(Path(__file__).parent / "messages")
 MARK = {
     "room": "R",
     "corridor": "C",
