@@ -84,7 +84,8 @@ EVENTS: dict[str, tuple[str, ...]] = {
 
 def _t(lang: str, key: str, /, **kw: Any) -> str:
     if key not in MSG.messages.get(lang, {}):
-        raise ContentError(f"dungeonquest messages/{lang}.yaml: no text for {key!r}")
+        text = f"dungeonquest messages/{lang}.yaml: no text for {key!r}"
+        raise ContentError(text)  # English only: the catalog lacks the words
     return MSG.t(lang, key, **kw)
 
 
@@ -469,5 +470,5 @@ def render_event(kind: str, lang: str, **kw: Any) -> str:
     """One event of the game in words (fields as in ``EVENTS``)."""
     check_lang(lang)
     if kind not in EVENTS:
-        raise ContentError(f"dungeonquest: no event {kind!r}")
+        raise ContentError(f"dungeonquest: no event {kind!r}")  # English only: a bug
     return _sentence(_t(lang, f"event.{kind}", **kw))
