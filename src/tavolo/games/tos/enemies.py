@@ -46,7 +46,7 @@ from pydantic import (
 )
 
 from tavolo.engine.content import describe_validation, validate_entry
-from tavolo.engine.errors import ConfigError, ContentError, UnknownName
+from tavolo.engine.errors import ConfigError, ContentError, SaidValue, UnknownName
 from tavolo.engine.files import read_data
 from tavolo.engine.rng import RNG
 
@@ -110,6 +110,8 @@ _ENTRY_KEY = {  # section -> (the field naming an entry, the noun used in errors
 VALUES: tuple[ValueName, ...] = ("low", "avg", "high")
 MAX_TUNING = 9
 """A tuning moves a tier value by at most this much either way."""
+_SHIFT_EXAMPLE = "{low: .., avg: .., high: ..}"
+"""How a tuning names the values it moves (a parameter: its braces are not a placeholder)."""
 
 
 class _Strict(BaseModel):
@@ -130,7 +132,7 @@ class MapRow(_Strict):
     @classmethod
     def _amounts(cls, v: tuple[int, int]) -> tuple[int, int]:
         if any(not 0 <= x <= 99 for x in v):
-            raise ValueError("values are 0..99")
+            raise SaidValue(MSG, "content.enemy.values")
         return v
 
 
@@ -169,16 +171,16 @@ class VariantRule(_Strict):
         name = str(info.field_name)
         letter = name[0]
         if isinstance(v, int) and not 0 <= v <= 99:
-            raise ValueError("a fixed value is 0..99")
+            raise SaidValue(MSG, "content.enemy.fixed_value")
         if isinstance(v, str) and not _RULE[name].match(v):
-            raise ValueError(f"write {letter}, {letter}-1, {letter}+1 ... or a number")
+            raise SaidValue(MSG, "content.enemy.rule", letter=letter)
         return v
 
     @field_validator("modifier")
     @classmethod
     def _trap(cls, v: str | None, info: ValidationInfo) -> str | None:
         if "defense" in info.data and (v == "trap") != (info.data["defense"] is None):
-            raise ValueError("a variant has no defense (null) exactly when it is a trap")
+            raise SaidValue(MSG, "content.enemy.variant_trap")
         return v
 
     def stats(self, attack: int, defense: int) -> tuple[int, int | None]:
@@ -199,14 +201,14 @@ class Shape(_Strict):
     @classmethod
     def _level(cls, v: str | int) -> str | int:
         if isinstance(v, int) and not 0 <= v <= 9:
-            raise ValueError("a fixed level is 0..9")
+            raise SaidValue(MSG, "content.enemy.fixed_level")
         return v
 
     @field_validator("variants")
     @classmethod
     def _one_plain(cls, v: tuple[VariantRule, ...]) -> tuple[VariantRule, ...]:
         if all(x.modifier in ("buff", "debuff") for x in v):
-            raise ValueError("needs one variant without a random modifier (the plain default)")
+            raise SaidValue(MSG, "content.enemy.plain_variant")
         return v
 
 
@@ -222,7 +224,7 @@ class Difficulty(_Strict):
     @classmethod
     def _unique(cls, v: tuple[str, ...]) -> tuple[str, ...]:
         if len(set(v)) != len(v):
-            raise ValueError("a slot is listed twice")
+            raise SaidValue(MSG, "content.enemy.slot_twice")
         return v
 
 
@@ -244,9 +246,9 @@ class ModifierRule(_Strict):
     def _needed(cls, v: str | None, info: ValidationInfo) -> str | None:
         category = info.data.get("category")
         if category == "trap" and v is not None:
-            raise ValueError("a trap has none")
+            raise SaidValue(MSG, "content.enemy.trap_none")
         if category in ("buff", "debuff") and v is None:
-            raise ValueError(f"a {category} needs one")
+            raise SaidValue(MSG, "content.enemy.needs_one", category=category)
         return v
 
     @field_validator("delta")
@@ -254,7 +256,7 @@ class ModifierRule(_Strict):
     def _delta(cls, v: int | None, info: ValidationInfo) -> int | None:
         want = {"buff": 1, "debuff": -1, "trap": None}.get(info.data.get("category", ""))
         if "category" in info.data and v != want:
-            raise ValueError(f"a {info.data['category']} has delta {want}")
+            raise SaidValue(MSG, "content.enemy.delta", category=info.data["category"], want=want)
         return v
 
     @field_validator("at_least")
@@ -263,11 +265,11 @@ class ModifierRule(_Strict):
         fixed = {"element": ELEMENT_AT_LEAST, "banner": BANNERS_AT_LEAST}
         trigger = info.data.get("trigger")
         if trigger in fixed and v != fixed[trigger]:
-            raise ValueError(f"the {trigger} threshold is fixed at {fixed[trigger]}")
+            raise SaidValue(MSG, "content.enemy.threshold_fixed", trigger=trigger, n=fixed[trigger])
         if trigger is None and v is not None:
-            raise ValueError("only a modifier with a trigger has a threshold")
+            raise SaidValue(MSG, "content.enemy.threshold_trigger")
         if v is not None and not 0 <= v <= 9:
-            raise ValueError("a threshold is 0..9")
+            raise SaidValue(MSG, "content.enemy.threshold_range")
         return v
 
     @field_validator("at_most")
@@ -275,11 +277,11 @@ class ModifierRule(_Strict):
     def _at_most(cls, v: int | None, info: ValidationInfo) -> int | None:
         trigger = info.data.get("trigger")
         if trigger != "cards" and v is not None:
-            raise ValueError("only a cards trigger counts down (at_most)")
+            raise SaidValue(MSG, "content.enemy.at_most")
         if trigger == "cards" and (v is None) == (info.data.get("at_least") is None):
-            raise ValueError("a cards trigger has exactly one of at_least and at_most")
+            raise SaidValue(MSG, "content.enemy.cards_bound")
         if v is not None and not 0 <= v <= 9:
-            raise ValueError("a threshold is 0..9")
+            raise SaidValue(MSG, "content.enemy.threshold_range")
         return v
 
     def make(self, element: Element | None = None, banner: Literal[1, 2] | None = None) -> Modifier:
@@ -316,7 +318,7 @@ class Shift(_Strict):
     @classmethod
     def _small(cls, v: int) -> int:
         if not -MAX_TUNING <= v <= MAX_TUNING:
-            raise ValueError(f"a tuning is -{MAX_TUNING}..{MAX_TUNING}")
+            raise SaidValue(MSG, "content.enemy.tuning_range", max=MAX_TUNING)
         return v
 
 
@@ -336,7 +338,7 @@ class Tuning(_Strict):
     @classmethod
     def _everywhere(cls, v: Any) -> Any:
         if isinstance(v, bool):
-            raise ValueError("write a whole number, or {low: .., avg: .., high: ..}")
+            raise SaidValue(MSG, "content.enemy.tuning_type", example=_SHIFT_EXAMPLE)
         if isinstance(v, int):
             return {"low": v, "avg": v, "high": v}
         return v
@@ -477,15 +479,23 @@ def _snake(name: str) -> str:
     return name.replace("-", "_").lower()
 
 
-def _where(file: str, entry: str | None, field: str, msg: str) -> ContentError:
-    at = f"entry {entry!r}: " if entry else ""
-    return ContentError(f"{file}: {at}field {field}: {msg}")
+def _where(file: str, entry: str | None, field: str, key: str, /, **params: Any) -> ContentError:
+    """The file, entry (when there is one) and field, then the problem ``key`` says, told in
+    the user's language."""
+    problem = SaidValue(MSG, key, **params)
+    if entry:
+        return ContentError.said(
+            MSG, "content.enemies.at_entry", file=file, entry=entry, field=field, problem=problem
+        )
+    return ContentError.said(
+        MSG, "content.enemies.at_field", file=file, field=field, problem=problem
+    )
 
 
 def _entries(file: str, data: Mapping[str, Any], section: str, model: type[Any]) -> dict[Any, Any]:
     raw = data[section]
     if not isinstance(raw, list) or not raw:
-        raise _where(file, None, section, "expected a non-empty list of entries")
+        raise _where(file, None, section, "content.enemies.list")
     key, noun = _ENTRY_KEY[section]
     out: dict[Any, Any] = {}
     for i, item in enumerate(raw):
@@ -494,7 +504,7 @@ def _entries(file: str, data: Mapping[str, Any], section: str, model: type[Any])
         entry = validate_entry(model, item, file, name)
         k = getattr(entry, key)
         if k in out:
-            raise _where(file, name, key, f"duplicate {k!r}")
+            raise _where(file, name, key, "content.enemies.duplicate", value=k)
         out[k] = entry
     return out
 
@@ -522,7 +532,8 @@ def _duplicate_key(text: str, file: str) -> ContentError | None:
                     file,
                     entry,
                     ".".join((*path, key)),
-                    f"written twice (line {k.start_mark.line + 1})",
+                    "content.enemies.twice",
+                    line=k.start_mark.line + 1,
                 )
             seen.add(key)
         for k, v in node.value:
@@ -537,7 +548,8 @@ def _duplicate_key(text: str, file: str) -> ContentError | None:
     for k, v in root.value:
         section = str(k.value)
         if section in seen_top:
-            return _where(file, None, section, f"written twice (line {k.start_mark.line + 1})")
+            line = k.start_mark.line + 1
+            return _where(file, None, section, "content.enemies.twice", line=line)
         seen_top.add(section)
         if section in _ENTRY_KEY and isinstance(v, yaml.SequenceNode):
             key, noun = _ENTRY_KEY[section]
@@ -571,18 +583,24 @@ def load_enemy_table(path: str | Path) -> EnemyTable:
                 raise better from None
         raise
     if not isinstance(data, Mapping):
-        raise ContentError(f"{file}: expected the sections {', '.join(_SECTIONS)}")
+        raise ContentError.said(
+            MSG, "content.enemies.sections", file=file, sections=", ".join(_SECTIONS)
+        )
     for section in data:
         if section not in _SECTIONS:
             raise _where(
-                file, None, str(section), f"unknown section; known: {', '.join(_SECTIONS)}"
+                file,
+                None,
+                str(section),
+                "content.enemies.unknown_section",
+                known=", ".join(_SECTIONS),
             )
     for section in _SECTIONS:
         if section not in data and section not in _OPTIONAL:
-            raise _where(file, None, section, "missing section")
+            raise _where(file, None, section, "content.enemies.missing_section")
     cap = data["level_cap"]
     if type(cap) is not int or not 1 <= cap <= 9:
-        raise _where(file, None, "level_cap", f"expected a whole number 1..9, got {cap!r}")
+        raise _where(file, None, "level_cap", "content.enemies.level_cap", value=cap)
 
     base_map: dict[int, MapRow] = _entries(file, data, "base_map", MapRow)
     tiers: dict[str, Tier] = _entries(file, data, "tiers", Tier)
@@ -595,7 +613,7 @@ def load_enemy_table(path: str | Path) -> EnemyTable:
         for i, (lvl, _) in enumerate(t.pairs):
             if lvl not in base_map:
                 raise _where(
-                    file, f"tier {t.id}", f"pairs.{i}", f"hero level {lvl} not in base_map"
+                    file, f"tier {t.id}", f"pairs.{i}", "content.enemies.pair_level", level=lvl
                 )
     _must_list(file, "difficulties", "difficulty", difficulties, DIFFICULTIES)
     for d in difficulties.values():
@@ -604,15 +622,24 @@ def load_enemy_table(path: str | Path) -> EnemyTable:
                 file,
                 f"difficulty {d.id}",
                 "shape",
-                f"unknown shape {d.shape!r}; known: " + ", ".join(shapes),
+                "content.enemies.unknown_shape",
+                shape=d.shape,
+                known=", ".join(shapes),
             )
     for category in ("buff", "debuff"):
         for stat in STATS:
             if not any(m.category == category and m.stat == stat for m in modifiers.values()):
-                raise _where(file, None, "modifiers", f"no {category} modifier for {stat}")
+                raise _where(
+                    file,
+                    None,
+                    "modifiers",
+                    "content.enemies.no_modifier",
+                    category=category,
+                    stat=stat,
+                )
     uses_trap = any(v.modifier == "trap" for s in shapes.values() for v in s.variants)
     if uses_trap and not any(m.category == "trap" for m in modifiers.values()):
-        raise _where(file, None, "modifiers", "a shape makes traps but no modifier is the trap")
+        raise _where(file, None, "modifiers", "content.enemies.no_trap")
     tuning = _tuning(file, data, base_map, tiers)
     adventure = _tuning(file, data, base_map, tiers, "adventure_tuning")
     dungeon = _tuning(file, data, base_map, tiers, "dungeon_tuning", under=adventure)
@@ -640,7 +667,7 @@ def _tuning(
     for t in found.values():
         name = f"{noun} {t.tier}"
         if t.tier not in tiers:
-            raise _where(file, name, "tier", f"unknown tier; known: {', '.join(tiers)}")
+            raise _where(file, name, "tier", "content.enemies.unknown_tier", known=", ".join(tiers))
         st = base.stats(t.tier)
         for stat in STATS:
             for v in VALUES:
@@ -650,7 +677,10 @@ def _tuning(
                         file,
                         name,
                         f"{stat}.{v}",
-                        f"{st[stat][v]} {t.shift(stat, v):+d} = {tuned} is outside 0..99",
+                        "content.enemies.tuned_range",
+                        base=st[stat][v],
+                        shift=f"{t.shift(stat, v):+d}",
+                        tuned=tuned,
                     )
     return found
 
@@ -658,14 +688,16 @@ def _tuning(
 def _must_list(
     file: str, section: str, noun: str, found: Mapping[str, Any], wanted: Sequence[str]
 ) -> None:
+    """Every name of ``wanted`` in ``found`` and nothing else; ``noun`` (tier, difficulty)
+    names an entry and picks the words (``content.enemies.unknown_<noun>``)."""
     for name in found:
         if name not in wanted:
-            raise _where(
-                file, f"{noun} {name}", "id", f"unknown {noun}; known: {', '.join(wanted)}"
-            )
+            key = f"content.enemies.unknown_{noun}"
+            raise _where(file, f"{noun} {name}", "id", key, known=", ".join(wanted))
     missing = [w for w in wanted if w not in found]
     if missing:
-        raise _where(file, None, section, f"missing {noun} {', '.join(missing)}")
+        key = f"content.enemies.missing_{noun}"
+        raise _where(file, None, section, key, n=len(missing), names=", ".join(missing))
 
 
 @cache
@@ -778,7 +810,9 @@ def enemy_for_level(
     d = tab.difficulty(difficulty).id
     if type(level) is not int or level not in tab.base_map:
         levels = sorted(tab.base_map)
-        raise ConfigError(f"hero level {level!r}: expected {levels[0]}..{levels[-1]}")
+        raise ConfigError.said(
+            MSG, "content.enemies.hero_level", level=level, low=levels[0], high=levels[-1]
+        )
     tier = next((t for t in LADDER if tab.stats(t)["level"] >= level), "boss")
     return tier if d == "normal" else f"{tier}:{d}"
 

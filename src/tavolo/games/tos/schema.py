@@ -15,9 +15,11 @@ Generated heroes and hand-written ones (the Training hero) share this schema.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from tavolo.engine.errors import SaidValue
 
 ELEMENTS = ("fire", "water", "earth", "air")
 CONSUMES = {"fire": "air", "air": "earth", "earth": "water", "water": "fire"}
@@ -47,6 +49,15 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
+def _said(key: str, /, **params: Any) -> SaidValue:
+    """A validator's message from TOS's catalog, told in the user's language: a hand-written
+    hero or adventure file meets these. text.py imports this module, so the catalog is
+    imported here, when an entry first fails."""
+    from .text import MSG
+
+    return SaidValue(MSG, key, **params)
+
+
 class Condition(_Strict):
     """One condition: a count compared with a number, or a constellation present."""
 
@@ -61,11 +72,11 @@ class Condition(_Strict):
     def _one_kind(self) -> Condition:
         bounds = [b for b in (self.at_least, self.at_most, self.exactly) if b is not None]
         if (self.count is None) == (self.stars is None):
-            raise ValueError("a condition is either a count or a constellation (stars)")
+            raise _said("content.condition_kind")
         if self.count is not None and len(bounds) != 1:
-            raise ValueError("a count needs exactly one of at_least, at_most, exactly")
+            raise _said("content.count_bound")
         if self.stars is not None and bounds:
-            raise ValueError("a constellation takes no at_least/at_most/exactly")
+            raise _said("content.stars_bound")
         return self
 
 
@@ -92,12 +103,9 @@ class Action(_Strict):
         ]
         verbs += [True] * (int(self.ignore_modifier) + int(self.repeat))
         if len(verbs) != 1:
-            raise ValueError(
-                "an action has exactly one verb: gain, set, pay, transfer, take_back, tick, "
-                "ignore_modifier or repeat"
-            )
+            raise _said("content.one_verb")
         if (self.gain or self.set or self.pay) and self.n == 0 and self.set is None:
-            raise ValueError("gain and pay need n of 1 or more")
+            raise _said("content.gain_n")
         return self
 
     @property
@@ -120,9 +128,9 @@ class Sentence(_Strict):
     @model_validator(mode="after")
     def _check(self) -> Sentence:
         if self.may and not self.pay:
-            raise ValueError("'may' needs the optional cost it offers ('pay')")
+            raise _said("content.may_pay")
         if self.pay is not None and (not self.pay or any(v < 1 for v in self.pay.values())):
-            raise ValueError("pay lists tracks with amounts of 1 or more")
+            raise _said("content.pay_amounts")
         return self
 
 
@@ -158,7 +166,7 @@ class HeroCard(_Strict):
     @model_validator(mode="after")
     def _banners(self) -> HeroCard:
         if self.top.banner != 1 or self.bottom.banner != 2:
-            raise ValueError("the top half has a one-tip banner, the bottom half two tips")
+            raise _said("content.banners")
         return self
 
 
@@ -181,7 +189,7 @@ class Hero(_Strict):
     @model_validator(mode="after")
     def _numbers(self) -> Hero:
         if [c.number for c in self.cards] != list(range(1, 9)):
-            raise ValueError("cards are numbered 1 to 8, in order")
+            raise _said("content.hero_cards")
         return self
 
     def half(self, card: int, upright: int) -> Half:
@@ -210,7 +218,7 @@ class Modifier(_Strict):
             if x is not None
         ]
         if len(given) != 1:
-            raise ValueError("a modifier has one trigger: element, cards_at_most/least, banner")
+            raise _said("content.modifier_trigger")
         return self
 
 
@@ -225,5 +233,5 @@ class Enemy(_Strict):
     @model_validator(mode="after")
     def _trap(self) -> Enemy:
         if self.trap != (self.defense is None):
-            raise ValueError("a trap has no defense value; every other enemy has one")
+            raise _said("content.trap_defense")
         return self

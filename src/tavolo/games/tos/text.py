@@ -98,11 +98,27 @@ SEP = " · "
 
 
 # ------------------------------------------------------------------------------ helpers --
+def checked_text(catalog: Catalog, name: str, lang: str, key: str, /, **kw: Any) -> str:
+    """``key`` of ``catalog`` (``name``: "tos world messages") filled in ``lang``. A text the
+    language's file lacks, or one whose placeholders do not fit (a designer's typo, a
+    translated placeholder), is a content error naming file and key, not a traceback."""
+    if key not in catalog.messages.get(lang, {}):
+        raise ContentError.said(MSG, "content.no_text", catalog=name, lang=lang, key=key)
+    try:
+        return catalog.t(lang, key, **kw)
+    except KeyError as e:
+        raise ContentError.said(
+            MSG, "content.text_placeholder", catalog=name, lang=lang, key=key, name=e.args[0]
+        ) from None
+    except (IndexError, ValueError, AttributeError) as e:
+        raise ContentError.said(
+            MSG, "content.text_template", catalog=name, lang=lang, key=key, problem=str(e)
+        ) from None
+
+
 def _t(lang: str, key: str, /, **kw: Any) -> str:
     """A filled template; a key missing from the language's catalog is a content error."""
-    if key not in MSG.messages.get(lang, {}):
-        raise ContentError(f"tos messages/{lang}.yaml: no text for {key!r}")
-    return MSG.t(lang, key, **kw)
+    return checked_text(MSG, "tos messages", lang, key, **kw)
 
 
 def _has(lang: str, key: str) -> bool:

@@ -23,9 +23,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, RootModel, TypeAdapter, field_validator
 
 from tavolo.engine.content import validate_entry
-from tavolo.engine.errors import ContentError, UnknownName
+from tavolo.engine.errors import ContentError, SaidValue, UnknownName
 from tavolo.engine.files import read_data
 from tavolo.engine.rng import RNG
+from tavolo.games.tos.text import MSG
 
 Place = Literal["in_hand", "in_discard_pile", "in_hand_or_discard"]
 """Where the cards are: hand, discard pile, or either (printed as nothing)."""
@@ -216,7 +217,7 @@ class Forge(_Action):
     def _known_pair(cls, v: ElementPair) -> ElementPair:
         if v not in FORGE_PAIRS:
             pairs = ", ".join("+".join(p) for p in FORGE_PAIRS)
-            raise ValueError(f"the forge pair {'+'.join(v)} is not one of {pairs}")
+            raise SaidValue(MSG, "content.forge_pair", pair="+".join(v), pairs=pairs)
         return v
 
 
@@ -333,7 +334,7 @@ def parse_actions(data: Any, file: str = "<data>") -> list[CardAction]:
     """A list of actions from plain data (e.g. a YAML list). Entries are named by position
     and kind in errors: ``file: entry '#2 swap': field swap.banner: ...``."""
     if not isinstance(data, list):
-        raise ContentError(f"{file}: expected a list of actions")
+        raise ContentError.said(MSG, "content.actions_list", file=file)
     out: list[CardAction] = []
     for i, raw in enumerate(data):
         kind = raw.get("kind") if isinstance(raw, dict) else None

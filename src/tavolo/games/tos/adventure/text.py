@@ -19,9 +19,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tavolo.engine.errors import ContentError
 from tavolo.engine.i18n import Catalog, check_lang
-from tavolo.games.tos.text import element_name
+from tavolo.games.tos.text import checked_text, element_name
 
 from .actions import (
     BannerChallenge,
@@ -53,9 +52,7 @@ STAR = "★"
 
 
 def _t(lang: str, key: str, /, **kw: object) -> str:
-    if key not in MSG.messages.get(lang, {}):
-        raise ContentError(f"tos adventure messages/{lang}.yaml: no text for {key!r}")
-    return MSG.t(lang, key, **kw)
+    return checked_text(MSG, "tos adventure messages", lang, key, **kw)
 
 
 def _cards(lang: str, n: int, banner: CardBanner = "any") -> str:

@@ -36,8 +36,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from tavolo.engine.errors import SaidValue
 from tavolo.games.tos.adventure.actions import CardAction
 from tavolo.games.tos.schema import Enemy
+from tavolo.games.tos.text import MSG
 
 INDEX_CARDS = (7, 8, 9)
 ENTRIES_PER_CARD = 6
@@ -148,7 +150,7 @@ class Instruction(_Strict):
     def _win_last(cls, actions: tuple[Action, ...]) -> tuple[Action, ...]:
         for a in actions[:-1]:
             if isinstance(a, Win | Teleport):
-                raise ValueError(f"a {a.kind} action must be the instruction's last action")
+                raise SaidValue(MSG, "content.last_action", kind=a.kind)
         return actions
 
 
@@ -166,17 +168,17 @@ class IndexCards(_Strict):
     def _check(self) -> IndexCards:
         numbers = tuple(c.number for c in self.cards)
         if numbers != INDEX_CARDS:
-            raise ValueError(f"index cards must be numbered {INDEX_CARDS}, got {numbers}")
+            raise SaidValue(MSG, "content.index_cards", want=INDEX_CARDS, numbers=numbers)
         seen_short = False
         for c in self.cards:
             if seen_short and c.instructions:
-                raise ValueError(f"card {c.number} has entries after a card that is not full")
+                raise SaidValue(MSG, "content.index_gap", n=c.number)
             seen_short = seen_short or len(c.instructions) < ENTRIES_PER_CARD
         keys = [i.order_key for i in self.instructions]
         if len(set(keys)) != len(keys):
-            raise ValueError("two instructions share a symbol")
+            raise SaidValue(MSG, "content.index_shared")
         if keys != sorted(keys):
-            raise ValueError("instructions are not in index order (orientation, then glyph)")
+            raise SaidValue(MSG, "content.index_order")
         return self
 
     @property

@@ -33,10 +33,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from tavolo.engine.errors import ContentError
 from tavolo.engine.i18n import Catalog, check_lang
 from tavolo.games.tos.adventure.text import render_action
-from tavolo.games.tos.text import render_enemy
+from tavolo.games.tos.text import checked_text, render_enemy
 
 from .adventure import DungeonAdventure
 from .geometry import ORIENTATIONS
@@ -69,9 +68,7 @@ Bars = Mapping[str, tuple[int, int]]
 
 
 def _t(lang: str, key: str, /, **kw: object) -> str:
-    if key not in MSG.messages.get(lang, {}):
-        raise ContentError(f"tos dungeon messages/{lang}.yaml: no text for {key!r}")
-    return MSG.t(lang, key, **kw)
+    return checked_text(MSG, "tos dungeon messages", lang, key, **kw)
 
 
 def glyph_name(glyph: int, lang: str) -> str:

@@ -14,7 +14,8 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, field_validator
 
 from tavolo.engine.content import load_entries
-from tavolo.engine.errors import ContentError
+from tavolo.engine.errors import ContentError, SaidValue
+from tavolo.games.tos.text import MSG
 
 from .geometry import CARD_COLUMNS, CARD_ROWS, SIDES, edge_cells, is_corner
 
@@ -35,27 +36,28 @@ class Layout(BaseModel):
     @classmethod
     def _shape(cls, rows: tuple[str, ...]) -> tuple[str, ...]:
         if len(rows) != CARD_ROWS:
-            raise ValueError(f"needs {CARD_ROWS} rows, got {len(rows)}")
+            raise SaidValue(MSG, "content.layout_rows", want=CARD_ROWS, n=len(rows))
         for i, row in enumerate(rows):
             if len(row) != CARD_COLUMNS:
-                raise ValueError(f"row {i + 1} {row!r} needs {CARD_COLUMNS} cells")
+                raise SaidValue(MSG, "content.layout_cells", row=i + 1, text=row, want=CARD_COLUMNS)
             bad = set(row) - set(WALL + FLOORS)
             if bad:
-                raise ValueError(f"row {i + 1} {row!r}: unknown cell {sorted(bad)[0]!r}")
+                cell = sorted(bad)[0]
+                raise SaidValue(MSG, "content.layout_cell", row=i + 1, text=row, cell=cell)
         floor = {(x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c in FLOORS}
         if not floor:
-            raise ValueError("has no floor")
+            raise SaidValue(MSG, "content.layout_no_floor")
         if _component(floor, next(iter(sorted(floor)))) != floor:
-            raise ValueError("floor is not one connected piece")
+            raise SaidValue(MSG, "content.layout_split")
         for side in SIDES:
             if not any(
                 c in floor and not is_corner(CARD_COLUMNS, CARD_ROWS, *c)
                 for c in edge_cells(CARD_COLUMNS, CARD_ROWS, side)
             ):
-                raise ValueError(f"edge {side} has no floor away from the corners (no door)")
+                raise SaidValue(MSG, "content.layout_door", side=side)
         inner = [(x, y) for x, y in floor if 0 < x < CARD_COLUMNS - 1 and 0 < y < CARD_ROWS - 1]
         if not inner:
-            raise ValueError("no floor away from the edges (no place for the symbol)")
+            raise SaidValue(MSG, "content.layout_inner")
         return rows
 
 
@@ -76,7 +78,7 @@ def load_layouts(path: str | Path = TILES_FILE) -> tuple[Layout, ...]:
     """Every layout of a tile file, checked; ContentError naming file, entry and field."""
     layouts = tuple(load_entries(path, Layout, key="id", section="layouts"))
     if len(layouts) < 6:
-        raise ContentError(f"{Path(path).name}: needs at least 6 layouts (one per room card)")
+        raise ContentError.said(MSG, "content.layouts_few", file=Path(path).name)
     return layouts
 
 

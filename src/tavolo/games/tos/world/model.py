@@ -33,8 +33,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from tavolo.engine.errors import SaidValue
 from tavolo.games.tos.adventure.actions import CardAction
 from tavolo.games.tos.schema import Enemy
+from tavolo.games.tos.text import MSG
 
 CARDS = 9
 START_CARD = 1
@@ -117,7 +119,7 @@ class TickBar(_Strict):
         values = {v for v in self.boxes if v} | {self.end}
         missing = sorted(values - set(self.branches))
         if missing:
-            raise ValueError(f"tick bar {self.bar}: no lines for value(s) {missing}")
+            raise SaidValue(MSG, "content.tick_bar", bar=self.bar, n=len(missing), missing=missing)
         return self
 
 
@@ -150,10 +152,10 @@ class Card(_Strict):
     def _ids(self) -> Card:
         n = self.number
         if self.top.id != f"{n}A" or self.bottom.id != f"{n}B":
-            raise ValueError(f"card {n}: its halves must be {n}A and {n}B")
+            raise SaidValue(MSG, "content.card_halves", n=n)
         for h in (self.top, self.bottom):
             if h.once_lines > 1:
-                raise ValueError(f"half {h.id}: more than one 'For 1 time' line (T-22)")
+                raise SaidValue(MSG, "content.once_lines", half=h.id)
         return self
 
     def half(self, up: int) -> Half:
@@ -176,7 +178,7 @@ class WorldAdventure(_Strict):
     def _numbers(self) -> WorldAdventure:
         numbers = [c.number for c in self.cards]
         if numbers != list(range(1, CARDS + 1)):
-            raise ValueError(f"cards must be numbered 1..{CARDS} in order, got {numbers}")
+            raise SaidValue(MSG, "content.world_cards", n=CARDS, numbers=numbers)
         return self
 
     def card(self, number: int) -> Card:

@@ -24,10 +24,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from tavolo.engine.errors import ContentError
 from tavolo.engine.i18n import Catalog, check_lang
 from tavolo.games.tos.adventure.text import render_action
-from tavolo.games.tos.text import render_enemy
+from tavolo.games.tos.text import checked_text, render_enemy
 
 from .model import (
     START_CARD,
@@ -52,9 +51,7 @@ MINUS = "−"
 
 
 def _t(lang: str, key: str, /, **kw: object) -> str:
-    if key not in MSG.messages.get(lang, {}):
-        raise ContentError(f"tos world messages/{lang}.yaml: no text for {key!r}")
-    return MSG.t(lang, key, **kw)
+    return checked_text(MSG, "tos world messages", lang, key, **kw)
 
 
 def _sentence(text: str) -> str:
