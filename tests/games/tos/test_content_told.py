@@ -699,9 +699,9 @@ CASES: dict[str, tuple[tuple[str, ...], Trigger, str, str]] = {
     ),
     "no_text_dungeon": (
         ("content.no_text",),
-        _render_dungeon(put(f"{LAST}.actions.1.item", "villain_defated")),
-        "tos dungeon messages/en.yaml: no text for 'item.villain_defated'",
-        "tos dungeon messages/en.yaml: manca il testo di 'item.villain_defated'",
+        _render_dungeon(put(f"{LAST}.actions.2.label", "main_the_final_form.bak")),
+        "tos dungeon messages/en.yaml: no text for 'story.main_the_final_form.bak'",
+        "tos dungeon messages/en.yaml: manca il testo di 'story.main_the_final_form.bak'",
     ),
     "no_text_adventure": (
         ("content.no_text",),

@@ -21,7 +21,18 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tavolo.engine import RNG, Config, ConfigError, Decision, Event, Game, TavoloError
+from tavolo.engine import (
+    RNG,
+    Config,
+    ConfigError,
+    ContentError,
+    Decision,
+    Event,
+    Game,
+    SaidValue,
+    TavoloError,
+)
+from tavolo.engine.content import validate_entry
 from tavolo.engine.files import read_data
 from tavolo.engine.rng import derive_seed
 from tavolo.engine.steps import Step, resolve
@@ -136,7 +147,7 @@ class TosRules(AdventureRules, Game):
         if h is None:
             if src[0] == "file":
                 path = HEROES / f"{src[1]}.yaml"
-                h = Hero.model_validate(read_data(path))
+                h = validate_entry(Hero, read_data(path, ContentError), path.name, "hero")
             elif src[0] == "date":
                 h = generator.daily(generator.parse_day(str(src[1])), src[2])
             elif src[0] == "seed":
@@ -724,7 +735,6 @@ def _load_adventure(path: Path, kind: str) -> Any:
     from pydantic import ValidationError
 
     from tavolo.engine.content import Reason
-    from tavolo.engine.errors import ContentError
 
     data = read_data(path, ContentError)
     try:
@@ -734,7 +744,7 @@ def _load_adventure(path: Path, kind: str) -> Any:
             return WorldAdventure.from_json(data)
         from .dungeon.adventure import DungeonAdventure
 
-        return DungeonAdventure.from_json(data)
+        dungeon = DungeonAdventure.from_json(data)
     except ValidationError as e:  # which field, and why, in the user's language
         raise ContentError.said(
             MSG, f"error.adventure_{kind}", file=path.name, reason=Reason(e)
@@ -745,9 +755,27 @@ def _load_adventure(path: Path, kind: str) -> Any:
         ) from None
     except (TypeError, ValueError) as e:
         first = str(e).splitlines()[0] if str(e) else type(e).__name__
+        reason = e if isinstance(e, SaidValue) else first
         raise ContentError.said(
-            MSG, f"error.adventure_{kind}", file=path.name, reason=first
+            MSG, f"error.adventure_{kind}", file=path.name, reason=reason
         ) from None
+    _check_dungeon(dungeon, path.name)
+    return dungeon
+
+
+def _check_dungeon(adventure: Any, file: str) -> None:
+    """A dungeon file is played only when its map holds together: each card's layout as
+    the tiles' schema wants it, then the generator's own checks (doors, tree, symbols,
+    index); a broken saved map would otherwise fail in the middle of a game."""
+    from .dungeon.adventure import check_adventure
+    from .dungeon.tiles import Layout
+
+    for i, c in enumerate(adventure.map.cards):
+        validate_entry(Layout, {"id": c.layout, "rows": c.rows}, file, f"map.cards.{i}")
+    problems = check_adventure(adventure.map, adventure.index)
+    if problems:
+        key = "error.adventure_unplayable" + ("_more" if len(problems) > 1 else "")
+        raise ContentError.said(MSG, key, file=file, problem=problems[0], n=len(problems) - 1)
 
 
 def _int(v: Any, what: str) -> int:

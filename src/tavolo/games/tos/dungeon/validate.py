@@ -62,6 +62,7 @@ def _check_rooms(m: DungeonMap) -> list[str]:
             continue
         if (card, orientation) != (r.card, r.orientation):
             out.append(f"room {r.id} says card {r.card} orientation {r.orientation}")
+            continue
         if (r.width, r.height) != size(r.orientation):
             out.append(f"room {r.id} is {r.width} x {r.height}")
         if r.pickable != m.card(r.card).pickable:
@@ -87,6 +88,9 @@ def _check_doors(m: DungeonMap) -> list[str]:
         if room is None:
             out.append(f"{where}: no room {d.room}")
             continue
+        if d.side not in OPPOSITE:
+            out.append(f"{where}: side {d.side!r} is not one of {', '.join(OPPOSITE)}")
+            continue
         try:
             parse_room_id(d.code)
         except ValueError:
@@ -103,11 +107,12 @@ def _check_doors(m: DungeonMap) -> list[str]:
             out.append(f"{where}: cell is outside the room")
             continue
         lx, ly = d.cell[0] - room.x, d.cell[1] - room.y
-        if room.card_cell(*d.cell) != d.card_cell:
+        under = room.card_cell(*d.cell)
+        if under != d.card_cell:
             out.append(f"{where}: printed on card cell {d.card_cell}, not under the door")
         if edge_side(room.width, room.height, lx, ly) != d.side:
             out.append(f"{where}: not a non-corner cell of edge {d.side}")
-        if not walkable(m.card(room.card).rows, *d.card_cell):
+        if not walkable(m.card(room.card).rows, *under):
             out.append(f"{where}: on a wall")
         if target.card == room.card:
             out.append(f"{where}: leads to another room of the same card")
@@ -181,7 +186,7 @@ def _check_closed(m: DungeonMap, links: dict[str, list[str]]) -> list[str]:
 
 def _check_symbols(m: DungeonMap) -> list[str]:
     out: list[str] = []
-    door_cells = {(int(d.room[0]), d.card_cell) for d in m.doors}
+    door_cells = {(m.by_id[d.room].card, d.card_cell) for d in m.doors if d.room in m.by_id}
     for c in m.cards:
         cx, cy = c.symbol_cell
         if not (0 <= cx < CARD_COLUMNS and 0 <= cy < CARD_ROWS) or not walkable(c.rows, cx, cy):
