@@ -33,6 +33,8 @@ ALL_AI = ["--seats", "random,random", "--seed", "1"]
         (["simulate", "tricks", "--mode", "blitz"], "unknown tricks mode 'blitz'"),
         (["play", "tricks", *ALL_AI, "-o", "hand=9"], "hand must be 1..4"),
         (["play", "tricks", *ALL_AI, "-o", "colour"], "KEY=VALUE"),
+        (["play", "tricks", *ALL_AI, "-o", "mode=short"], "no option 'mode': use --mode"),
+        (["simulate", "tricks", "-o", "players=3"], "no option 'players': use --players"),
         (["play", "tricks", "--seats", "random,random,random"], "players, not 3"),
         (
             ["play", "tricks", "--seats", "random,random", "--players", "3"],
@@ -209,6 +211,7 @@ def test_main_errors(args: list[str], env: dict[str, str], needle: str) -> None:
     [
         (["play", "estro", "--mode", "navi", "--seats", "human,human"], "estro navi è per 1"),
         (["play", "estro", "-o", "first=3"], "l'opzione first di estro vale 0 o 1"),
+        (["play", "estro", "-o", "mode=navi"], "estro non ha l'opzione 'mode': usa --mode"),
         (["estro", "cards", "zzz"], "non conosco la carta 'zzz'"),
         (["play", "tos", "--adventure", "zz"], "tos: --adventure vale world o dungeon"),
         (["play", "tos", "--date", "2026-13-40"], "non è una data scritta AAAA-MM-GG"),

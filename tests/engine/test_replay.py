@@ -127,6 +127,9 @@ def test_bad_config_in_replay(tricks: TrickGame) -> None:
         Replay("tricks", "1", {"mode": "blitz"}, 1, []).play()
     with pytest.raises(ReplayError, match="takes 2 players, not"):
         Replay("tricks", "1", {"players": 5}, 1, []).play()
+    for name in ("players", "mode"):  # among the options, not beside them
+        with pytest.raises(ReplayError, match=f"tricks has no option '{name}': use --{name}"):
+            Replay("tricks", "1", {"options": {name: 2}}, 1, []).play()
 
 
 @pytest.mark.parametrize(

@@ -70,7 +70,7 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
         if agents is not None and not specs:
             raise ConfigError(t(lang, "sim.no_agents"))
         if not specs:
-            players = g.make_config(None, mode, **options).players
+            players = g.configure(None, mode, options).players
             specs = ["random"] * players
         config = {"players": len(specs), "mode": mode or g.modes[0], "options": options}
         if out is not None and not out.resolve().parent.is_dir():
@@ -211,7 +211,7 @@ def run_study(
     g = registry.get(game)
     configs: list[tuple[str, dict[str, Any]]] = []
     for label, mode, options in cells:
-        players = g.make_config(len(specs) or None, mode, **options).players
+        players = g.configure(len(specs) or None, mode, options).players
         configs.append(
             (label, {"players": players, "mode": mode or g.modes[0], "options": options})
         )

@@ -257,9 +257,9 @@ class Table:
         if specs:
             if players is not None and players != len(specs):
                 raise ConfigError(t(lang, "play.seats_mismatch", seats=len(specs), players=players))
-            config = game.make_config(len(specs), mode, **options)
+            config = game.configure(len(specs), mode, options)
         else:
-            config = game.make_config(players, mode, **options)
+            config = game.configure(players, mode, options)
             specs = [HUMAN] + ["mcts"] * (config.players - 1)
         if config.players != len(specs):
             raise ConfigError(

@@ -143,6 +143,18 @@ class Game(ABC):
             raise wrong_players(self.name, self.min_players, self.max_players, n)
         return Config(n, mode, self.check_options(mode, options))
 
+    def configure(
+        self, players: int | None, mode: str | None, options: Mapping[str, Any]
+    ) -> Config:
+        """``make_config`` for options that come from a user (``-o``, a replay's config):
+        one named ``players`` or ``mode`` is refused in one line, not passed twice."""
+        for name in ("players", "mode"):
+            if name in options:
+                raise ConfigError.said(
+                    engine_messages(), "config.reserved", game=self.name, name=name
+                )
+        return self.make_config(players, mode, **options)
+
     def normal_mode(self, mode: str) -> str:
         """``mode`` checked, with its META modes in the game's order (``standard+chimera``)."""
         base, *extra = mode.split("+")
@@ -210,7 +222,7 @@ class Game(ABC):
         options = data.get("options") or {}
         if not isinstance(options, Mapping):
             raise ConfigError.said(engine_messages(), "config.options", game=self.name)
-        return self.make_config(data.get("players"), data.get("mode"), **options)
+        return self.configure(data.get("players"), data.get("mode"), options)
 
     # -- the forward model ----------------------------------------------------------------
     @abstractmethod
