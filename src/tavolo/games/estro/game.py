@@ -23,16 +23,40 @@ from __future__ import annotations
 import importlib
 import math
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    model_validator,
+)
 
 from tavolo.engine import RNG, Config, Event, State, UnknownName, wrong_players
+from tavolo.engine.content import Reason
+from tavolo.engine.errors import SaidValue
 
 from . import view
 from .cards import chimera_parts
-from .content import Collection, bad_position
+from .content import MESSAGES, Collection, bad_position
 from .rules import EstroRules
-from .schema import ESTRI, STATS
-from .state import FESSURA, MNEMONICA, NECRO, QUADRANTE, ZONA, EstroState, Player
+from .schema import ESTRI
+from .sogno import SUPPORTS_PER_GRANITO
+from .state import (
+    FESSURA,
+    MNEMONICA,
+    NECRO,
+    NECRO_MAX,
+    QUADRANTE,
+    SOGNO,
+    ZONA,
+    EstroState,
+    Player,
+)
 from .zona import ALL_ZONES, ZONE_IDS
 
 # Table modes (above): the mode id, and the module of this package whose class ``Mode``
@@ -52,6 +76,63 @@ _PLAYER_FIELDS = {
     "chimera_declared",
     "necrotokens",
 }
+
+# A position's data as a scenario file gives it, checked before any of it is used: exact
+# types (YAML's 1 is no "1", its "yes" no string), so a slip is one line naming the field.
+# Python callers may give tuples for lists; the files give lists.
+EstroName = Literal["ardo", "granito", "armonio", "illusio", "manpo"]  # schema.ESTRI
+StatName = Literal["atk", "def", "hel", "dex", "map"]  # schema.STATS
+
+
+class _FieldCard(BaseModel):
+    """A field entry: a card id, or the card with its state."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: StrictStr
+    face_down: StrictBool = False
+    spent: StrictBool = False
+    inhibited: StrictBool = False
+    zone: StrictStr | None = None
+    supports: StrictStr | None = None
+    estro: EstroName | None = None
+    mods: dict[StatName, StrictInt] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_id(cls, data: Any) -> Any:
+        """A bare card id is the card with no state; anything else but a mapping is told
+        as what an entry is (not as this model's name)."""
+        if isinstance(data, str):
+            return {"id": data}
+        if not isinstance(data, Mapping):
+            raise SaidValue(MESSAGES, "position.entry")
+        return data
+
+
+class _PlayerPosition(BaseModel):
+    """A player of a position (its fields: ``_PLAYER_FIELDS``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    deck: list[StrictStr] = []
+    hand: list[StrictStr] = []
+    incinerator: list[StrictStr] = []
+    field: list[_FieldCard] = []
+    zone_used: StrictBool = False
+    chimera_declared: StrictBool = False
+    necrotokens: StrictInt = 0
+
+
+class _Position(BaseModel):
+    """A 1v1 position's own fields; its players are checked one by one (``player n``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    zone: StrictStr = "medica"
+    first: StrictInt = 0
+    round: StrictInt = Field(default=1, ge=1)
+    active: StrictInt | None = None
+    phase: StrictStr = "play"
+    players: Any = None
+    rift: list[StrictStr] | None = None
 
 
 class EstroGame(EstroRules):
@@ -340,7 +421,8 @@ class EstroGame(EstroRules):
 
         Field entries are card ids or ``{id, face_down, mods: {dex: 10}, spent, estro,
         inhibited, supports}`` (``supports: GRANITO`` attaches the card to that Granito,
-        Sogno Lucido); a Chimera is ``host+guest``. A player's ``chimera_declared: true``
+        Sogno Lucido; ``zone: ZONE`` is the zone it was played into, Zona di Conquista); a
+        Chimera is ``host+guest``, face up on a field. A player's ``chimera_declared: true``
         means a Chimera was declared on their previous turn (Chimera META mode);
         ``necrotokens: n`` sets their tokens (Necrotoken mode). ``rift: [ids]`` is the
         dimensional deck, whose top card is drawn at random (Fessura META mode; by
@@ -348,52 +430,63 @@ class EstroGame(EstroRules):
         """
         if (t := self.table(config.mode)) is not None:
             return t.from_position(config, position, rng)
+        if not isinstance(position, Mapping):
+            raise bad_position("estro", "mapping")
         known = {"zone", "first", "round", "active", "phase", "players", "rift"}
-        extra = sorted(set(position) - known)
+        extra = sorted(set(position) - known, key=str)
         if extra:
             raise bad_position("estro", "field", field=extra[0])
-        zone = str(position.get("zone", "medica"))
+        try:
+            top = _Position.model_validate(position)
+        except ValidationError as e:
+            raise bad_position("estro", "invalid", reason=Reason(e)) from None
+        zone = top.zone
         if zone in ZONE_IDS:
             z = ZONE_IDS.index(zone)
         elif zone in ESTRI:
             z = ESTRI.index(zone)
         else:
             raise UnknownName("zone", zone, ZONE_IDS, nouns=view.MSG)
-        raw_players = position.get("players")
+        raw_players = top.players
         if not isinstance(raw_players, list) or len(raw_players) != 2:
             raise bad_position("estro", "players")
-        players = [self._position_player(i, rp) for i, rp in enumerate(raw_players)]
-        first = int(position.get("first", 0))
-        rnd = int(position.get("round", 1))
-        active = int(position.get("active", first))
-        phase = position.get("phase", "play")
+        data = [self._player_data(i, rp) for i, rp in enumerate(raw_players)]
+        players = [self._player_of(i, d) for i, d in enumerate(data)]
+        first = top.first
+        rnd = top.round
+        active = first if top.active is None else top.active
+        phase = top.phase
         if phase not in ("play", "battle") or first not in (0, 1) or active not in (0, 1):
             raise bad_position("estro", "phase")
         s = EstroState(rng, players, z, first, config.mode)
         if s.mf & ZONA:
             s.zone = ALL_ZONES
+        elif any(pl.zones for pl in players):
+            raise bad_position("estro", "zona")
+        if not s.mf & SOGNO and any(pl.attached for pl in players):
+            raise bad_position("estro", "sogno")
         s.turn = 2 * (rnd - 1) + (1 if active == first else 2)
         s.active = active
         s.phase = phase
         s.plays = 1 if phase == "play" else 0
         s.played = 0 if phase == "play" else 1
         s.attacks = 2
-        for i, raw in enumerate(raw_players):
-            if raw.get("chimera_declared"):
+        for i, d in enumerate(data):
+            if d.chimera_declared:
                 if "+chimera" not in s.mode:
                     raise bad_position("estro", "chimera")
                 if s.turn < 3:
                     raise bad_position("estro", "declare")
                 s.players[i].chimera_turn = s.turn - 2
-            tokens = int(raw.get("necrotokens", 0))
+            tokens = d.necrotokens
             if tokens:
-                if not s.mf & NECRO or not 0 <= tokens <= 3:
+                if not s.mf & NECRO or not 0 <= tokens <= NECRO_MAX:
                     raise bad_position("estro", "necro")
                 s.players[i].necro = tokens
         if "rift" in position:
             if not s.mf & FESSURA:
                 raise bad_position("estro", "rift")
-            rift = [self._card(c) for c in position["rift"] or ()]
+            rift = [self._card(c, alone=True) for c in top.rift or ()]
             held = {x for pl in players for x in self._owned(pl)}
             if set(rift) & held or len(set(rift)) != len(rift):
                 raise bad_position("estro", "rift_held")
@@ -405,54 +498,93 @@ class EstroGame(EstroRules):
         self._run(s, [])
         return s
 
+    def _position_game(self) -> str:
+        """The game a position error names: ``estro``, or ``estro MODE`` for a table mode
+        (which builds its players here too)."""
+        mode: str | None = getattr(type(self), "mode", None)
+        return "estro" if mode is None else f"estro {mode}"
+
     def _position_player(self, i: int, raw: Any) -> Player:
+        """Player ``i``'s cards from a position (the 1v1 players, a Navi player, an Inferno
+        team's field): one line for anything the rules could not hold."""
+        return self._player_of(i, self._player_data(i, raw))
+
+    def _player_data(self, i: int, raw: Any) -> _PlayerPosition:
+        """Player ``i`` of a position, checked for shape and types (``position.player*``)."""
+        game = self._position_game()
         if not isinstance(raw, Mapping):
-            raise bad_position("estro", "player", n=i + 1)
-        pl = Player([self._card(c) for c in raw.get("deck", [])])
-        pl.hand = [self._card(c) for c in raw.get("hand", [])]
-        pl.inc = [self._card(c) for c in raw.get("incinerator", [])]
-        pl.zone_used = bool(raw.get("zone_used", False))
-        unknown = sorted(set(raw) - _PLAYER_FIELDS)
+            raise bad_position(game, "player", n=i + 1)
+        unknown = sorted(set(raw) - _PLAYER_FIELDS, key=str)
         if unknown:
-            raise bad_position("estro", "player_field", n=i + 1, field=unknown[0])
-        for entry in raw.get("field", []):
-            if isinstance(entry, str):
-                entry = {"id": entry}
-            c = self._card(entry.get("id", ""))
+            raise bad_position(game, "player_field", n=i + 1, field=unknown[0])
+        try:
+            return _PlayerPosition.model_validate(raw)
+        except ValidationError as e:
+            raise bad_position(game, "player_invalid", n=i + 1, reason=Reason(e)) from None
+
+    def _player_of(self, i: int, raw: _PlayerPosition) -> Player:
+        """The Player of checked data: known cards, a Chimera only face up on the field, a
+        support beside the card it supports, no card twice."""
+        game = self._position_game()
+        pl = Player([self._card(c, alone=True) for c in raw.deck])
+        pl.hand = [self._card(c, alone=True) for c in raw.hand]
+        pl.inc = [self._card(c, alone=True) for c in raw.incinerator]
+        pl.zone_used = raw.zone_used
+        for entry in raw.field:
+            c = self._card(entry.id)
             pl.field.append(c)
-            if entry.get("face_down"):
+            if entry.face_down:
+                if "+" in c:  # a Chimera enters face up and is never turned down
+                    raise bad_position(game, "chimera_down", card=c)
                 pl.down.add(c)
-            if entry.get("spent"):
+            if entry.spent:
                 pl.spent.add(c)
-            if entry.get("inhibited"):
+            if entry.inhibited:
                 pl.inhibited = pl.inhibited | {c}
-            if "zone" in entry:  # Zona di Conquista: the zone it was played into
-                if entry["zone"] not in ZONE_IDS:
-                    raise UnknownName("zone", str(entry["zone"]), ZONE_IDS, nouns=view.MSG)
-                pl.zones = {**pl.zones, c: ZONE_IDS.index(entry["zone"])}
-            if entry.get("supports"):  # Sogno Lucido: an Armonio attached to that Granito
-                pl.attached = (*pl.attached, (c, self._card(entry["supports"])))
+            if entry.zone is not None:  # Zona di Conquista: the zone it was played into
+                if entry.zone not in ZONE_IDS:
+                    raise UnknownName("zone", entry.zone, ZONE_IDS, nouns=view.MSG)
+                pl.zones = {**pl.zones, c: ZONE_IDS.index(entry.zone)}
+            if entry.supports:  # Sogno Lucido: an Armonio attached to that Granito
+                pl.attached = (*pl.attached, (c, self._card(entry.supports)))
                 pl.inhibited = pl.inhibited | {c}
-            if "estro" in entry:
-                pl.estro[c] = ESTRI.index(entry["estro"])
-            mods = entry.get("mods") or {}
-            if mods:
-                pl.mods[c] = tuple(int(mods.get(k, 0)) for k in STATS)  # type: ignore[assignment]
+            if entry.estro is not None:
+                pl.estro[c] = ESTRI.index(entry.estro)
+            if entry.mods:
+                m = entry.mods  # in STATS order
+                pl.mods[c] = (
+                    m.get("atk", 0),
+                    m.get("def", 0),
+                    m.get("hel", 0),
+                    m.get("dex", 0),
+                    m.get("map", 0),
+                )
         cards = self._owned(pl)
         if len(set(cards)) != len(cards):
-            raise bad_position("estro", "player_twice", n=i + 1)
+            raise bad_position(game, "player_twice", n=i + 1)
+        load: dict[str, int] = {}
+        for a, g in pl.attached:  # a support holds up another card of the same field
+            if g == a or g not in pl.field:
+                raise bad_position(game, "supports", n=i + 1, card=a, target=g)
+            load[g] = load.get(g, 0) + 1
+            if load[g] > SUPPORTS_PER_GRANITO:
+                raise bad_position(game, "supports_many", card=g, n=SUPPORTS_PER_GRANITO)
         return pl
 
     @staticmethod
     def _owned(pl: Player) -> list[str]:
         return pl.deck + pl.hand + pl.inc + [x for c in pl.field for x in chimera_parts(c)]
 
-    def _card(self, c: Any) -> str:
-        if isinstance(c, str) and c.count("+") == 1:  # a Chimera: an empty host, a gift guest
+    def _card(self, c: Any, alone: bool = False) -> str:
+        """A known card id; a Chimera ``host+guest`` (an empty host, a gift guest) unless
+        ``alone``: a Chimera exists only on a field (it leaves it as its two cards)."""
+        if isinstance(c, str) and c.count("+") == 1:
+            if alone:
+                raise bad_position(self._position_game(), "chimera_place", card=c)
             host, guest = c.split("+")
             self._card(host), self._card(guest)
             if self.info[host].gift is not None or self.info[guest].gift is None:
-                raise bad_position("estro", "host", card=c)
+                raise bad_position(self._position_game(), "host", card=c)
             self.info[c]  # builds its facts
             return c
         if not isinstance(c, str) or c not in self.info:

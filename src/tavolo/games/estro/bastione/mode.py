@@ -18,12 +18,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from pydantic import (
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+)
+
 from tavolo.engine import RNG, Config, ConfigError, Decision, Event, no_options
 from tavolo.engine.steps import Step
 
 from ..cards import chimera_id, chimera_parts
 from ..content import bad_position
 from ..game import EstroGame
+from ..position import Part, parse
+from ..schema import STATS
 from ..state import CHIMERA, FESSURA, Battle, EstroState, Player
 from . import words
 from .state import DEPTHS, LANES, BastioneState
@@ -1075,86 +1085,84 @@ class Mode(EstroGame):
         that round, ``seat`` to act; ``horde``: that round is over and the next horde phase
         comes), ``cq``, ``zone_used``, ``horde`` (``{id, lane, zone}``), ``horde_deck``
         (top last), ``incinerator`` and ``dreamers``: one ``{hand, deck, field, as_left}``
-        per player, ``field`` entries ``{id, lane, zone}`` (``mods``: 5 numbers)."""
-        known = {
-            "zone",
-            "round",
-            "phase",
-            "seat",
-            "cq",
-            "zone_used",
-            "horde",
-            "horde_deck",
-            "incinerator",
-            "dreamers",
-        }
-        extra = sorted(set(position) - known)
-        if extra:
-            raise bad_position(f"estro {MODE}", "field", field=extra[0])
+        per player, ``field`` entries ``{id, lane, zone}`` (``mods``: 5 numbers). Every
+        field is checked (``BastionePosition``) before any is used: a wrong one is one
+        line."""
+        game = f"estro {MODE}"
+        pos = parse(BastionePosition, position, game)
+        if pos.model_extra:
+            raise bad_position(game, "field", field=sorted(pos.model_extra)[0])
         n = config.players
-        zone = str(position.get("zone", "medica"))
+        zone = pos.zone
         if zone not in words.ZONE_IDS:
-            raise bad_position(f"estro {MODE}", "zone", zone=zone)
+            raise bad_position(game, "zone", zone=zone)
         s = BastioneState(rng, n, config.mode, words.ZONE_IDS.index(zone))
         team, horde = s.players
         horde.zone_used = True
-        team.zone_used = bool(position.get("zone_used", False))
-        raw = position.get("dreamers") or [{} for _ in range(n)]
-        if not isinstance(raw, list) or len(raw) != n:
-            raise bad_position(f"estro {MODE}", "dreamers", n=n)
+        team.zone_used = pos.zone_used
+        raw = pos.dreamers or [DreamerPosition() for _ in range(n)]
+        if len(raw) != n:
+            raise bad_position(game, "dreamers", n=n)
         seen: list[str] = []
         home: dict[str, int] = {}
 
-        def where(entry: Mapping[str, Any]) -> int:
-            lane, depth = int(entry.get("lane", 0)), int(entry.get("zone", 0))
+        def where(entry: CellCard) -> int:
+            lane, depth = entry.lane, entry.zone
             if not (1 <= lane <= LANES and 1 <= depth <= DEPTHS):
-                raise bad_position(f"estro {MODE}", "cell", entry=entry)
+                told = entry.model_dump(exclude_unset=True, exclude={"mods"})
+                raise bad_position(game, "cell", entry=told)
             return (lane - 1) * DEPTHS + depth - 1
 
         for k, rd in enumerate(raw):
-            s.hands[k] = [self._card(c) for c in rd.get("hand", ())]
-            s.decks[k] = [self._card(c) for c in rd.get("deck", ())]
-            s.asl[k] = int(rd.get("as_left", AS_PER_DREAMER))
-            for entry in rd.get("field", ()):
-                c = self._card(entry["id"])
+            s.hands[k] = [self._card(c, alone=True) for c in rd.hand]
+            s.decks[k] = [self._card(c, alone=True) for c in rd.deck]
+            s.asl[k] = rd.as_left
+            for entry in rd.field:
+                c = self._card(entry.id)
                 x = where(entry)
                 if x in {s.cell[d] for d in team.field}:
-                    raise bad_position(f"estro {MODE}", "one_zone")
+                    raise bad_position(game, "one_zone")
                 team.field.append(c)
                 s.cell[c] = x
-                if entry.get("mods"):
-                    self.add_mods(s, 0, c, [int(v) for v in entry["mods"]])
+                if entry.mods:
+                    if len(entry.mods) != len(STATS):
+                        raise bad_position(game, "mods", card=c, n=len(entry.mods))
+                    self.add_mods(s, 0, c, entry.mods)
                 seen += chimera_parts(c)
                 home.update((part, k) for part in chimera_parts(c))
             if len(self._field_of(team.field, home, k)) > FIELD_LIMIT:
-                raise bad_position(f"estro {MODE}", "defenders", n=FIELD_LIMIT)
+                raise bad_position(game, "defenders", n=FIELD_LIMIT)
             seen += s.hands[k] + s.decks[k]
             home.update((c, k) for c in (*s.hands[k], *s.decks[k]))
-        for entry in position.get("horde", ()):
-            c = self._card(entry["id"])
+        for hc in pos.horde:
+            c = self._card(hc.id)
             horde.field.append(c)
-            s.cell[c] = where(entry)
+            s.cell[c] = where(hc)
             seen.append(c)
-        s.hdeck = [self._card(c) for c in position.get("horde_deck", ())]
-        team.inc = [self._card(c) for c in position.get("incinerator", ())]
+        s.hdeck = [self._card(c, alone=True) for c in pos.horde_deck]
+        team.inc = [self._card(c, alone=True) for c in pos.incinerator]
         seen += s.hdeck + team.inc
         if len(set(seen)) != len(seen):
-            raise bad_position(f"estro {MODE}", "two_places")
+            raise bad_position(game, "two_places")
         s.home = home
         s.cq0 = CQ[n]
-        s.cq = int(position.get("cq", s.cq0))
-        s.rnd = int(position.get("round", 1))
+        s.cq = s.cq0 if pos.cq is None else pos.cq
+        if not 1 <= s.cq <= s.cq0:
+            raise bad_position(game, "cq", most=s.cq0, n=n, cq=s.cq)
+        s.rnd = pos.round
         s.turn = 2 * s.rnd
         if s.mf & FESSURA:
             s.rift = tuple(c for c in self.ids if c not in set(seen))
             s.rift_born = frozenset(s.rift)
-        phase = position.get("phase", "dreamers")
+        phase = pos.phase
         if phase == "dreamers":
             s.active = 0
             s.phase = "dreamers"
-            seat = int(position.get("seat", 0))
+            if s.rnd < 1:  # round 0 is only the game's start, before the first horde phase
+                raise bad_position(game, "round", last=LAST_WAVE_CAP, round=s.rnd)
+            seat = pos.seat
             if not 0 <= seat < n:
-                raise bad_position(f"estro {MODE}", "seat", last=n - 1)
+                raise bad_position(game, "seat", last=n - 1)
             s.turns = (seat - (s.rnd - 1)) % n
             self._begin_turn(s, seat, [])
         elif phase == "horde":
@@ -1162,7 +1170,7 @@ class Mode(EstroGame):
             s.phase = "horde"
             s.bind(0)
         else:
-            raise bad_position(f"estro {MODE}", "dreamers_phase")
+            raise bad_position(game, "dreamers_phase")
         self._run(s, [])
         return s
 
@@ -1182,3 +1190,47 @@ class Mode(EstroGame):
 
     def help(self, lang: str = "en") -> str:
         return words.help_text(lang)
+
+
+# ------------------------------------------------------------------------ positions --
+# A scenario's position, checked field by field before any is used, so that a number where
+# a list belongs, or a string where a lane belongs, is one line naming the field rather
+# than a crash. The position's unknown fields are kept (extra="allow") to be named by the
+# older message; a dreamer's and a card's are refused here.
+
+
+class CellCard(Part):
+    """A card on the lanes; ``lane`` and ``zone`` are checked by the older message."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: StrictStr
+    lane: StrictInt = 0
+    zone: StrictInt = 0
+
+
+class DefenderCard(CellCard):
+    """A dreamer's card on the lanes, with its stat changes (five numbers, or none)."""
+
+    mods: list[StrictInt] = Field(default_factory=list)
+
+
+class DreamerPosition(Part):
+    model_config = ConfigDict(extra="forbid")
+    hand: list[StrictStr] = Field(default_factory=list)
+    deck: list[StrictStr] = Field(default_factory=list)
+    field: list[DefenderCard] = Field(default_factory=list)
+    as_left: StrictInt = Field(default=AS_PER_DREAMER, ge=0)
+
+
+class BastionePosition(Part):
+    model_config = ConfigDict(extra="allow")
+    zone: StrictStr = "medica"
+    round: StrictInt = Field(default=1, ge=0, le=LAST_WAVE_CAP)  # 0: before the first horde
+    phase: StrictStr = "dreamers"
+    seat: StrictInt = 0
+    cq: StrictInt | None = None  # the bastion's full CQ unless given
+    zone_used: StrictBool = False
+    horde: list[CellCard] = Field(default_factory=list)
+    horde_deck: list[StrictStr] = Field(default_factory=list)
+    incinerator: list[StrictStr] = Field(default_factory=list)
+    dreamers: list[DreamerPosition] | None = None  # one each, said by the older message

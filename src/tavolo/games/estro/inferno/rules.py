@@ -22,7 +22,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import (
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+)
 
 from tavolo.engine import RNG, Config, ConfigError, Decision, Event
 
@@ -31,6 +40,7 @@ from ..cards import chimera_parts
 from ..content import bad_position
 from ..game import EstroGame
 from ..gifts import LiveAura, add_auras
+from ..position import Part, by_id, parse
 from ..rules import ATTACKS_PER_TURN, HAND_LIMIT, MAX_SLOT, SLOTS
 from ..schema import ESTRI
 from ..state import CHIMERA, FESSURA, Battle, Player, Step
@@ -703,62 +713,60 @@ class Mode(EstroGame):
         ``phase`` (play | battle), ``seats`` (four: hand, deck, incinerator, zone_used) and
         ``teams`` (two: field, whose entries are as in a 1v1 position plus ``owner``, a
         seat of that team). No card may be on the table twice. With +fessura, ``rift``
-        lists the dimensional deck (by default every card no seat holds)."""
-        known = {"zones", "round", "seat", "phase", "seats", "teams", "rift"}
-        extra = sorted(set(position) - known)
-        if extra:
-            raise bad_position("estro inferno", "field", field=extra[0])
-        zones = [str(z) for z in position.get("zones", ("medica", "civile"))]
+        lists the dimensional deck (by default every card no seat holds). Every field is
+        checked (``InfernoPosition``) before any is used: a wrong one is one line."""
+        pos = parse(InfernoPosition, position, "estro inferno")
+        if pos.model_extra:
+            raise bad_position("estro inferno", "field", field=sorted(pos.model_extra)[0])
+        zones = pos.zones
         if len(zones) != 2 or zones[0] == zones[1] or not set(zones) <= set(ZONE_IDS):
             raise bad_position("estro inferno", "zones", known=", ".join(ZONE_IDS))
         z1, z2 = (ZONE_IDS.index(z) for z in zones)
         if z2 == ARMONIO:
             z1, z2 = z2, z1
-        raw_seats, raw_teams = position.get("seats"), position.get("teams")
-        if not isinstance(raw_seats, list) or len(raw_seats) != SEATS:
+        if pos.seats is None or len(pos.seats) != SEATS:
             raise bad_position("estro inferno", "seats")
-        if not isinstance(raw_teams, list) or len(raw_teams) != 2:
+        if pos.teams is None or len(pos.teams) != 2:
             raise bad_position("estro inferno", "teams")
         seats = []
-        for q, raw in enumerate(raw_seats):
-            bad = sorted(set(raw) - {"hand", "deck", "incinerator", "zone_used"})
-            if bad:
-                raise bad_position("estro inferno", "seat_field", seat=SEAT_NAMES[q], field=bad[0])
-            st = Seat([self._card(c) for c in raw.get("deck", [])])
-            st.hand = [self._card(c) for c in raw.get("hand", [])]
-            st.inc = [self._card(c) for c in raw.get("incinerator", [])]
-            st.zone_used = bool(raw.get("zone_used", False))
+        for q, raw in enumerate(pos.seats):
+            if raw.model_extra:
+                field = sorted(raw.model_extra)[0]
+                raise bad_position("estro inferno", "seat_field", seat=SEAT_NAMES[q], field=field)
+            st = Seat([self._card(c, alone=True) for c in raw.deck])
+            st.hand = [self._card(c, alone=True) for c in raw.hand]
+            st.inc = [self._card(c, alone=True) for c in raw.incinerator]
+            st.zone_used = raw.zone_used
             seats.append(st)
         owner = {c: q for q, st in enumerate(seats) for c in (*st.deck, *st.hand, *st.inc)}
         players = []
-        for side, raw in enumerate(raw_teams):
-            bad = sorted(set(raw) - {"field"})
-            if bad:
+        for side, team in enumerate(pos.teams):
+            if team.model_extra:
+                field = sorted(team.model_extra)[0]
                 raise bad_position(
-                    "estro inferno", "team_field", team=TEAM_NAMES[side], field=bad[0]
+                    "estro inferno", "team_field", team=TEAM_NAMES[side], field=field
                 )
-            entries = [{"id": e} if isinstance(e, str) else dict(e) for e in raw.get("field", [])]
-            for e in entries:
-                o = e.pop("owner", None)
+            entries = []
+            for e in team.field:
+                o = e.owner
                 if o not in SEAT_NAMES or SEAT_NAMES.index(o) & 1 != side:
                     raise bad_position(
                         "estro inferno",
                         "owner",
-                        card=e.get("id"),
+                        card=e.id,
                         team=TEAM_NAMES[side],
                         a=SEAT_NAMES[side],
                         b=SEAT_NAMES[side + 2],
                     )
-                owner.update((x, SEAT_NAMES.index(o)) for x in chimera_parts(str(e["id"])))
+                owner.update((x, SEAT_NAMES.index(o)) for x in chimera_parts(e.id))
+                entries.append({"id": e.id, **(e.model_extra or {})})
             players.append(self._position_player(side, {"field": entries}))
-        held = [x for st in seats for x in (*st.deck, *st.hand, *st.inc)]
+        held = [x for st in seats for c in (*st.deck, *st.hand, *st.inc) for x in chimera_parts(c)]
         held += [x for pl in players for c in pl.field for x in chimera_parts(c)]
         if len(set(held)) != len(held):
             raise bad_position("estro inferno", "table_twice")
-        seat = str(position.get("seat", "A1"))
-        phase = position.get("phase", "play")
-        rnd = int(position.get("round", 1))
-        if seat not in SEAT_NAMES or phase not in ("play", "battle") or rnd < 1:
+        seat, phase, rnd = pos.seat, pos.phase, pos.round
+        if seat not in SEAT_NAMES or phase not in ("play", "battle"):
             raise bad_position("estro inferno", "seat_phase")
         s = InfernoState(rng, players, seats, (z1, z2), config.mode)
         s.owner = owner
@@ -773,13 +781,13 @@ class Mode(EstroGame):
         s.played = 0 if phase == "play" else 1
         s.attacks = ATTACKS_PER_TURN
         if s.mf & FESSURA:
-            rift = [self._card(c) for c in position.get("rift") or ()]
-            if "rift" not in position:
+            rift = [self._card(c, alone=True) for c in pos.rift or ()]
+            if "rift" not in pos.model_fields_set:
                 rift = [c for c in self.ids if c not in owner]
             if set(rift) & set(held) or len(set(rift)) != len(rift):
                 raise bad_position("estro inferno", "rift_held")
             s.rift, s.rift_born = tuple(rift), frozenset(rift)
-        elif "rift" in position:
+        elif "rift" in pos.model_fields_set:
             raise bad_position("estro inferno", "rift")
         self._run(s, [])
         return s
@@ -796,3 +804,41 @@ class Mode(EstroGame):
 
     def help(self, lang: str = "en") -> str:
         return words.help_text(lang)
+
+
+# ------------------------------------------------------------------------ positions --
+# A scenario's position, checked field by field before any is used, so that a number where
+# a list belongs, or a list where a seat belongs, is one line naming the field rather than
+# a crash. The unknown fields of a seat, a team and the position are kept (extra="allow")
+# to be named by the older, clearer messages above; those of a field card go on to the 1v1
+# reader (face_down, mods...).
+
+
+class SeatPosition(Part):
+    model_config = ConfigDict(extra="allow")
+    hand: list[StrictStr] = Field(default_factory=list)
+    deck: list[StrictStr] = Field(default_factory=list)
+    incinerator: list[StrictStr] = Field(default_factory=list)
+    zone_used: StrictBool = False
+
+
+class TeamCard(Part):
+    model_config = ConfigDict(extra="allow")
+    id: StrictStr
+    owner: StrictStr | None = None
+
+
+class TeamPosition(Part):
+    model_config = ConfigDict(extra="allow")
+    field: list[Annotated[TeamCard, BeforeValidator(by_id)]] = Field(default_factory=list)
+
+
+class InfernoPosition(Part):
+    model_config = ConfigDict(extra="allow")
+    zones: list[StrictStr] = Field(default_factory=lambda: ["medica", "civile"])
+    round: StrictInt = Field(default=1, ge=1, le=LAST_ROUND)
+    seat: StrictStr = "A1"
+    phase: StrictStr = "play"
+    seats: list[SeatPosition] | None = None  # four, said by the older message
+    teams: list[TeamPosition] | None = None
+    rift: list[StrictStr] | None = None

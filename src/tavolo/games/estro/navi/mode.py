@@ -17,9 +17,25 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
-from tavolo.engine import RNG, Config, ContentError, Decision, Event, no_options
+from pydantic import (
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+)
+
+from tavolo.engine import (
+    RNG,
+    Config,
+    ContentError,
+    Decision,
+    Event,
+    no_options,
+)
 from tavolo.engine.steps import Step
 
 from ..cards import chimera_parts
@@ -27,6 +43,7 @@ from ..combat import DIE_BONUS, MATCHUP
 from ..content import bad_position
 from ..game import EstroGame
 from ..gifts import LiveAura
+from ..position import Part, by_id, parse
 from ..rules import (
     ATTACKS_PER_TURN,
     DECK_SIZE,
@@ -826,59 +843,73 @@ class Mode(EstroGame):
         ``hand``, ``field``, ``incinerator`` as in the 1v1 positions), ``ships`` (five
         entries in estro order: ``guardians`` -- ids, face up, or ``{id, face_down}`` --,
         ``fallen`` guardians in the Incinerator, ``shields``, ``alarm``), ``items`` held
-        and ``item_pool`` (the items still to come; none unless given)."""
-        known = {"zone", "round", "start", "player", "ships", "items", "item_pool"}
-        extra = sorted(set(position) - known)
-        if extra:
-            raise bad_position("estro navi", "field", field=extra[0])
-        zone = str(position.get("zone", "medica"))
+        and ``item_pool`` (the items still to come; none unless given). Every field is
+        checked (``NaviPosition``) before any is used: a wrong one is one line."""
+        game = "estro navi"
+        pos = parse(NaviPosition, position, game)
+        if pos.model_extra:
+            raise bad_position(game, "field", field=sorted(pos.model_extra)[0])
+        zone = pos.zone
         zones = text.ZONE_IDS
         if zone not in zones and zone not in ESTRI:
-            raise bad_position("estro navi", "zone", zone=zone)
+            raise bad_position(game, "zone", zone=zone)
         z = zones.index(zone) if zone in zones else ESTRI.index(zone)
-        me = self._position_player(0, position.get("player") or {})
-        raw_ships = position.get("ships")
-        if not isinstance(raw_ships, list) or len(raw_ships) != SHIPS:
-            raise bad_position("estro navi", "ships")
+        last = self.fleet.settings.safety_round
+        if pos.round > last:
+            raise bad_position(game, "round", last=last, round=pos.round)
+        me = self._position_player(0, pos.player or {})
+        if pos.ships is None or len(pos.ships) != SHIPS:
+            raise bad_position(game, "ships")
         ships = Player([])
         ships.zone_used = True
         crew: list[tuple[str, ...]] = []
         shields, alarm = [], []
-        for i, raw in enumerate(raw_ships):
-            bad = sorted(set(raw) - {"guardians", "fallen", "shields", "alarm"})
-            if bad:
-                raise bad_position("estro navi", "ship_field", n=i + 1, field=bad[0])
+        for i, raw in enumerate(pos.ships):
+            if raw.model_extra:
+                raise bad_position(game, "ship_field", n=i + 1, field=sorted(raw.model_extra)[0])
+            if len(raw.guardians) + len(raw.fallen) > GUARDIANS:
+                count = len(raw.guardians) + len(raw.fallen)
+                raise bad_position(game, "crew", n=i + 1, count=count, most=GUARDIANS)
+            most = self._max_shields[i]
+            if raw.shields is not None and not 0 <= raw.shields <= most:
+                raise bad_position(
+                    game,
+                    "shields",
+                    n=i + 1,
+                    most=most,
+                    shields=raw.shields,
+                )
             mine = []
-            for entry in raw.get("guardians", ()):
-                entry = {"id": entry} if isinstance(entry, str) else dict(entry)
-                c = self._card(entry["id"])
+            for entry in raw.guardians:
+                c = self._card(entry.id)
                 ships.field.append(c)
-                if entry.get("face_down"):
+                if entry.face_down:
                     ships.down.add(c)
                 mine.append(c)
-            for c in raw.get("fallen", ()):
-                ships.inc.append(self._card(c))
+            for c in raw.fallen:
+                ships.inc.append(self._card(c, alone=True))
                 mine.append(c)
             crew.append(tuple(mine))
-            shields.append(int(raw.get("shields", self._max_shields[i])))
-            alarm.append(int(raw.get("alarm", 0)))
-        owned = self._owned(me) + [c for cs in crew for c in cs]
+            shields.append(most if raw.shields is None else raw.shields)
+            alarm.append(raw.alarm)
+        if not any(shields):  # the player has won: no turn begins
+            raise bad_position(game, "fleet_down")
+        owned = self._owned(me) + [x for cs in crew for c in cs for x in chimera_parts(c)]
         if len(set(owned)) != len(owned):
-            raise bad_position("estro navi", "held_twice")
-        items = [*position.get("items", ()), *position.get("item_pool", ())]
-        for x in items:
+            raise bad_position(game, "held_twice")
+        for x in (*pos.items, *pos.item_pool):
             if x not in self.fleet.items:
-                raise bad_position("estro navi", "item", item=x)
-        start = position.get("start", "player")
+                raise bad_position(game, "item", item=x)
+        start = pos.start
         if start not in ("player", "ships"):
-            raise bad_position("estro navi", "start")
+            raise bad_position(game, "start")
         s = NaviState(rng, [me, ships], z, 0, config.mode)
         s.crew = tuple(crew)
         s.ship_of = {c: i for i, cs in enumerate(s.crew) for c in cs}
         s.shields, s.alarm = shields, alarm
-        s.held = tuple(position.get("items", ()))
-        s.pool = tuple(position.get("item_pool", ()))
-        rnd = int(position.get("round", 2))
+        s.held = tuple(pos.items)
+        s.pool = tuple(pos.item_pool)
+        rnd = pos.round
         s.turn = 2 * (rnd - 1) + (0 if start == "player" else 1)
         s.active = 1 if start == "player" else 0
         if s.mf & FESSURA:
@@ -903,3 +934,35 @@ class Mode(EstroGame):
 
     def help(self, lang: str = "en") -> str:
         return text.help_text(self, lang)
+
+
+# ------------------------------------------------------------------------ positions --
+# A scenario's position, checked field by field before any is used, so that a number where
+# a list belongs, or a list where a ship belongs, is one line naming the field rather than
+# a crash. The unknown fields of a ship and of the position are kept (extra="allow") to be
+# named by the older, clearer messages; the player's own fields go to the 1v1 reader.
+
+
+class Guardian(Part):
+    model_config = ConfigDict(extra="forbid")
+    id: StrictStr
+    face_down: StrictBool = False
+
+
+class ShipPosition(Part):
+    model_config = ConfigDict(extra="allow")
+    guardians: list[Annotated[Guardian, BeforeValidator(by_id)]] = Field(default_factory=list)
+    fallen: list[StrictStr] = Field(default_factory=list)
+    shields: StrictInt | None = None  # the ship's full shields unless given
+    alarm: StrictInt = Field(default=0, ge=0)
+
+
+class NaviPosition(Part):
+    model_config = ConfigDict(extra="allow")
+    zone: StrictStr = "medica"
+    round: StrictInt = Field(default=2, ge=1)
+    start: StrictStr = "player"
+    player: dict[str, Any] | None = None
+    ships: list[ShipPosition] | None = None  # five, said by the older message
+    items: list[StrictStr] = Field(default_factory=list)
+    item_pool: list[StrictStr] = Field(default_factory=list)
