@@ -9,11 +9,14 @@ re-picks the secret counter (the rest is drawn at random when drawn, see ``DQRul
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from tavolo.engine import RNG, Config, Event
+from tavolo.engine.content import Reason
 from tavolo.engine.errors import ConfigError, ContentError, ScenarioError
 from tavolo.engine.files import read_data
 from tavolo.engine.i18n import fill
@@ -31,6 +34,51 @@ DEATHS = ("monster", "creature", "trap", "pit", "rotating", "dragon", "potion", 
 UI = Path(__file__).parent / "ui"
 CHAMBER_TO_TOWER = 10
 """Squares from the Treasure Chamber to the nearest tower (the heuristic's way back)."""
+Square = tuple[int, int]
+ENTERED = {(0, 1): 0, (-1, 0): 1, (0, -1): 2, (1, 0): 3}
+"""The side of his square a hero came in by, from where he stands less where he came from."""
+
+
+class TileAt(BaseModel):
+    """A tile of a position, as a hero would have laid it (the board checks where)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tile: StrictStr
+    at: tuple[StrictInt, StrictInt]
+    heading: Literal["N", "E", "S", "W"] = "N"
+    secret_door: StrictBool = False
+    turns: StrictInt = 0  # quarter turns since (Curse of the Wizard, Rotating Room)
+
+
+class HeroAt(BaseModel):
+    """A hero of a position; a field left out (or null) keeps the set-up's value."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: StrictStr
+    at: tuple[StrictInt, StrictInt] | None = None
+    prev: tuple[StrictInt, StrictInt] | None = None
+    life: StrictInt | None = None
+    ring: StrictStr | None = None
+    potion: StrictBool = False
+    rope: StrictBool = False
+    treasure: list[StrictInt] = Field(default_factory=list)
+    held: list[StrictStr] = Field(default_factory=list)  # deck:card
+    lost_turns: StrictInt | None = Field(None, ge=0)
+
+
+class Position(BaseModel):
+    """A scenario's position: exact types, so that YAML's surprises are told, not run."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seed: StrictInt = 0
+    heroes: list[HeroAt] = Field(default_factory=list)
+    tiles: list[TileAt] = Field(default_factory=list)
+    round: StrictInt | None = None
+    active: StrictInt | None = None
+    dragon_out: StrictInt = 0
 
 
 def on_time(left: int, squares: int) -> float:
@@ -296,78 +344,176 @@ class DungeonQuestGame(DQTurn):
         return [(h, mode, {**options, "heroes": h}) for h in ids]
 
     # ----------------------------------------------------------------- positions --
+    @cached_property
+    def holdable(self) -> tuple[str, ...]:
+        """The cards (``deck:card``) a hero may hold in a position: those with each-turn
+        effects (a torch gone out, a trapdoor) and the Giant Spider's, held while fought."""
+        spiders = {m for m, mon in self.monsters.items() if mon.kind == "spider"}
+        return tuple(
+            f"{deck}:{cid}"
+            for (deck, cid), card in self.cards.items()
+            if deck != "dragon" and (card.each_turn or any(e.monster in spiders for e in card.do))
+        )
+
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> S:
         """A game past set-up (seed ``position.seed``, heroes in towers as chosen) with
         fields overridden: ``tiles`` ([{tile, at: [x, y], heading: N|E|S|W}], each checked
         by the board's placement rules), ``heroes`` ([{id, at, prev, life, ring, potion,
-        rope, treasure, held}]), ``round``, ``active``, ``dragon_out``."""
+        rope, treasure, held, lost_turns}]), ``round``, ``active``, ``dragon_out``. A
+        position the rules could not play is refused with one line (ScenarioError)."""
+        if not isinstance(position, Mapping):
+            raise ScenarioError.said(MSG, "position.mapping")
+        tiles_in = position.get("tiles")
+        for i, t in enumerate(tiles_in if isinstance(tiles_in, list) else []):
+            if isinstance(t, Mapping) and "tile" not in t:  # as often as not, "id" for "tile"
+                raise ScenarioError.said(MSG, "position.tile_missing", n=i + 1)
+        try:
+            p = Position.model_validate(dict(position))
+        except ValidationError as e:  # which field, and why, in the user's language
+            raise ScenarioError.said(MSG, "position.invalid", reason=Reason(e)) from None
+        self._check_position(config, p)
         cfg_opts = dict(config.options)
-        heroes = position.get("heroes", [])
-        if heroes and "heroes" not in cfg_opts:
-            cfg_opts["heroes"] = ",".join(h["id"] for h in heroes)
+        if p.heroes and "heroes" not in cfg_opts:
+            cfg_opts["heroes"] = ",".join(h.id for h in p.heroes)
         cfg = Config(config.players, config.mode, cfg_opts)
-        s = self.new(cfg, int(position.get("seed", 0)))
+        s = self.new(cfg, p.seed)
         while (d := self.decision(s)) is not None and s.phase == "setup":
             want = None
             if d.kind == "pickring":
-                ring = heroes[d.player].get("ring") if d.player < len(heroes) else None
+                ring = p.heroes[d.player].ring if d.player < len(p.heroes) else None
                 want = f"ring:{ring}" if ring else None
             self.apply(s, want if want in d.actions else d.actions[0])
         s.rng = rng
+        if p.round is not None and not 1 <= p.round <= s.opts.sun_rounds:
+            raise ScenarioError.said(MSG, "position.round", round=p.round, rounds=s.opts.sun_rounds)
         board = Board(self.spec, dict(s.board))
         tiles = all_tiles()
-        for t in position.get("tiles", []):
-            tid = t.get("tile")
-            if tid not in tiles:
-                raise ScenarioError.said(MSG, "position.tile", tile=tid)
-            sq = tuple(t["at"])
-            heading = SIDE.index(t.get("heading", "N"))
-            board.place(tiles[tid], sq, heading, bool(t.get("secret_door", False)))
-            if tid in s.pile:
-                s.pile.remove(tid)
-            turns = int(t.get("turns", 0))
-            if turns:
-                board.turn(sq, turns)
+        for t in p.tiles:
+            if t.tile not in tiles:
+                raise ScenarioError.said(MSG, "position.tile", tile=t.tile)
+            board.place(tiles[t.tile], t.at, SIDE.index(t.heading), t.secret_door)
+            if t.tile in s.pile:
+                s.pile.remove(t.tile)
+            if t.turns:
+                board.turn(t.at, t.turns)
         s.board = board.placed
-        for k, hd in enumerate(heroes):
-            h = s.heroes[k]
-            if "at" in hd:
-                h.pos = tuple(hd["at"])
-                h.moved = True
-            if "prev" in hd:
-                h.prev = tuple(hd["prev"])
-                dx, dy = h.pos[0] - h.prev[0], h.pos[1] - h.prev[1]  # type: ignore[index]
-                h.entered = {(0, 1): 0, (-1, 0): 1, (0, -1): 2, (1, 0): 3}[(dx, dy)]
-            for f in ("life", "ring", "treasure", "lost_turns"):
-                if f in hd:
-                    setattr(h, f, list(hd[f]) if isinstance(hd[f], list) else hd[f])
-            for gp in h.treasure:  # counters come out of the cup
-                if gp not in s.cup:
-                    raise ScenarioError.said(MSG, "position.treasure", gp=gp)
-                s.cup.remove(gp)
-            if hd.get("potion"):
-                s.decks["room"].remove("potion")
-                h.potion = ("room", "potion")
-            if hd.get("rope"):
-                s.decks["corpse"].remove("rope")
-                h.ropes = [("corpse", "rope")]
-            for held in hd.get("held", []):
-                deck, _, card = held.partition(":")
-                s.decks[deck].remove(card)
-                h.held.append((deck, card))
-        if "round" in position:
-            s.round = int(position["round"])
-        if "dragon_out" in position:
-            for _ in range(int(position["dragon_out"])):
-                s.dragon.remove("asleep")
-                s.dragon_out.append("asleep")
-        k = int(position.get("active", s.order[0]))
+        for k, hd in enumerate(p.heroes):
+            self._place_hero(s, board, k, hd)
+        self._check_squares(s)
+        if p.round is not None:
+            s.round = p.round
+        for _ in range(p.dragon_out):
+            s.dragon.remove("asleep")
+            s.dragon_out.append("asleep")
+        k = s.order[0] if p.active is None else p.active
         s.stack = []
         self.begin_turn(s, k)
         s.active = k
         s._dec = None
         self.run(s, [])
         return s
+
+    def _check_position(self, config: Config, p: Position) -> None:
+        """What the position asks of the game as a whole: heroes and rings that exist,
+        each once, no more heroes than players, an active player, the dragon's counters."""
+        if len(p.heroes) > config.players:
+            raise ScenarioError.said(
+                MSG, "position.heroes", n=len(p.heroes), players=config.players
+            )
+        ids = [h.id for h in p.heroes]
+        for hid in ids:
+            if hid not in self.heroes:
+                raise ScenarioError.said(
+                    MSG, "position.hero", hero=hid, known=", ".join(self.heroes)
+                )
+            if ids.count(hid) > 1:
+                raise ScenarioError.said(MSG, "position.hero_twice", hero=hid)
+        rings = [h.ring for h in p.heroes if h.ring is not None]
+        for ring in rings:
+            if ring not in self.rings:
+                raise ScenarioError.said(
+                    MSG, "position.ring", ring=ring, known=", ".join(self.rings)
+                )
+            if rings.count(ring) > 1:
+                raise ScenarioError.said(MSG, "position.ring_twice", ring=ring)
+        if p.active is not None and not 0 <= p.active < config.players:
+            raise ScenarioError.said(
+                MSG, "position.active", active=p.active, last=config.players - 1
+            )
+        asleep = self.dragon_pool.count("asleep")
+        if not 0 <= p.dragon_out <= asleep:
+            raise ScenarioError.said(MSG, "position.dragon_out", n=p.dragon_out, most=asleep)
+
+    def _square(self, board: Board, k: int, sq: Square, explored: bool) -> Square:
+        """``sq`` if hero ``k`` may stand there (or, with ``explored`` off, have come
+        from there: a scenario may start a hero as if from an unexplored square)."""
+        if not board.inside(sq):
+            raise ScenarioError.said(
+                MSG, "position.off_board", n=k + 1, square=sq, w=self.w, h=self.h
+            )
+        if explored and not board.explored(sq):
+            raise ScenarioError.said(MSG, "position.unexplored", n=k + 1, square=sq)
+        return sq
+
+    def _take(self, s: S, k: int, deck: str, card: str) -> tuple[str, str]:
+        """Card ``card`` out of ``deck`` for hero ``k``, if a copy is left there."""
+        if card not in s.decks[deck]:
+            raise ScenarioError.said(MSG, "position.card", n=k + 1, card=card, deck=deck)
+        s.decks[deck].remove(card)
+        return deck, card
+
+    def _place_hero(self, s: S, board: Board, k: int, hd: HeroAt) -> None:
+        """Hero ``k`` as the position says, every value one the rules can hold."""
+        h = s.heroes[k]
+        if hd.at is not None:
+            h.pos = self._square(board, k, hd.at, explored=True)
+            h.moved = True
+        if hd.prev is not None:
+            h.prev = self._square(board, k, hd.prev, explored=False)
+            assert h.pos is not None  # placed at set-up when not given
+            side = ENTERED.get((h.pos[0] - h.prev[0], h.pos[1] - h.prev[1]))
+            if side is None:
+                raise ScenarioError.said(MSG, "position.prev", n=k + 1, prev=h.prev, square=h.pos)
+            h.entered = side
+        if hd.life is not None:
+            top = self.heroes[h.id].life
+            if not 1 <= hd.life <= top:
+                raise ScenarioError.said(
+                    MSG, "position.life", n=k + 1, hero=h.id, life=hd.life, top=top
+                )
+            h.life = hd.life
+        if hd.ring is not None:
+            h.ring = hd.ring
+        if hd.lost_turns is not None:
+            h.lost_turns = hd.lost_turns
+        for gp in hd.treasure:  # counters come out of the cup
+            if gp not in s.cup:
+                raise ScenarioError.said(MSG, "position.treasure", gp=gp)
+            s.cup.remove(gp)
+            h.treasure.append(gp)
+        if hd.potion:
+            h.potion = self._take(s, k, "room", "potion")
+        if hd.rope:
+            h.ropes = [self._take(s, k, "corpse", "rope")]
+        for held in hd.held:
+            if held not in self.holdable:
+                known = ", ".join(self.holdable)
+                raise ScenarioError.said(MSG, "position.held", n=k + 1, card=held, known=known)
+            deck, _, card = held.partition(":")
+            h.held.append(self._take(s, k, deck, card))
+
+    def _check_squares(self, s: S) -> None:
+        """No two heroes on one square but in the Treasure Chamber (the rules never let
+        a hero move onto another)."""
+        seen: dict[Square, int] = {}
+        for k, h in enumerate(s.heroes):
+            if h.pos is None or h.pos in self.spec.chamber:
+                continue
+            if h.pos in seen:
+                raise ScenarioError.said(
+                    MSG, "position.shared", a=seen[h.pos] + 1, b=k + 1, square=h.pos
+                )
+            seen[h.pos] = k
 
     # ----------------------------------------------------------------------- words --
     def name_of(self, what: str, lang: str) -> str:
