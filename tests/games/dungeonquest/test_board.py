@@ -97,23 +97,28 @@ def test_placement_follows_the_hero() -> None:
 
 
 @pytest.mark.parametrize(
-    ("square", "heading", "expected"),
+    ("square", "heading", "expected", "italian"),
     [
-        ((13, 4), E, "is off the 13 x 10 board"),
-        ((0, 0), E, "is a printed tower room"),
-        ((6, 5), S, "is a printed chamber room"),
-        ((3, 1), N, "its entry arrow faces the empty square (3, 2)"),
-        ((1, 0), W, "its entry arrow faces the empty square (2, 0)"),
-        ((5, 0), S, "its entry arrow would face the board edge (north)"),
-        ((1, 0), 7, "heading 7 is not 0-3"),
+        ((13, 4), E, "is off the 13 x 10 board", "fuori dal tabellone 13 x 10"),
+        ((0, 0), E, "is a printed tower room", "è stampata una torre"),
+        ((6, 5), S, "is a printed chamber room", "è stampata la camera del tesoro"),
+        ((3, 1), N, "its entry arrow faces the empty square (3, 2)", "la casella vuota (3, 2)"),
+        ((1, 0), W, "its entry arrow faces the empty square (2, 0)", "la casella vuota (2, 0)"),
+        ((5, 0), S, "its entry arrow would face the board edge (north)", "del tabellone (nord)"),
+        ((1, 0), 7, "heading 7 is not 0-3", "la direzione 7 non è tra 0 e 3"),
     ],
 )
-def test_placement_refused(square: tuple[int, int], heading: int, expected: str) -> None:
+def test_placement_refused(
+    square: tuple[int, int], heading: int, expected: str, italian: str
+) -> None:
     b = board()
     with pytest.raises(PlacementError) as err:
         b.check_placement(tile("room_ooo"), square, heading)
     assert expected in str(err.value)
     assert "\n" not in str(err.value) and str(err.value).startswith("tile room_ooo_01 at ")
+    assert err.value.told("it").startswith("tessera room_ooo_01 in ") and italian in err.value.told(
+        "it"
+    )
 
 
 def test_placement_refused_on_an_occupied_square_and_twice() -> None:
@@ -128,8 +133,9 @@ def test_placement_refused_on_an_occupied_square_and_twice() -> None:
 def test_placement_refused_through_a_wall_unless_secret_door() -> None:
     b = board()
     b.place(tile("room_www"), (1, 0), E)  # a dead end: walls left, ahead, right
-    with pytest.raises(PlacementError, match=r"faces a wall of \(1, 0\) \(east side\)"):
+    with pytest.raises(PlacementError, match=r"faces a wall of \(1, 0\) \(east side\)") as err:
         b.place(tile("room_ooo"), (2, 0), E)
+    assert "guarda un muro di (1, 0) (lato est)" in err.value.told("it")
     b.place(tile("room_ooo"), (2, 0), E, secret_door=True)  # D17
     assert b.placed[(2, 0)].tile.id == "room_ooo_01"
     with pytest.raises(PlacementError):

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tavolo.engine.errors import TavoloError
+from tavolo.engine.errors import TavoloError, Word
 
 from .schema import Board as BoardSpec
 from .schema import TileGroup, TileKind
+from .words import MSG
 
 N, E, S, W = 0, 1, 2, 3
 SIDES = (N, E, S, W)
@@ -167,36 +168,30 @@ class Board:
     ) -> None:
         """Raise PlacementError unless a hero moving ``heading`` into ``sq`` could draw
         ``tile`` there (a secret door, D17, crosses walls on the hero's side)."""
-        name = f"tile {tile.id} at {sq}"
+
+        def refused(why: str, **params: object) -> PlacementError:
+            return PlacementError.said(MSG, "placement." + why, tile=tile.id, sq=sq, **params)
+
         if heading not in SIDES:
-            raise PlacementError(f"{name}: heading {heading} is not 0-3 (N, E, S, W)")
+            raise refused("heading", heading=heading)
         if not self.inside(sq):
-            w, h = self.spec.width, self.spec.height
-            raise PlacementError(f"{name}: the square is off the {w} x {h} board")
+            raise refused("off_board", w=self.spec.width, h=self.spec.height)
         printed = self.printed(sq)
         if printed:
-            raise PlacementError(f"{name}: the square is a printed {printed} room")
+            raise refused("printed_" + printed)
         if sq in self.placed:
-            raise PlacementError(f"{name}: the square already holds {self.placed[sq].tile.id}")
+            raise refused("taken", other=self.placed[sq].tile.id)
         other = self.where(tile.id)
         if other is not None:
-            raise PlacementError(f"{name}: the tile is already on the board at {other}")
+            raise refused("twice", other=other)
         back = (heading + 2) % 4
         src = step(sq, back)
         if not self.inside(src):
-            raise PlacementError(
-                f"{name}: its entry arrow would face the board edge ({side_name(back)})"
-            )
+            raise refused("edge", side=Word(MSG, "side." + side_name(back)))
         if not self.explored(src):
-            raise PlacementError(
-                f"{name}: its entry arrow faces the empty square {src}; "
-                "a tile is drawn from the square the hero leaves"
-            )
+            raise refused("empty", src=src)
         if not secret_door and self.edge(src, heading) == WALL:
-            raise PlacementError(
-                f"{name}: its entry arrow faces a wall of {src} "
-                f"({side_name(heading)} side): no hero could come through"
-            )
+            raise refused("wall", src=src, side=Word(MSG, "side." + side_name(heading)))
 
     def place(self, tile: Tile, sq: Square, heading: int, secret_door: bool = False) -> Placed:
         """Check, then put the tile down with its entry arrow towards where the hero came."""
