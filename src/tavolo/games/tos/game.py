@@ -10,18 +10,22 @@ from __future__ import annotations
 import datetime as dt
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Annotated, Any, TypeVar
 
-from tavolo.engine import RNG, Config, ConfigError, Event, TavoloError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+
+from tavolo.engine import RNG, Config, ConfigError, Event, TavoloError, UnknownName
+from tavolo.engine.content import Reason
 from tavolo.engine.rng import derive_seed
 
 from . import daily, enemies, generator, view
 from . import play as inplay
 from .adventure.compass import TURN_COST
-from .rules import SERIES, TosRules
+from .rules import HEROES, MAX_LEVEL, SERIES, TosRules
 from .schema import CLASSES, Enemy
 from .state import TosState
 from .text import MSG
+from .world.model import CARDS as WORLD_CARDS
 
 # What each move made costs the adventure heuristic, in its log-odds units: the clock
 # towards the move cap. Well under the compass's price of a move still to make, so that a
@@ -213,7 +217,8 @@ class TosGame(TosRules):
         """A fight in progress: level, enemy (L/A/D or a tier), hand, discard (bottom
         first), removed, turned cards, and tracks. The hero comes from the config.
         In the world and dungeon modes, an adventure between two moves (see
-        :meth:`_adventure_position`)."""
+        :meth:`_adventure_position`). A hand-written position is checked whole first
+        (:func:`_checked`), so that a mistake is one line, never a crash in play."""
         from .adventure import planner
 
         planner.forget()
@@ -231,36 +236,23 @@ class TosGame(TosRules):
             "mana",
             "ticks",
         }
-        extra = sorted(set(position) - known)
-        if extra:
-            raise ConfigError.said(MSG, "position.field", field=extra[0])
+        p = _checked(_FightPosition, position, known)
         src = self._hero_src(config, 0)
         s = TosState(rng, self.hero(src), src, config.mode)
-        s.level = int(position.get("level", 2))
-        enemy = position.get("enemy")
-        if isinstance(enemy, Mapping):
-            s.fights = [Enemy.model_validate(dict(enemy))]
-        else:
-            from . import enemies
-
-            s.fights = [enemies.parse_enemy(str(enemy or "lvl1:normal"), RNG(0))]
-        s.hand = [int(c) for c in position.get("hand", [])]
-        s.discard = [int(c) for c in position.get("discard", [])]
-        s.removed = [int(c) for c in position.get("removed", [])]
-        for c in position.get("turned", []):
-            s.up[int(c) - 1] = 1
-        cards = s.hand + s.discard + s.removed
-        if sorted(cards) != list(range(1, 9)):
-            raise ConfigError.said(MSG, "position.cards")
-        s.ticks = {"legacy": int(position.get("ticks", 0))} if s.hero.bars else {}
+        s.level = p.level
+        s.fights = [_enemy(position.get("enemy"))]
+        s.hand, s.discard, s.removed = p.hand, p.discard, p.removed
+        for c in p.turned:
+            s.up[c - 1] = 1
+        s.ticks = {"legacy": p.ticks} if s.hero.bars else {}
         s.enemy = s.fights[0]
         s.fight = 1
         s.unknown = 0  # a position lists the Discard Deck in a known order
         events: list[Event] = []
         self._start_turn(s, events)
-        s.attack = int(position.get("attack", 0))
-        s.defense = int(position.get("defense", 0))
-        s.mana = min(s.level, int(position.get("mana", 0)))
+        s.attack = p.attack
+        s.defense = p.defense
+        s.mana = min(s.level, p.mana)
         s.snapshot = self._snapshot(s)
         self._run(s, events)
         return s
@@ -276,50 +268,56 @@ class TosGame(TosRules):
         ``items``; ``marks`` ("For 1 time" tokens). The adventure is the config's."""
         known = {
             "hero", "level", "hand", "discard", "removed", "turned", "attack", "defense",
-            "mana", "ticks", "grid", "table", "pawn", "items", "marks",
+            "mana", "ticks", "table", "pawn", "marks",
         }  # fmt: skip
-        extra = sorted(set(position) - known)
-        if extra:
-            raise ConfigError.said(MSG, "position.field", field=extra[0])
+        world = config.mode == "world"
+        model: type[_AdventurePosition] = _WorldPosition if world else _DungeonPosition
+        p = _checked(model, position, known | ({"grid"} if world else {"items"}))
         src = self._hero_src(config, 0)
-        if position.get("hero") is not None:
-            src = ["file", str(position["hero"])]
+        if p.hero is not None:
+            names = sorted(h.stem for h in HEROES.glob("*.yaml"))
+            if p.hero not in names:
+                unknown = UnknownName("hero file", p.hero, names, nouns=MSG)
+                raise ConfigError.said(MSG, "position.problem", problem=unknown)
+            src = ["file", p.hero]
         s = TosState(rng, self.hero(src), src, config.mode)
-        s.level = int(position.get("level", 2))
-        s.hand = [int(c) for c in position.get("hand", [1, 2, 3, 4, 5])]
-        s.discard = [int(c) for c in position.get("discard", [6, 7, 8])]
-        s.removed = [int(c) for c in position.get("removed", [])]
-        for c in position.get("turned", []):
-            s.up[int(c) - 1] = 1
-        if sorted(s.hand + s.discard + s.removed) != list(range(1, 9)):
-            raise ConfigError.said(MSG, "position.cards")
-        s.ticks = {str(k): int(v) for k, v in (position.get("ticks") or {}).items()}
+        s.level = p.level
+        s.hand, s.discard, s.removed = p.hand, p.discard, p.removed
+        for c in p.turned:
+            s.up[c - 1] = 1
+        s.ticks = dict(p.ticks or {})
         events: list[Event] = []
         adv_src = self._adventure_src(config, src if src[0] != "file" else ["seed", 0])
         s.adv, s.adv_src = self.adventure(adv_src), adv_src
         s.count = {"moves": 0, "fights": 0, "won": 0}
         s.phase = "explore"
-        if config.mode == "world":
-            s.grid = [int(c) for c in position.get("grid", range(1, 10))]
-            s.table = [int(v) for v in position.get("table", [0] * 9)]
-            s.pawn = (int(position.get("pawn", s.grid.index(1) if 1 in s.grid else 0)), 0)
+        if isinstance(p, _WorldPosition):
+            s.grid, s.table = p.grid, p.table
+            s.pawn = (p.pawn if p.pawn is not None else s.grid.index(1) if 1 in s.grid else 0, 0)
             if sorted(c for c in s.grid if c) != [c + 1 for c, v in enumerate(s.table) if v >= 0]:
                 raise ConfigError.said(MSG, "position.grid")
         else:
-            s.table = [int(v) for v in position.get("table", [0, -1, -1, -1, -1, -1])]
+            assert isinstance(p, _DungeonPosition)
+            s.table = p.table
             if len(s.table) != 6:
                 raise ConfigError.said(MSG, "position.rooms")
-            p = position.get("pawn")
-            s.pawn = (int(p[0]), int(p[1])) if p is not None else self._symbol_cell(s, "1A")
-            try:
-                self.room_here(s)
-            except TavoloError as e:
-                raise ConfigError.said(MSG, "position.problem", problem=e) from None
-            s.items = [str(i) for i in position.get("items", [])]
-        s.marks = [int(m) for m in position.get("marks", [])]
-        s.attack = int(position.get("attack", 0))
-        s.defense = int(position.get("defense", 0))
-        s.mana = min(s.level, int(position.get("mana", 0)))
+            s.pawn = (p.pawn[0], p.pawn[1]) if p.pawn is not None else self._symbol_cell(s, "1A")
+            try:  # on the floor of a room on the table, where the moves start from
+                here = self.room_here(s)
+            except TavoloError:
+                here = None
+            if here is None or s.pawn not in s.adv.map.floor[here]:
+                raise ConfigError.said(MSG, "position.pawn", cell=list(s.pawn))
+            s.items = p.items
+            last = len(s.adv.index.instructions) - 1
+            for m in p.marks:
+                if not 0 <= m <= last:
+                    raise ConfigError.said(MSG, "position.mark", mark=m, last=last)
+        s.marks = p.marks
+        _check_names(s)
+        s.attack = p.attack
+        s.defense = p.defense
+        s.mana = min(s.level, p.mana)
         self._run(s, events)
         return s
 
@@ -494,6 +492,141 @@ class TosGame(TosRules):
 
     def help(self, lang: str = "en") -> str:
         return view.help_text(lang)
+
+
+# ---------------------------------------------------------------------- positions --
+# A scenario position is written by hand: its fields are checked with their exact types
+# and the ranges the rules hold (a card 1-8, a level 2-9, a track from 0), so that a
+# mistake is one line (told in English and Italian) rather than a crash during play.
+_Card = Annotated[StrictInt, Field(ge=1, le=8)]
+_Track = Annotated[StrictInt, Field(ge=0)]
+
+
+class _Position(BaseModel):
+    """The hero's side of every position: level, cards, turned cards and tracks."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    level: Annotated[StrictInt, Field(ge=2, le=MAX_LEVEL)] = 2
+    hand: list[_Card] = []
+    discard: list[_Card] = []
+    removed: list[_Card] = []
+    turned: list[_Card] = []
+    attack: _Track = 0
+    defense: _Track = 0
+    mana: _Track = 0
+
+
+class _FightPosition(_Position):
+    enemy: Any = None  # a mapping or a text: see _enemy
+    ticks: _Track = 0  # the legacy bar's pencil marks
+
+
+class _AdventurePosition(_Position):
+    hero: StrictStr | None = None  # a hero file's name
+    hand: list[_Card] = [1, 2, 3, 4, 5]
+    discard: list[_Card] = [6, 7, 8]
+    ticks: dict[StrictStr, _Track] | None = None
+    marks: list[StrictInt] = []
+
+
+class _WorldPosition(_AdventurePosition):
+    grid: Annotated[
+        list[Annotated[StrictInt, Field(ge=0, le=WORLD_CARDS)]],
+        Field(min_length=9, max_length=9),
+    ] = list(range(1, 10))
+    table: Annotated[
+        list[Annotated[StrictInt, Field(ge=-2, le=1)]],
+        Field(min_length=WORLD_CARDS, max_length=WORLD_CARDS),
+    ] = [0] * WORLD_CARDS
+    pawn: Annotated[StrictInt, Field(ge=0, le=8)] | None = None
+    marks: list[Annotated[StrictInt, Field(ge=1, le=WORLD_CARDS)]] = []  # world cards
+
+
+class _DungeonPosition(_AdventurePosition):
+    table: list[Annotated[StrictInt, Field(ge=-2, le=3)]] = [0, -1, -1, -1, -1, -1]
+    pawn: Annotated[list[StrictInt], Field(min_length=2, max_length=2)] | None = None
+    items: list[StrictStr] = []
+    # marks: index entries, checked against the dungeon's index
+
+
+class _EnemyField(BaseModel):
+    enemy: Enemy
+
+
+class _EnemyText(BaseModel):
+    enemy: StrictStr
+
+
+P = TypeVar("P", bound=_Position)
+
+
+def _checked(model: type[P], position: Any, known: set[str]) -> P:
+    """The position's fields, or one line: not a mapping, a field the mode does not know,
+    a value of the wrong type or range (pydantic's reason, told), or cards 1-8 not held
+    exactly once by hand, discard and removed."""
+    if not isinstance(position, Mapping):
+        raise ConfigError.said(MSG, "position.mapping")
+    extra = sorted(str(k) for k in position if k not in known)
+    if extra:
+        raise ConfigError.said(MSG, "position.field", field=extra[0])
+    try:
+        p = model.model_validate(dict(position))
+    except ValidationError as e:
+        raise ConfigError.said(MSG, "position.invalid", reason=Reason(e)) from None
+    if sorted(p.hand + p.discard + p.removed) != list(range(1, 9)):
+        raise ConfigError.said(MSG, "position.cards")
+    for field in ("marks", "items"):
+        values: list[Any] = getattr(p, field, [])
+        twice = next((v for i, v in enumerate(values) if v in values[:i]), None)
+        if twice is not None:
+            raise ConfigError.said(MSG, "position.twice", field=field, value=twice)
+    return p
+
+
+def _enemy(raw: Any) -> Enemy:
+    """The fight's enemy: a mapping of the content schema's fields (exact types), or a
+    text as the command line takes it (``4/3/5``, ``lvl3:hard``); a level-1 one when
+    none is given."""
+    if raw is None or raw == "":
+        return enemies.parse_enemy("lvl1:normal", RNG(0))
+    try:
+        if isinstance(raw, Mapping):
+            return _EnemyField.model_validate({"enemy": dict(raw)}, strict=True).enemy
+        text = _EnemyText.model_validate({"enemy": raw}, strict=True).enemy
+    except ValidationError as e:
+        raise ConfigError.said(MSG, "position.invalid", reason=Reason(e)) from None
+    return enemies.parse_enemy(text, RNG(0))
+
+
+def _check_names(s: TosState) -> None:
+    """The items and tick bars a position names must be the adventure's (or the hero's
+    bars): a misspelt one would be carried along and never count."""
+    if not (s.items or s.ticks):
+        return
+    bars: set[str] = set(s.hero.bars)
+    items: set[str] = set()
+    _names(s.adv.index.model_dump() if s.mode == "dungeon" else s.adv.model_dump(), bars, items)
+    for item in s.items:
+        if item not in items:
+            raise ConfigError.said(MSG, "position.item", item=item)
+    for bar in s.ticks:
+        if bar not in bars:
+            raise ConfigError.said(MSG, "position.bar", bar=bar)
+
+
+def _names(data: Any, bars: set[str], items: set[str]) -> None:
+    """Every tick bar and item named anywhere in an adventure's plain data."""
+    if isinstance(data, Mapping):
+        if isinstance(data.get("bar"), str):
+            bars.add(data["bar"])
+        if data.get("kind") in ("gain", "lose", "has_item"):
+            items.add(str(data.get("item")))
+        for v in data.values():
+            _names(v, bars, items)
+    elif isinstance(data, list | tuple):
+        for v in data:
+            _names(v, bars, items)
 
 
 def _squash(x: float) -> float:
