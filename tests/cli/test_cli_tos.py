@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from . import assert_one_line_error, invoke
 
@@ -87,6 +90,29 @@ def test_a_broken_profile_is_told_in_italian(tmp_path) -> None:  # type: ignore[
     )
     line = assert_one_line_error(r, prefix="errore: ")
     assert "il profilo non è un oggetto JSON; correggilo o spostalo" in line
+
+
+@pytest.mark.parametrize(
+    ("ticks", "problem"),
+    [({"theft": "a"}, "bars must be a whole number, not 'a'"), ({"legacy": "x"}, "ticks must")],
+)
+def test_pencil_marks_edited_into_nonsense_are_one_line_naming_the_profile(
+    tmp_path: Path, ticks: dict[str, str], problem: str
+) -> None:
+    """A profile edited by hand whose marks the game cannot take: the line names the file
+    and the set, in the user's language, and the profile is left as it was."""
+    text = json.dumps({"marks": {"tos/TOS20261128": {"ticks": ticks}}})
+    (tmp_path / "profile.json").write_text(text, encoding="utf-8")
+    args = ["play", "tos", "--adventure", "world", "--date", "2026-11-28", "--seats", "random"]
+    for lang, words, prefix in (
+        ("en", "the pencil marks kept for", "error: "),
+        ("it", "i segni a matita tenuti per", "errore: "),
+    ):
+        r = invoke(["--lang", lang, *args], env={"TAVOLO_HOME": str(tmp_path)})
+        line = assert_one_line_error(r, prefix=prefix)
+        assert f"profile.json: {words} tos/TOS20261128" in line, line
+        assert lang == "it" or problem in line, line
+    assert (tmp_path / "profile.json").read_text(encoding="utf-8") == text
 
 
 def test_marks_that_cannot_be_saved_are_told_after_the_game_and_its_replay(tmp_path) -> None:  # type: ignore[no-untyped-def]

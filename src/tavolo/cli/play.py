@@ -42,6 +42,7 @@ from tavolo.engine import (
 )
 from tavolo.engine.replay import Replay
 from tavolo.engine.rng import derive_seed
+from tavolo.i18n import CATALOG
 
 from . import common, profile
 from .common import click, console, parse_options, resolve_lang, seat_label, split_agents, t
@@ -283,7 +284,12 @@ class Table:
         if key is not None:  # pencil marks left by earlier games on this set
             saved = profile.marks(key)
             if saved:
-                config = game.with_marks(config, saved)
+                try:
+                    config = game.with_marks(config, saved)
+                except TavoloError as e:  # a profile edited by hand: say where to look
+                    raise TavoloError.said(
+                        CATALOG, "profile.marks", path=str(profile.path()), key=key, problem=e
+                    ) from None
         state = game.new(config, seed)
         replay = Replay.start(game, config, seed, seats=list(specs))
         table = cls(game, lang, specs, agents, state, replay)

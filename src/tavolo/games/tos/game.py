@@ -474,7 +474,7 @@ class TosGame(TosRules):
         if "ticks" in config.options or not isinstance(ticks, Mapping):
             return config
         n = ticks.get("legacy", 0)
-        bars = {str(k): int(v) for k, v in ticks.items() if k != "legacy"}
+        bars = {str(k): v for k, v in ticks.items() if k != "legacy"}  # checked as -o bars
         opts = {**config.options, "ticks": n}
         if bars and config.mode in ("world", "dungeon"):
             opts["bars"] = bars
