@@ -7,13 +7,26 @@ order of the boss's attack deck, of the item and potion decks and of the solo ev
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    with_config,
+)
+from typing_extensions import TypedDict  # pydantic reads typing's only from Python 3.12
 
 from tavolo.engine import RNG, Config, Event
-from tavolo.engine.errors import ContentError
+from tavolo.engine.content import Reason
+from tavolo.engine.errors import ConfigError, ContentError
 from tavolo.engine.files import read_data
 from tavolo.engine.i18n import fill
 
@@ -211,6 +224,52 @@ def sym_word(x: str, lang: str) -> str:
         return x
     word = symbol_name(key, lang)
     return word if x == key else word.lower()
+
+
+# ------------------------------------------------------------------- positions --
+PURSE_CAP = 99  # coins or gems a position may give: spread() and max_boost() loop on gems
+Symbol = Literal["MOVE", "SWORD", "COIN", "PUSH", "STAR"]
+Face = Literal["MOVE", "SWORD", "COIN", "PUSH", "STAR", "move", "sword", "coin", "push", "star"]
+Cell = Annotated[list[StrictInt], Field(min_length=2, max_length=2)]  # [x, y]
+LOOT_KEY = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
+
+
+@with_config(ConfigDict(extra="forbid"))
+class HeroAt(TypedDict, total=False):
+    """One hero of a position, as a scenario file writes it: only the keys written
+    change the hero dealt; ``at: null`` is off the map."""
+
+    id: StrictStr
+    at: Cell | None
+    hearts: Annotated[StrictInt, Field(ge=1)]  # a hero on 0 hearts has fainted (P-20)
+    coins: Annotated[StrictInt, Field(ge=0, le=PURSE_CAP)]
+    gems: Annotated[StrictInt, Field(ge=0, le=PURSE_CAP)]
+    special: Literal["", "MOVE", "SWORD", "COIN", "PUSH", "STAR"]  # "" is blank (P-3)
+    items: list[StrictStr]
+    potions: list[StrictStr]
+    tokens: list[StrictStr]
+
+
+class Position(BaseModel):
+    """A scenario file's ``position``, checked for types and shapes before a state is
+    built from it, so that a wrong value is one line and never a crash during play.
+    Spaces are ``[x, y]`` from the bottom left, from 0; loot keys ``"x,y"``."""
+
+    model_config = ConfigDict(extra="forbid")
+    seed: StrictInt = 0
+    revealed: StrictInt = Field(1, ge=1)
+    heroes: list[HeroAt] = Field(default_factory=list)
+    enemies: list[tuple[StrictStr, StrictInt, StrictInt]] = Field(default_factory=list)
+    loot: dict[StrictStr, Literal["coin", "gem"]] = Field(default_factory=dict)
+    dice: list[Face] = Field(default_factory=list)  # lower case: used (P-6)
+    extra: list[Symbol] = Field(default_factory=list)
+    enemy_die: Literal["ATTACK", "LEFT", "RIGHT"] = "ATTACK"
+    active: StrictInt = Field(0, ge=0)
+
+
+def refused(key: str, /, **params: Any) -> ConfigError:
+    """A position the rules cannot hold, told from the catalog (``position.*``)."""
+    return ConfigError.said(MSG, key, **params)
 
 
 class PlatformerGame(PlatformerTurn):
@@ -536,37 +595,138 @@ class PlatformerGame(PlatformerTurn):
     # ----------------------------------------------------------------- positions --
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> S:
         """A new game (seed ``position.seed``) with fields overridden: heroes (id, at
-        [x, y], hearts, coins, gems, special, items, potions), dice, extra, enemy_die,
-        enemies ([id, x, y]), loot ({"x,y": coin|gem}), revealed, active."""
-        s = self.new(config, int(position.get("seed", 0)))
+        [x, y], hearts, coins, gems, special, items, potions, tokens), dice, extra,
+        enemy_die, enemies ([id, x, y]), loot ({"x,y": coin|gem}), revealed, active.
+        A position the rules could not play is refused with one line (ConfigError)."""
+        if not isinstance(position, Mapping):
+            raise refused("position.mapping")
+        try:
+            p = Position.model_validate(dict(position))
+        except ValidationError as e:
+            raise refused("position.invalid", reason=Reason(e)) from None
+        s = self.new(config, p.seed)
         s.rng = rng
         g = self.geo(s)
-        if "revealed" in position:
-            while s.revealed < int(position["revealed"]):
-                self.reveal(s, [])
-        for k, hd in enumerate(position.get("heroes", [])):
-            h = s.heroes[k]
-            if "id" in hd:
-                h.id = hd["id"]
-                h.hearts = self.heroes[h.id].health
-            if "at" in hd:
-                h.pos = -1 if hd["at"] is None else g.pos(*hd["at"])
-            for f in ("hearts", "coins", "gems", "special", "items", "potions", "tokens"):
-                if f in hd:
-                    setattr(h, f, list(hd[f]) if isinstance(hd[f], list) else hd[f])
-        if "enemies" in position:
-            s.enemies = [(e[0], g.pos(e[1], e[2])) for e in position["enemies"]]
-        if "loot" in position:
-            s.loot = {g.pos(*map(int, k.split(","))): v for k, v in position["loot"].items()}
-        for f in ("dice", "extra"):
-            if f in position:
-                setattr(s, f, list(position[f]))
-        if "enemy_die" in position:
-            s.enemy_face = position["enemy_die"]
-        if "active" in position:
-            s.active = int(position["active"])
+        if p.revealed > len(s.tiles):
+            raise refused("position.revealed", n=len(s.tiles), value=p.revealed)
+        while s.revealed < p.revealed:
+            self.reveal(s, [])
+        if len(p.heroes) > len(s.heroes):
+            raise refused("position.heroes", n=len(s.heroes), count=len(p.heroes))
+        if p.active >= len(s.heroes):
+            raise refused("position.active", last=len(s.heroes) - 1, value=p.active)
+        for k, hd in enumerate(p.heroes):
+            self._place_hero(s, g, k, hd)
+        if "enemies" in p.model_fields_set:
+            s.enemies = [
+                (kind, self._space(s, g, f"enemies.{k}", x, y))
+                for k, (kind, x, y) in enumerate(p.enemies)
+            ]
+            self._check_enemies(s, g)
+        if "loot" in p.model_fields_set:
+            s.loot = {}
+            for key, what in p.loot.items():
+                m = LOOT_KEY.fullmatch(key)
+                if m is None:
+                    raise refused("position.loot_key", key=key)
+                x, y = int(m[1]), int(m[2])
+                s.loot[self._space(s, g, f"loot.{key}", x, y)] = what
+        self._check_figures(s, g)
+        if "dice" in p.model_fields_set:
+            s.dice = list(p.dice)
+        if "extra" in p.model_fields_set:
+            s.extra = list(p.extra)
+        if "enemy_die" in p.model_fields_set:
+            s.enemy_face = p.enemy_die
+        if "active" in p.model_fields_set:
+            s.active = p.active
         s.stack, s.phase, s._dec = [], "act", None
         return s
+
+    def _space(self, s: S, g: Geo, field: str, x: int, y: int) -> int:
+        """The space ``[x, y]``, if it lies on a revealed level still in play: figures
+        and loot elsewhere would be off the board the rules walk."""
+        if not (0 <= x < g.width and s.low * 4 <= y < s.revealed * 4):
+            raise refused(
+                "position.space",
+                field=field,
+                x=x,
+                y=y,
+                xmax=g.width - 1,
+                ymin=s.low * 4,
+                ymax=s.revealed * 4 - 1,
+            )
+        return g.pos(x, y)
+
+    def _place_hero(self, s: S, g: Geo, k: int, hd: HeroAt) -> None:
+        """Hero ``k`` as the position writes it: known cards, each held once, and no
+        more hearts than the hero (with its items and tokens) can have."""
+        h = s.heroes[k]
+        where = f"heroes.{k}"
+        given: Mapping[str, Any] = hd  # the keys written, by name
+        if "id" in hd:
+            if hd["id"] not in self.heroes:
+                known = ", ".join(sorted(self.heroes))
+                raise refused("position.hero", field=f"{where}.id", name=hd["id"], known=known)
+            h.id = hd["id"]
+            h.hearts = self.heroes[h.id].health
+        if "at" in hd:
+            at = hd["at"]
+            h.pos = -1 if at is None else self._space(s, g, f"{where}.at", at[0], at[1])
+        for f, table, key in (
+            ("items", self.items, "position.item"),
+            ("potions", self.potions, "position.potion"),
+            ("tokens", self.tokens, "position.token"),
+        ):
+            cards: list[str] = given.get(f, getattr(h, f))
+            for j, x in enumerate(cards):
+                if x not in table:
+                    known = ", ".join(sorted(table))
+                    raise refused(key, field=f"{where}.{f}.{j}", name=x, known=known)
+                if x in cards[:j]:
+                    raise refused("position.twice", field=f"{where}.{f}.{j}", name=x)
+            setattr(h, f, list(cards))
+        for f in ("coins", "gems", "special"):
+            if f in hd:
+                setattr(h, f, given[f])
+        if "hearts" in hd:
+            top = self.max_hearts(s, k)
+            if hd["hearts"] > top:
+                raise refused(
+                    "position.hearts",
+                    field=f"{where}.hearts",
+                    hero=h.id,
+                    max=top,
+                    value=hd["hearts"],
+                )
+            h.hearts = hd["hearts"]
+        for f in ("items", "potions"):  # one card of each in the game
+            for j, x in enumerate(getattr(h, f)):
+                if any(x in getattr(o, f) for o in s.heroes[:k]):
+                    raise refused("position.twice", field=f"{where}.{f}.{j}", name=x)
+
+    def _check_enemies(self, s: S, g: Geo) -> None:
+        """Known enemy cards only (this game's boss, any other enemy or summon); the
+        boss stands once, on the boss level, as its setup places it (P-24)."""
+        known = sorted({*self.enemy_cards, s.boss})  # enemy cards and summons, the boss
+        bosses = 0
+        for k, (kind, q) in enumerate(s.enemies):
+            field = f"enemies.{k}"
+            if kind not in known:
+                raise refused("position.enemy", field=field, name=kind, known=", ".join(known))
+            if kind == s.boss:
+                bosses += 1
+                if bosses > 1 or g.level(q) != self.boss_level(s):
+                    raise refused("position.boss", field=field, name=kind)
+
+    def _check_figures(self, s: S, g: Geo) -> None:
+        """One figure a space (P-7): heroes and enemies, the setup's included."""
+        seen: set[int] = set()
+        for q in [h.pos for h in s.heroes if h.pos >= 0] + [q for _, q in s.enemies]:
+            if q in seen:
+                x, y = g.xy(q)
+                raise refused("position.taken", x=x, y=y)
+            seen.add(q)
 
     # ----------------------------------------------------------------------- words --
     def pos_name(self, s: S, p: int) -> str:
