@@ -34,6 +34,7 @@ ALL_AI = ["--seats", "random,random", "--seed", "1"]
         (["play", "tricks", *ALL_AI, "-o", "hand=9"], "hand must be 1..4"),
         (["play", "tricks", *ALL_AI, "-o", "colour"], "KEY=VALUE"),
         (["play", "tricks", *ALL_AI, "-o", "mode=short"], "no option 'mode': use --mode"),
+        (["play", "tricks", *ALL_AI, "-o", "hand=2026-02-30"], "hand must be 1..4"),
         (["simulate", "tricks", "-o", "players=3"], "no option 'players': use --players"),
         (["play", "tricks", "--seats", "random,random,random"], "players, not 3"),
         (

@@ -268,7 +268,7 @@ def parse_options(values: Sequence[str] | None, lang: str) -> dict[str, Any]:
             raise ConfigError(t(lang, "option.bad", item=item))
         try:
             out[key] = yaml.safe_load(raw) if raw.strip() else ""
-        except yaml.YAMLError:
+        except (yaml.YAMLError, ValueError):  # ValueError: a date like 2026-02-30
             out[key] = raw
     return out
 
