@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 import yaml
 
+from mutations import spots
 from tavolo.engine import RNG, TavoloError
 from tavolo.engine.scenario import run
 
@@ -366,14 +367,6 @@ WORDS = ["A1", "B2", "play", "battle", "player", "ships", "dreamers", "horde", "
 ODD = [None, 0, -1, 3, 99, True, "", "x", [], [None], {}, {"a": 1}, [1, 2], ["ozok"], {"id": 7}]
 
 
-def _spots(x: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [path] if path else []
-    items = x.items() if isinstance(x, dict) else enumerate(x) if isinstance(x, list) else ()
-    for k, v in items:
-        out += _spots(v, (*path, k))
-    return out
-
-
 def _like(v: Any, rng: random.Random) -> Any:
     """Another value of the same kind: a card, a word, a number, a list one longer or
     shorter; or anything at all."""
@@ -399,7 +392,7 @@ def mutated(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     for _ in range(rng.choice((1, 1, 2))):
         top = rng.random() < 0.15
         where = data if top else data["position"]
-        path = rng.choice(_spots(where))
+        path = rng.choice(spots(where))
         box = where
         for k in path[:-1]:
             box = box[k]

@@ -10,7 +10,6 @@ scenario runner, then play on from what it accepted.
 
 from __future__ import annotations
 
-import copy
 import random
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from typing import Any
 import pytest
 import yaml
 
+from mutations import changed
 from tavolo.engine import RNG, ConfigError, ScenarioError, TavoloError, registry
 from tavolo.engine.scenario import run
 
@@ -426,41 +426,6 @@ POOL: list[Any] = [None, 0, -1, 1, 3, 25, 99, 1000, True, "", "x", "1A", "STAR",
 POOL += [[], [None], {}, {"a": 1}, [1, 2], ["ozok"], [0, 12], ["mirror", "mirror"]]
 
 
-def _spots(x: Any, out: list[tuple[Any, ...]], path: tuple[Any, ...] = ()) -> None:
-    if path:
-        out.append(path)
-    if isinstance(x, dict):
-        for k, v in x.items():
-            _spots(v, out, (*path, k))
-    elif isinstance(x, list):
-        for i, v in enumerate(x):
-            _spots(v, out, (*path, i))
-
-
-def _mutate(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """One random change, inside the position mostly: a key dropped, a list shortened or
-    one entry repeated, a number moved a little or far, or a value replaced by one of
-    POOL."""
-    data = copy.deepcopy(data)
-    where = data["position"] if rng.random() < 0.85 else data
-    spots: list[tuple[Any, ...]] = []
-    _spots(where, spots)
-    path = rng.choice(spots)
-    box = where
-    for k in path[:-1]:
-        box = box[k]
-    v, r = box[path[-1]], rng.random()
-    if isinstance(box, dict) and r < 0.1:
-        del box[path[-1]]
-    elif isinstance(v, list) and v and r < 0.4:
-        box[path[-1]] = v[:-1] if rng.random() < 0.5 else v + v[:1]
-    elif isinstance(v, int) and not isinstance(v, bool) and r < 0.6:
-        box[path[-1]] = v + rng.choice([-1, 1, 4, 10, -10])
-    else:
-        box[path[-1]] = rng.choice(POOL)
-    return data
-
-
 def _play_on(state_json: dict[str, Any], rng: random.Random, steps: int) -> None:
     """Random legal actions from a position's state, with its words, view and heuristic."""
     s = G.from_json(state_json)
@@ -482,9 +447,9 @@ def test_changed_scenario_files_run_or_are_refused_in_one_line() -> None:
     refused = played = 0
     for seed in range(60):
         rng = random.Random(seed)
-        data = _mutate(rng.choice(sources), rng)
+        data = changed(rng.choice(sources), rng, POOL)
         if rng.random() < 0.3:
-            data = _mutate(data, rng)
+            data = changed(data, rng, POOL)
         try:
             run(data, f"mutation-{seed}.yaml")
         except TavoloError as e:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from mutations import changed
 from tavolo.engine import ContentError, TavoloError
 from tavolo.engine.files import read_data
 from tavolo.engine.playout import playout, random_chooser
@@ -101,32 +102,7 @@ def test_the_hand_made_dungeon_still_loads(tmp_path: Path) -> None:
     assert load(tmp_path, copy.deepcopy(BASE)).map.rooms
 
 
-def _mutated(rng: random.Random) -> dict[str, Any]:
-    """The file with one value somewhere changed: a number moved, a word cut or swapped,
-    a list shortened or grown, a field dropped."""
-    data = copy.deepcopy(BASE)
-    spots: list[tuple[Any, Any]] = []
-
-    def walk(x: Any) -> None:
-        keys = list(x) if isinstance(x, dict) else range(len(x)) if isinstance(x, list) else []
-        for k in keys:
-            spots.append((x, k))
-            walk(x[k])
-
-    walk(data)
-    where, key = spots[rng.randrange(len(spots))]
-    v = where[key]
-    if isinstance(where, dict) and rng.random() < 0.05:
-        del where[key]
-    elif isinstance(v, bool):
-        where[key] = not v
-    elif isinstance(v, int):
-        where[key] = rng.choice([v + 1, v - 1, -1, 0, 99])
-    elif isinstance(v, str):
-        where[key] = rng.choice(["", "zz", v[:-1], v + "x", "1A", "6D"])
-    elif isinstance(v, list):
-        where[key] = v[:-1] if v and rng.random() < 0.5 else v + v[:1]
-    return data
+ODD: list[Any] = [None, 0, -1, 99, True, "", "zz", "1A", "6D", [], [None], {}, "?", [3, 9]]
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -135,7 +111,9 @@ def test_a_changed_dungeon_file_is_refused_in_one_line_or_played(tmp_path: Path,
     tavolo error, or gives a game that plays to its end (or a few hundred decisions)."""
     rng = random.Random(seed)
     try:
-        cfg = GAME.make_config(1, "dungeon", file=str(write(tmp_path, _mutated(rng))))
+        cfg = GAME.make_config(
+            1, "dungeon", file=str(write(tmp_path, changed(BASE, rng, ODD, inside=None)))
+        )
         s = GAME.new(cfg, seed)
     except TavoloError:
         return
