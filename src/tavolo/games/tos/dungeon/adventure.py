@@ -39,7 +39,7 @@ from .index import (
 from .model import DungeonMap
 from .quests import Placement, PlacementFailed, place_adventure
 from .search import search_win
-from .validate import check_map
+from .validate import Problem, check_map
 
 __all__ = [
     "MAX_ADVENTURE_ATTEMPTS",
@@ -98,8 +98,9 @@ class DungeonAdventure:
         )
 
 
-def check_adventure(m: DungeonMap, index: IndexCards) -> list[str]:
-    """Everything wrong with the adventure (empty when it is playable)."""
+def check_adventure(m: DungeonMap, index: IndexCards) -> list[Problem]:
+    """Everything wrong with the adventure (empty when it is playable), one
+    :class:`.validate.Problem` each: English in ``str()``, any language through ``told``."""
     problems = check_map(m)
     symbols = {r.symbol for r in m.rooms}
     rooms = set(m.by_id)
@@ -109,15 +110,15 @@ def check_adventure(m: DungeonMap, index: IndexCards) -> list[str]:
     for ins in index.instructions:
         sym = (ins.symbol[0], ins.symbol[1])
         if sym not in symbols:
-            problems.append(f"instruction symbol {sym} is not on the map")
+            problems.append(Problem("instruction_symbol", symbol=sym))
         if sym in seen:
-            problems.append(f"two instructions share symbol {sym}")
+            problems.append(Problem("instructions_share", symbol=sym))
         seen.add(sym)
         for c in ins.conditions:
             if isinstance(c, SymbolMapped) and (c.symbol[0], c.symbol[1]) not in symbols:
-                problems.append(f"condition names symbol {tuple(c.symbol)}, not on the map")
+                problems.append(Problem("condition_symbol", symbol=tuple(c.symbol)))
             if isinstance(c, BarFull) and c.bar not in bars:
-                problems.append(f"condition names bar {c.bar}, which no instruction ticks")
+                problems.append(Problem("condition_bar", bar=c.bar))
         for a in ins.actions:
             named = (
                 (a.room,)
@@ -127,26 +128,26 @@ def check_adventure(m: DungeonMap, index: IndexCards) -> list[str]:
                 else ()
             )
             problems.extend(
-                f"{a.kind} names room {r}, not on the map" for r in named if r not in rooms
+                Problem("action_room", kind=a.kind, room=r) for r in named if r not in rooms
             )
             if isinstance(a, Pick | Forge) and sym in room_of:
                 card = a.card if isinstance(a, Pick) and a.card else room_of[sym].card
                 if card != m.pickable_card:
-                    problems.append(f"{a.kind} takes card {card}, not the pickable card")
+                    problems.append(Problem("action_card", kind=a.kind, card=card))
     if not any(isinstance(a, Win) for i in index.instructions for a in i.actions):
-        problems.append("no instruction wins the adventure")
+        problems.append(Problem("no_win"))
     elif not problems and search_win(m, index) is None:
-        problems.append("the main quest cannot be completed")
+        problems.append(Problem("unwinnable"))
     return problems
 
 
-def _bars(index: IndexCards, problems: list[str]) -> dict[str, int]:
+def _bars(index: IndexCards, problems: list[Problem]) -> dict[str, int]:
     """Each pencil bar's number of boxes; a bar printed with two sizes is a problem."""
     bars: dict[str, int] = {}
     for ins in index.instructions:
         for a in ins.actions:
             if isinstance(a, Tick) and bars.setdefault(a.bar, a.boxes) != a.boxes:
-                problems.append(f"bar {a.bar} has {bars[a.bar]} boxes and {a.boxes}")
+                problems.append(Problem("bar_boxes", bar=a.bar, n=bars[a.bar], other=a.boxes))
     return bars
 
 
