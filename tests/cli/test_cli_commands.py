@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import re
 import sys
@@ -14,6 +15,7 @@ from rich.console import Console
 
 from tavolo import __version__
 from tavolo.cli import batch
+from tavolo.engine import registry
 
 from . import invoke
 
@@ -107,10 +109,54 @@ def test_simulate_shows_the_win_share_of_each_hero() -> None:
     assert r.exit_code == 0, r.output
     out = r.stdout
     assert "Win share by what was played" in out
-    for hero in ("brakka", "etern", "grimble", "lumi", "sweety", "vesper"):
+    for hero in ("Brakka", "Etern", "Grimble", "Lumi", "Sweety", "Vesper"):  # by name
         assert f"│ {hero}" in out
     assert "plays etern" not in out and "wins etern" not in out
-    assert "rounds" in out  # the other averages stay
+    assert "rounds" in out and "levels revealed" in out  # the other averages stay, in words
+    r = invoke(["--lang", "it", "simulate", "platformer", "-n", "3", "-a", "random,random"])
+    assert "livelli rivelati" in r.stdout and "levels_revealed" not in r.stdout
+
+
+def test_a_studys_averages_are_a_row_per_number_in_words_and_fit_the_terminal() -> None:
+    # DungeonQuest's hero study has 4 cells and 16 numbers: one column per number, as it
+    # was, made 20 columns of ellipses in 80 characters
+    r = invoke(
+        ["simulate", "dungeonquest", "--heroes", "-n", "1", "-a", "random"], env={"COLUMNS": "80"}
+    )
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80 and "…" not in r.stdout
+    at = lines.index(next(line for line in lines if "per-game averages" in line))
+    averages = "\n".join(lines[at:])
+    for words in ("│ tiles placed", "│ got out: Sir Rohan", "│ died: the dragon", "│ rounds"):
+        assert words in averages
+    for cell in ("sir_rohan", "ulv_grimhand", "el_adoran", "volrik"):
+        assert cell in averages  # every cell has its column, in one table or the next
+    assert "escaped sir_rohan" not in r.stdout and "death dragon" not in r.stdout
+    r = invoke(
+        ["--lang", "it", "simulate", "dungeonquest", "--heroes", "-n", "1", "-a", "random"],
+        env={"COLUMNS": "80"},
+    )
+    assert max(len(line) for line in r.stdout.splitlines()) <= 80 and "…" not in r.stdout
+    assert "│ tessere piazzate" in r.stdout and "│ morti: il drago" in r.stdout
+
+
+def test_averages_tables_split_the_cells_by_width() -> None:
+    game = registry.get("tricks")
+    cells = [f"world stargazer / 2026-01-0{i}" for i in range(1, 10)]
+    rows = [{"cell": c, "summary": {"metrics": {"b": i, "a": 2 * i}}} for i, c in enumerate(cells)]
+    tables = batch._averages_tables(game, rows, ["b", "a"], "en", 80)
+    assert len(tables) > 1
+    assert [c.header for tb in tables for c in tb.columns[1:]] == cells  # all, in order
+    for tb in tables:
+        assert tb.columns[0].header == "measure"
+        assert list(tb.columns[0].cells) == ["a", "b"]  # sorted by their words
+        out = Console(width=80, record=True, file=io.StringIO())
+        out.print(tb)
+        text = out.export_text()
+        assert max(len(line) for line in text.splitlines()) <= 80 and "…" not in text
+    assert list(tables[-1].columns[-1].cells) == ["16.00", "8.00"]
+    assert len(batch._averages_tables(game, rows, ["a"], "en", 400)) == 1
 
 
 def test_simulate_estro_shows_the_first_players_share_in_words() -> None:

@@ -15,7 +15,8 @@ the mode accepts, and chooses uniformly among the legal actions with its own ``R
 
 1. the reference run records the actions, ``to_json`` after every step and the events
    (as JSON text, taken when they happen); it checks that the game ends within the
-   bound with valid ``returns``, and that events and ``to_json`` are snapshots, not
+   bound with valid ``returns`` and ``metrics`` (each told in words in English and
+   Italian), and that events and ``to_json`` are snapshots, not
    live references into the state;
 2. the checking run replays the same actions from the same seed and checks at every
    step: determinism (state and events equal to the reference's; a game's own ``hash``
@@ -306,6 +307,17 @@ def check_returns(game: Game, s: State, players: int) -> None:
     assert isinstance(metrics, dict)
     for k, v in metrics.items():
         assert isinstance(k, str) and isinstance(v, int | float) and math.isfinite(v), (k, v)
+        check_metric_words(game, k)
+
+
+def check_metric_words(game: Game, key: str) -> None:
+    """A simulation prints each metric (the X of ``plays X``/``wins X``) in words, in
+    English and Italian: never its id, which an Italian reader would meet untranslated."""
+    name = key.split(" ", 1)[1] if key.startswith(("plays ", "wins ")) else key
+    for lang in ("en", "it"):
+        words = game.describe_metric(name, lang)
+        assert isinstance(words, str) and words and "_" not in words, (key, lang, words)
+        assert lang == "en" or words != name, f"metric {key!r} has no words in {lang}"
 
 
 def finish(game: Game, s: State, chooser: RNG, players: int, limit: int) -> int:

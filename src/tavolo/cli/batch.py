@@ -277,18 +277,40 @@ def run_study(
             number(lang, row["summary"]["mean_decisions"], 1),
         )
     console().print(table)
-    if metrics:  # a second table: the per-game averages of the game's own numbers
-        averages = Table(title=t(lang, "sim.metrics_title"))
-        averages.add_column(t(lang, "sim.col.cell"))
-        for k in metrics:
-            averages.add_column(escape(k), justify="right")
-        for row in shown:
-            m = row["summary"]["metrics"]
-            values = (number(lang, m.get(k, 0.0), 2) for k in metrics)
-            averages.add_row(escape(row["cell"]), *values)
-        console().print(averages)
+    if metrics:  # the per-game averages of the game's own numbers
+        for averages in _averages_tables(g, shown, metrics, lang, console().width):
+            console().print(averages)
     if out is not None:
         console().print(t(lang, "sim.written", n=len(rows), path=escape(str(out))))
+
+
+def _averages_tables(
+    game: Game, rows: list[dict[str, Any]], metrics: list[str], lang: str, width: int
+) -> list[Table]:
+    """A study's per-game averages: a row per number, in words, and a column per cell, as
+    many cells side by side as ``width`` holds (the rest in the next table), so that a
+    study of many numbers stays readable in an 80-column terminal."""
+    words = sorted((game.describe_metric(k, lang), k) for k in metrics)  # by what they say
+    names = [escape(w) for w, _ in words]
+    metrics = [k for _, k in words]
+    measure = t(lang, "sim.col.metric")
+    first = min(max(len(measure), *(len(name) for name in names)), 30)
+    column = max(8, min(16, max(len(row["cell"]) for row in rows)))
+    per = max(1, (width - first - 4) // (column + 3))
+    tables = []
+    for i in range(0, len(rows), per):
+        part = rows[i : i + per]
+        table = Table(title=t(lang, "sim.metrics_title"))
+        table.add_column(measure, max_width=first, overflow="fold")
+        for row in part:
+            table.add_column(
+                escape(row["cell"]), justify="right", max_width=column, overflow="fold"
+            )
+        for k, name in zip(metrics, names, strict=True):
+            values = (number(lang, row["summary"]["metrics"].get(k, 0.0), 2) for row in part)
+            table.add_row(name, *values)
+        tables.append(table)
+    return tables
 
 
 def _study_row(label: str, config: Any, seats: list[str], result: SimResult) -> dict[str, Any]:

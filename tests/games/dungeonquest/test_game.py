@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tavolo.engine import RNG, registry
+from tavolo.engine import RNG, ConfigError, registry
 from tavolo.games.dungeonquest.game import ui
 
 GAME: Any = registry.get("dungeonquest")
@@ -110,3 +110,51 @@ def test_choosing_a_hero_or_a_ring_shows_its_card(lang: str) -> None:
                 seen.add(verb)
         GAME.apply(s, d.actions[rng.below(len(d.actions))])
     assert seen == {"hero", "ring"}
+
+
+def test_the_hero_study_has_a_cell_per_hero_each_solo() -> None:
+    # tavolo simulate dungeonquest --heroes [ID,...]
+    base = [h.id for h in GAME.c.heroes if not h.expansion]
+    cells = GAME.simulate_args(None, {"monster_counter": "left_player"}, ["--heroes"])
+    assert [c[0] for c in cells] == base == ["sir_rohan", "ulv_grimhand", "el_adoran", "volrik"]
+    assert cells[1] == (
+        "ulv_grimhand",
+        None,
+        {"monster_counter": "left_player", "heroes": "ulv_grimhand"},
+    )
+    for args in (["--heroes", "azoth,volrik"], ["--heroes=azoth,volrik"]):
+        assert [c[0] for c in GAME.simulate_args(None, {}, args)] == ["azoth", "volrik"]
+    assert GAME.simulate_args(None, {}, []) == [("", None, {})]  # no study: one plain batch
+
+
+@pytest.mark.parametrize(
+    ("args", "options", "en", "it"),
+    [
+        (
+            ["--x"],
+            {},
+            "dungeonquest takes no flag '--x' (--heroes [ID,...])",
+            "non ha l'opzione '--x'",
+        ),
+        (["--heroes", "--x"], {}, "takes no flag '--x'", "non ha l'opzione '--x'"),
+        (
+            ["--heroes=zz"],
+            {},
+            "dungeonquest: no hero 'zz'; heroes: sir_rohan, ",
+            "nessun eroe 'zz'; eroi: ",
+        ),
+        (
+            ["--heroes"],
+            {"heroes": "volrik"},
+            "--heroes picks the hero of each cell; drop -o heroes",
+            "togli -o heroes",
+        ),
+    ],
+)
+def test_a_wrong_hero_study_is_one_line_in_both_languages(
+    args: list[str], options: dict[str, Any], en: str, it: str
+) -> None:
+    with pytest.raises(ConfigError) as e:
+        GAME.simulate_args(None, options, args)
+    assert en in str(e.value) and "\n" not in str(e.value)
+    assert it in e.value.told("it")

@@ -315,6 +315,16 @@ class DungeonQuestGame(DQTurn):
                 out[f"escaped {h.id}"] = float(h.status == "escaped")
         return out
 
+    def describe_metric(self, name: str, lang: str = "en") -> str:
+        """A metric in words: ``death X`` names the kind of death, ``escaped H`` the hero."""
+        kind, _, rest = name.partition(" ")
+        if kind == "death" and rest in DEATHS:
+            return MSG.t(lang, "metric.death", death=MSG.t(lang, f"metric.death.{rest}"))
+        if kind == "escaped" and rest in self.heroes:
+            return MSG.t(lang, "metric.escaped_hero", hero=self.name_of(rest, lang))
+        key = f"metric.{name}"
+        return MSG.t(lang, key) if MSG.has(key) else name
+
     def simulate_args(
         self, mode: str | None, options: dict[str, Any], args: Sequence[str]
     ) -> list[tuple[str, str | None, dict[str, Any]]]:
@@ -327,20 +337,20 @@ class DungeonQuestGame(DQTurn):
         for flag in it:
             name, eq, value = flag.partition("=")
             if name != "--heroes":
-                raise ConfigError(f"dungeonquest takes no flag {flag!r} (--heroes [ID,...])")
+                raise ConfigError.said(MSG, "error.study_flag", flag=flag)
             if not eq:
                 nxt = next(it, "")
                 if nxt.startswith("--"):
-                    raise ConfigError(f"dungeonquest takes no flag {nxt!r} (--heroes [ID,...])")
+                    raise ConfigError.said(MSG, "error.study_flag", flag=nxt)
                 value = nxt
             picked = [v for v in value.split(",") if v]
         if "heroes" in options:
-            raise ConfigError("dungeonquest: --heroes picks the hero of each cell; drop -o heroes")
+            raise ConfigError.said(MSG, "error.study_heroes")
         known = [h.id for h in self.c.heroes]
         ids = picked or [h.id for h in self.c.heroes if not h.expansion]
         bad = [h for h in ids if h not in known]
         if bad:
-            raise ConfigError(f"dungeonquest: no hero {bad[0]!r}; heroes: {', '.join(known)}")
+            raise ConfigError.said(MSG, "error.hero", hero=bad[0], known=", ".join(known))
         return [(h, mode, {**options, "heroes": h}) for h in ids]
 
     # ----------------------------------------------------------------- positions --

@@ -592,6 +592,13 @@ class PlatformerGame(PlatformerTurn):
             },
         }
 
+    def describe_metric(self, name: str, lang: str = "en") -> str:
+        """A metric in words; a hero's id (``plays X``, ``wins X``) is the hero's name."""
+        if name in self.heroes:
+            return self.card_name(name, lang)
+        key = f"metric.{name}"
+        return MSG.t(lang, key) if MSG.has(key) else name
+
     # ----------------------------------------------------------------- positions --
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> S:
         """A new game (seed ``position.seed``) with fields overridden: heroes (id, at

@@ -21,7 +21,8 @@ from tavolo.engine.rng import derive_seed
 from . import daily, enemies, generator, view
 from . import play as inplay
 from .adventure.compass import TURN_COST
-from .rules import HEROES, MAX_LEVEL, SERIES, TosRules
+from .adventure.play import MAX_MOVES
+from .rules import HEROES, MAX_LEVEL, MAX_TURNS, SERIES, TosRules
 from .schema import CLASSES, Enemy
 from .state import TosState
 from .text import MSG
@@ -492,6 +493,12 @@ class TosGame(TosRules):
 
     def help(self, lang: str = "en") -> str:
         return view.help_text(lang)
+
+    def describe_metric(self, name: str, lang: str = "en") -> str:
+        key = f"metric.{name}"
+        if not MSG.has(key):
+            return name
+        return MSG.t(lang, key, n=MAX_MOVES if name == "lost" else MAX_TURNS)
 
 
 # ---------------------------------------------------------------------- positions --
