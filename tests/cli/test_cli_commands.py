@@ -202,7 +202,15 @@ def test_scenario_fail_exits_1(tmp_path: Path) -> None:
     assert r.exit_code == 1
     data = json.loads(r.stdout)
     assert len(data["failures"]) == 1
-    assert "1 expectation failed" in r.stderr
+    assert r.stderr.splitlines() == [
+        f"{tmp_path / 'fail.yaml'}: 1 expectation failed",
+        "  - events: no event matching {'kind': 'trick', 'worth': 1} (in order)",
+    ]
+    r = invoke(["--lang", "it", "scenario", "run", str(tmp_path / "fail.yaml")])
+    assert r.exit_code == 1 and json.loads(r.stdout)["failures"] == data["failures"]
+    assert r.stderr.splitlines()[1:] == [
+        "  - events: nessun evento corrisponde a {'kind': 'trick', 'worth': 1} (nell'ordine)"
+    ]
 
 
 def test_scenario_in_italian(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from tavolo.engine import RNG, ScenarioError, ScriptedRNG
-from tavolo.engine.scenario import run, run_file, subset_mismatch
+from tavolo.engine.scenario import run, run_file, run_told, subset_mismatch
 from toygames import TrickGame
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "tricks"
@@ -130,6 +130,31 @@ def test_several_failures_all_reported() -> None:
     data["expect"]["over"] = False
     data["expect"]["events"] = [{"kind": "nope"}]
     assert len(run(data)["failures"]) == 3
+
+
+def test_each_failure_is_told_in_english_and_italian() -> None:
+    data = six()
+    data["expect"]["state"]["points"] = [3, 2]
+    data["expect"]["state"]["score"] = 5
+    data["expect"]["over"] = False
+    data["expect"]["legal"] = ["play:c99"]
+    data["expect"]["events"] = [{"kind": "nope"}]
+    result, failures = run_told(data)
+    assert result["failures"] == [str(f) for f in failures]  # the JSON keeps the English
+    assert [f.told("it") for f in failures] == [
+        "state.points[0]: atteso 3, trovato 2",
+        "legal: ['play:c99'] non è tra le azioni possibili (possibili: [])",
+        "over: atteso False, trovato True",
+        "events: nessun evento corrisponde a {'kind': 'nope'} (nell'ordine)",
+    ]
+    data = six()
+    data["expect"]["state"] = {"score": 5, "points": {"a": 1}}
+    (missing,) = run_told(data)[1]
+    assert missing.told("it") == "state.score: manca"
+    data["expect"]["state"] = {"points": {"a": 1}}
+    (mapping,) = run_told(data)[1]
+    assert str(mapping).startswith("state.points: expected a mapping, got [")
+    assert mapping.told("it").startswith("state.points: attesa una mappa, trovato [")
 
 
 def test_no_expectations_no_failures() -> None:

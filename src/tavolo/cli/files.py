@@ -15,7 +15,7 @@ from rich.markup import escape
 
 from tavolo.engine import registry
 from tavolo.engine.replay import Replay
-from tavolo.engine.scenario import run_file
+from tavolo.engine.scenario import run_file_told
 
 from .common import console, resolve_lang, result_text, seat_label, t
 
@@ -50,11 +50,11 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
         lang: Annotated[str | None, lang_opt] = None,
     ) -> None:
         lang = resolve_lang(ctx, lang)
-        result = run_file(file)
+        result, failures = run_file_told(file)
         sys.stdout.write(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
-        failures = result["failures"]
         if failures:
             sys.stderr.write(t(lang, "scenario.failed", n=len(failures), file=str(file)) + "\n")
+            sys.stderr.write("".join(f"  - {f.told(lang)}\n" for f in failures))
             raise typer.Exit(EXIT_FAILED)
         sys.stderr.write(t(lang, "scenario.passed", file=str(file)) + "\n")
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from . import registry
-from .errors import ScenarioError, TavoloError, engine_messages
+from .errors import SaidValue, ScenarioError, TavoloError, engine_messages
 from .files import read_data
 from .game import Event
 from .rng import ScriptedRNG
@@ -34,31 +34,49 @@ _KEYS = {"game", "title", "config", "seed", "position", "script", "actions", "ex
 
 def subset_mismatch(actual: Any, expected: Any, path: str = "") -> str | None:
     """Where ``expected`` is not contained in ``actual`` (dicts by key, lists in full)."""
+    bad = _mismatch(actual, expected, path)
+    return None if bad is None else str(bad)
+
+
+def _failure(key: str, /, **params: Any) -> SaidValue:
+    """An unmet expectation: English in the report's JSON, any language on the terminal."""
+    return SaidValue(engine_messages(), "scenario.failure." + key, **params)
+
+
+def _mismatch(actual: Any, expected: Any, path: str) -> SaidValue | None:
     if isinstance(expected, Mapping):
         if not isinstance(actual, Mapping):
-            return f"{path or '.'}: expected a mapping, got {actual!r}"
+            return _failure("mapping", path=path or ".", actual=actual)
         for k, v in expected.items():
             if k not in actual:
-                return f"{path}.{k}: missing"
-            bad = subset_mismatch(actual[k], v, f"{path}.{k}")
+                return _failure("missing", path=f"{path}.{k}")
+            bad = _mismatch(actual[k], v, f"{path}.{k}")
             if bad:
                 return bad
         return None
     if isinstance(expected, list):
         if not isinstance(actual, list | tuple) or len(actual) != len(expected):
-            return f"{path}: expected {expected!r}, got {actual!r}"
+            return _failure("value", path=path, expected=expected, actual=actual)
         for i, (a, e) in enumerate(zip(actual, expected, strict=True)):
-            bad = subset_mismatch(a, e, f"{path}[{i}]")
+            bad = _mismatch(a, e, f"{path}[{i}]")
             if bad:
                 return bad
         return None
     if actual != expected:
-        return f"{path or '.'}: expected {expected!r}, got {actual!r}"
+        return _failure("value", path=path or ".", expected=expected, actual=actual)
     return None
 
 
 def run(data: Mapping[str, Any], source: str = "scenario") -> dict[str, Any]:
-    """Run a scenario; return ``{state, events, over, failures}`` as plain data."""
+    """Run a scenario; return ``{state, events, over, legal, failures}`` as plain data
+    (each failure an English line)."""
+    return run_told(data, source)[0]
+
+
+def run_told(
+    data: Mapping[str, Any], source: str = "scenario"
+) -> tuple[dict[str, Any], list[SaidValue]]:
+    """``run``, with the failures also as said values, for a report in the user's language."""
     if not isinstance(data, Mapping):
         raise ScenarioError.said(engine_messages(), "scenario.mapping", source=source)
     unknown = sorted(set(data) - _KEYS)
@@ -127,9 +145,9 @@ def run(data: Mapping[str, Any], source: str = "scenario") -> dict[str, Any]:
         "events": [e.to_json() for e in events],
         "over": game.is_over(state),
     }
-    failures: list[str] = []
+    failures: list[SaidValue] = []
     if "state" in expect:
-        bad = subset_mismatch(result["state"], expect["state"], "state")
+        bad = _mismatch(result["state"], expect["state"], "state")
         if bad:
             failures.append(bad)
     for key in ("legal", "illegal"):
@@ -143,23 +161,30 @@ def run(data: Mapping[str, Any], source: str = "scenario") -> dict[str, Any]:
     result["legal"] = sorted(offered)
     missing = [a for a in expect.get("legal", []) if a not in offered]
     if missing:
-        failures.append(f"legal: {missing!r} not offered (offered: {sorted(offered)!r})")
+        failures.append(_failure("legal", missing=missing, offered=sorted(offered)))
     present = [a for a in expect.get("illegal", []) if a in offered]
     if present:
-        failures.append(f"illegal: {present!r} offered")
+        failures.append(_failure("illegal", present=present))
     if "over" in expect and expect["over"] != result["over"]:
-        failures.append(f"over: expected {expect['over']!r}, got {result['over']!r}")
+        failures.append(
+            _failure("value", path="over", expected=expect["over"], actual=result["over"])
+        )
     pos = 0
     for want in expect.get("events", []):
-        while pos < len(result["events"]) and subset_mismatch(result["events"][pos], want):
+        while pos < len(result["events"]) and _mismatch(result["events"][pos], want, ""):
             pos += 1
         if pos == len(result["events"]):
-            failures.append(f"events: no event matching {want!r} (in order)")
+            failures.append(_failure("events", want=want))
             break
         pos += 1
-    result["failures"] = failures
-    return result
+    result["failures"] = [str(f) for f in failures]
+    return result, failures
 
 
 def run_file(path: str | Path) -> dict[str, Any]:
     return run(read_data(path, ScenarioError), str(path))
+
+
+def run_file_told(path: str | Path) -> tuple[dict[str, Any], list[SaidValue]]:
+    """``run_file``, with each failure also as a :class:`SaidValue` to tell in any language."""
+    return run_told(read_data(path, ScenarioError), str(path))
