@@ -255,7 +255,7 @@ def test_version() -> None:
 def test_no_arguments_shows_help() -> None:
     r = invoke([])
     assert r.exit_code == 0
-    for command in ("play", "simulate", "replay", "scenario", "bench", "games"):
+    for command in ("play", "simulate", "replay", "resume", "scenario", "bench", "games"):
         assert command in r.stdout
 
 

@@ -183,6 +183,7 @@ def build_app(help_lang: str = "en") -> typer.Typer:
     play.register(app, hl, lang_opt)
     batch.register(app, hl, lang_opt)
     files.register(app, hl, lang_opt)
+    play.register_resume(app, hl, lang_opt)  # beside replay: both take a replay file
     return app
 
 

@@ -13,11 +13,17 @@ alone at the table are narrated omnisciently.
 Agent seeds: seat ``i`` gets ``derive_seed(seed, "seat<i>")``, so a game is
 reproducible from ``--seed`` and the seats. Without ``--seed`` a random seed is drawn
 and printed (it is also in the saved replay).
+
+A game is never lost: one left unfinished (``q``, end of input, Ctrl-C) is saved to
+``--save FILE`` or, without it, kept in the profile's ``unfinished/`` folder, and
+``tavolo resume FILE`` replays it and goes on at the same seats (agents seeded from the
+game's seed and its number of moves).
 """
 
 import itertools
 import random
 import re
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -36,6 +42,7 @@ from tavolo.engine import (
     Event,
     Game,
     State,
+    SystemReason,
     TavoloError,
     UnknownName,
     registry,
@@ -48,6 +55,7 @@ from . import common, profile
 from .common import click, console, parse_options, resolve_lang, seat_label, split_agents, t
 
 HUMAN = "human"
+EXIT_INTERRUPTED = 130  # what a shell reports for a command stopped by Ctrl-C
 
 
 class PlayGroup(TyperGroup):
@@ -187,13 +195,40 @@ def _play_command(name: str, hl: str, lang_opt: Any) -> Callable[..., None]:
         mode, options = registry.get(name).play_args(mode, options, list(ctx.args))
         table = Table.setup(name, lang, seats, seed, mode, count, options)
         table.run()
-        if save is not None:  # also a game left unfinished: a replay may stop anywhere
-            table.replay.save(save)
-            console().print(t(lang, "play.saved", path=escape(str(save))))
-        if table.marks_error is not None:
-            raise table.marks_error
+        table.save(save)
 
     return play_cmd
+
+
+def register_resume(app: typer.Typer, hl: str, lang_opt: Any) -> None:
+    @app.command("resume", help=t(hl, "help.resume"))
+    def resume_cmd(
+        ctx: typer.Context,
+        file: Annotated[
+            Path,
+            typer.Argument(
+                help=t(hl, "help.arg.file"), show_default=False, dir_okay=False, metavar="FILE"
+            ),
+        ],
+        seats: Annotated[
+            str | None,
+            typer.Option("--seats", help=t(hl, "help.opt.resume_seats"), show_default=False),
+        ] = None,
+        save: Annotated[
+            Path | None,
+            typer.Option(
+                "--save", help=t(hl, "help.opt.resume_save"), dir_okay=False, metavar="FILE"
+            ),
+        ] = None,
+        lang: Annotated[str | None, lang_opt] = None,
+    ) -> None:
+        lang = resolve_lang(ctx, lang)
+        target = file if save is None else save
+        if not target.resolve().parent.is_dir():
+            raise ConfigError(t(lang, "play.save_folder", path=str(target)))
+        table = Table.resume(file, lang, seats)
+        table.run()
+        table.save(target)
 
 
 class Quit(Exception):
@@ -232,6 +267,7 @@ class Table:
         self.stdin_is_terminal = sys.stdin.isatty()
         self.marks_key: str | None = None
         self.marks_error: TavoloError | None = None
+        self.interrupted = False  # Ctrl-C: the command exits 130 once the game is kept
         # The watcher is told of another seat's moves as one run per seat: a seat that
         # takes ten small steps in a row gets one heading, and "nothing you can see"
         # only when the whole run showed nothing.
@@ -269,15 +305,7 @@ class Table:
         chosen = seed is None  # told once the seats are known good: no line before an error
         if seed is None:
             seed = random.randrange(1 << 31)
-        agents: list[Agent | None] = []
-        for i, spec in enumerate(specs):
-            if spec == HUMAN:
-                agents.append(None)
-                continue
-            try:
-                agents.append(make_agent(spec, derive_seed(seed, f"seat{i}")))
-            except UnknownName:
-                raise UnknownName("agent", spec, (HUMAN, *AGENT_NAMES)) from None
+        agents = _agents(specs, [derive_seed(seed, f"seat{i}") for i in range(len(specs))])
         if chosen:
             console().print(t(lang, "play.seed", seed=seed))
         key = game.marks_key(config)
@@ -296,9 +324,68 @@ class Table:
         table.marks_key = key
         return table
 
+    @classmethod
+    def resume(cls, path: Path, lang: str, seats: str | None) -> "Table":
+        """The game of a replay file, played up to its last move, at the same seats (or
+        ``seats``). Agents get fresh seeds derived from the game's seed and the number of
+        moves, so a resumed game is reproducible too."""
+        replay = Replay.load(path)
+        game, state, log = replay.play()  # every move still applies, or one ReplayError
+        if game.decision(state) is None:
+            raise ConfigError(t(lang, "resume.over", path=str(path)))
+        players = game.config_from_json(replay.config).players
+        specs = (
+            split_agents(seats)
+            if seats is not None
+            else split_agents(",".join(str(s) for s in replay.meta.get("seats") or []))
+        )
+        if seats is not None and not specs:
+            raise ConfigError(t(lang, "play.no_seats"))
+        if not specs:  # a replay written without seats (from Python): as `tavolo play`
+            specs = [HUMAN] + ["mcts"] * (players - 1)
+        if len(specs) != players:
+            raise ConfigError(t(lang, "play.seats_mismatch", seats=len(specs), players=players))
+        moves = len(replay.actions)
+        seeds = [derive_seed(replay.seed, f"seat{i}:{moves}") for i in range(players)]
+        agents = _agents(specs, seeds)
+        replay.meta["seats"] = list(specs)
+        replay.rules_version = game.RULES_VERSION  # its moves all apply under these rules
+        table = cls(game, lang, specs, agents, state, replay)
+        table.log = [e for events in log for e in events]
+        table.seen = [len(table.log)] * players  # what came before was seen before
+        table.marks_key = game.marks_key(game.config_from_json(replay.config))
+        console().print(t(lang, "play.resumed", path=escape(str(path)), moves=moves))
+        return table
+
+    def save(self, path: Path | None) -> None:
+        """Save the replay to ``path``; an unfinished game is kept even without one (in
+        the profile's folder), with the command that resumes it: a game is never lost to
+        a ``q`` or a closed input. Then tell a profile that could not take its marks."""
+        over = self.game.is_over(self.state)
+        if path is None and not over:
+            path = profile.unfinished(self.game.name)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self.replay.save(path)
+            except OSError as e:  # nothing was asked for: say it, do not fail the game
+                problem = f"{path}: {SystemReason.of(e).told(self.lang)}"
+                self.out.print(t(self.lang, "play.keep_failed", problem=escape(problem)))
+                path = None
+            else:
+                self.out.print(t(self.lang, "play.kept", path=escape(str(path))))
+        elif path is not None:
+            self.replay.save(path)
+            self.out.print(t(self.lang, "play.saved", path=escape(str(path))))
+        if path is not None and not over:
+            self.out.print(t(self.lang, "play.resume_hint", path=escape(_shell_word(path))))
+        if self.marks_error is not None:
+            raise self.marks_error
+        if self.interrupted:
+            raise typer.Exit(EXIT_INTERRUPTED)
+
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> None:
-        """Play to the end, or until someone quits (``q`` or end of input: exit code 0)."""
+        """Play to the end, or until someone quits (``q``, end of input or Ctrl-C)."""
         game, state, lang = self.game, self.state, self.lang
         self.out.rule(
             t(
@@ -317,6 +404,14 @@ class Table:
                 self.apply(d, action)
         except Quit as q:
             self.out.print(t(lang, q.key, moves=len(self.replay.actions)))
+            self.keep_marks()
+            return
+        except KeyboardInterrupt:  # Ctrl-C: the game so far is kept as after a 'q'
+            self.interrupted = True
+            self.out.print()
+            self.out.print(t(lang, "play.interrupted", moves=len(self.replay.actions)))
+            # the state may be halfway through a move; the replay holds every whole one
+            _, self.state, _ = self.replay.play()
             self.keep_marks()
             return
         self.keep_marks()
@@ -484,3 +579,22 @@ class Table:
         out.rule(t(lang, "play.over"))
         out.print(game.view(self.state, self.watcher, lang))
         out.print(common.result_text(game, self.state, lang, self.labels))
+
+
+def _agents(specs: Sequence[str], seeds: Sequence[int]) -> list[Agent | None]:
+    """The agent at each seat (None for a person), each with its own seed."""
+    agents: list[Agent | None] = []
+    for spec, seed in zip(specs, seeds, strict=True):
+        if spec == HUMAN:
+            agents.append(None)
+            continue
+        try:
+            agents.append(make_agent(spec, seed))
+        except UnknownName:
+            raise UnknownName("agent", spec, (HUMAN, *AGENT_NAMES)) from None
+    return agents
+
+
+def _shell_word(path: Path) -> str:
+    """``path`` as one word to paste after ``tavolo resume`` (quoted when it must be)."""
+    return shlex.quote(str(path))

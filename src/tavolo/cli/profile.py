@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,19 @@ HOME_ENV = "TAVOLO_HOME"
 
 def path() -> Path:
     return Path(os.environ.get(HOME_ENV) or Path.home() / ".tavolo") / "profile.json"
+
+
+def unfinished(game: str) -> Path:
+    """Where a game left unfinished without ``--save`` is kept: a new file each time, so
+    that no earlier one is overwritten."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    folder = path().parent / "unfinished"
+    found = folder / f"{game}-{stamp}.json"
+    n = 1
+    while found.exists():
+        n += 1
+        found = folder / f"{game}-{stamp}-{n}.json"
+    return found
 
 
 def load() -> dict[str, Any]:
