@@ -144,3 +144,26 @@ def test_ctrl_c_keeps_the_game_and_exits_130(monkeypatch: pytest.MonkeyPatch) ->
     assert "Interrupted: game abandoned after 2 moves." in flat(r.stdout)
     (path,) = kept(home)
     assert len(moves(path)) == 2 and "Traceback" not in r.output
+
+
+def test_resume_alone_lists_the_unfinished_games_newest_first() -> None:
+    home = Path(os.environ["TAVOLO_HOME"])
+    r = invoke(["resume"])
+    assert r.exit_code == 0 and flat(r.stdout) == (
+        f"No unfinished game is kept in {home / 'unfinished'}."
+    )
+    invoke(["play", "tricks", *SEATS], input="1\nq\n")
+    invoke(["play", "tricks", *SEATS], input="q\n")
+    first, second = sorted(kept(home), key=lambda p: len(moves(p)), reverse=True)
+    os.utime(first, (1, 1))  # the older of the two
+    (home / "unfinished" / "junk.json").write_text("{}")  # not a replay: left out
+    r = invoke(["resume"])
+    assert r.exit_code == 0
+    lines = flat(r.stdout).split("tavolo resume ")
+    assert lines[0].startswith(f"Unfinished games kept in {home / 'unfinished'}, newest first")
+    assert [line.split()[0] for line in lines[1:]] == [str(second), str(first)]
+    assert f"# tricks, {len(moves(first))} moves, 1970-01-01" in flat(r.stdout)
+    invoke(["resume", str(first), "--seats", "random,random"])  # now finished: not listed
+    r = invoke(["--lang", "it", "resume"])
+    assert "dalla più recente" in flat(r.stdout) and str(first) not in flat(r.stdout)
+    assert f"tavolo resume {second} # tricks, 0 mosse" in flat(r.stdout)

@@ -26,6 +26,7 @@ import re
 import shlex
 import sys
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, ClassVar
 
@@ -205,11 +206,14 @@ def register_resume(app: typer.Typer, hl: str, lang_opt: Any) -> None:
     def resume_cmd(
         ctx: typer.Context,
         file: Annotated[
-            Path,
+            Path | None,
             typer.Argument(
-                help=t(hl, "help.arg.file"), show_default=False, dir_okay=False, metavar="FILE"
+                help=t(hl, "help.arg.resume_file"),
+                show_default=False,
+                dir_okay=False,
+                metavar="[FILE]",
             ),
-        ],
+        ] = None,
         seats: Annotated[
             str | None,
             typer.Option("--seats", help=t(hl, "help.opt.resume_seats"), show_default=False),
@@ -223,6 +227,9 @@ def register_resume(app: typer.Typer, hl: str, lang_opt: Any) -> None:
         lang: Annotated[str | None, lang_opt] = None,
     ) -> None:
         lang = resolve_lang(ctx, lang)
+        if file is None:
+            list_unfinished(lang)
+            return
         target = file if save is None else save
         if not target.resolve().parent.is_dir():
             raise ConfigError(t(lang, "play.save_folder", path=str(target)))
@@ -579,6 +586,31 @@ class Table:
         out.rule(t(lang, "play.over"))
         out.print(game.view(self.state, self.watcher, lang))
         out.print(common.result_text(game, self.state, lang, self.labels))
+
+
+def list_unfinished(lang: str) -> None:
+    """``tavolo resume`` alone: the games kept unfinished, newest first, each with the
+    command that resumes it. A game finished since (resumed to its end) is left out, and
+    so is a file that no longer replays."""
+    out = console()
+    folder = profile.unfinished("-").parent
+    found = []
+    for path in folder.glob("*.json"):
+        try:
+            replay = Replay.load(path)
+            game, state, _ = replay.play()
+        except TavoloError:
+            continue
+        if game.decision(state) is not None:
+            found.append((path.stat().st_mtime, path, replay))
+    if not found:
+        out.print(t(lang, "resume.none", folder=escape(str(folder))))
+        return
+    out.print(t(lang, "resume.list", folder=escape(str(folder))))
+    for when, path, replay in sorted(found, key=lambda f: f[0], reverse=True):
+        stamp = datetime.fromtimestamp(when).strftime("%Y-%m-%d %H:%M")
+        about = t(lang, "resume.item", game=replay.game, moves=len(replay.actions), when=stamp)
+        out.print(f"  tavolo resume {escape(_shell_word(path))}  [dim]# {escape(about)}[/]")
 
 
 def _agents(specs: Sequence[str], seeds: Sequence[int]) -> list[Agent | None]:
