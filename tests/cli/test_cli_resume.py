@@ -167,3 +167,15 @@ def test_resume_alone_lists_the_unfinished_games_newest_first() -> None:
     r = invoke(["--lang", "it", "resume"])
     assert "dalla più recente" in flat(r.stdout) and str(first) not in flat(r.stdout)
     assert f"tavolo resume {second} # tricks, 0 mosse" in flat(r.stdout)
+
+
+def test_replay_of_an_unfinished_game_ends_with_how_to_resume_it(tmp_path: Path) -> None:
+    save, done = tmp_path / "g.json", tmp_path / "done.json"
+    invoke(["play", "tricks", *SEATS, "--save", str(save)], input="1\nq\n")
+    r = invoke(["replay", str(save)])
+    assert r.exit_code == 0, r.output
+    assert flat(r.stdout).endswith(
+        f"before the end of the game. To continue it: tavolo resume {save}"
+    )
+    invoke(["play", "tricks", "--seats", "random,random", "--seed", "5", "--save", str(done)])
+    assert "tavolo resume" not in invoke(["replay", str(done)]).stdout

@@ -6,6 +6,7 @@ shown omnisciently: whoever has the file has every seat's actions anyway.
 """
 
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -37,7 +38,7 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
         lang = resolve_lang(ctx, lang)
         replay = Replay.load(file)
         replay.play()  # every action still applies, or a one-line ReplayError
-        narrate(replay, lang, step)
+        narrate(replay, lang, step, file)
 
     scenario_app = typer.Typer(
         help=t(hl, "help.scenario"), no_args_is_help=True, rich_markup_mode="rich"
@@ -61,8 +62,9 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
     app.add_typer(scenario_app, name="scenario")
 
 
-def narrate(replay: Replay, lang: str, step: bool) -> None:
-    """Replay move by move, in words; with ``step``, wait for Enter after each one."""
+def narrate(replay: Replay, lang: str, step: bool, path: Path | None = None) -> None:
+    """Replay move by move, in words; with ``step``, wait for Enter after each one. An
+    unfinished game ends with the command that resumes it (from ``path``)."""
     out = console()
     game = registry.get(replay.game)
     config = game.config_from_json(replay.config)
@@ -100,3 +102,5 @@ def narrate(replay: Replay, lang: str, step: bool) -> None:
         out.print(result_text(game, state, lang, labels))
     else:
         out.print(t(lang, "replay.unfinished", n=len(replay.actions)))
+        if path is not None:
+            out.print(t(lang, "play.resume_hint", path=escape(shlex.quote(str(path)))))
