@@ -3,6 +3,7 @@ else in the profile's ``unfinished/`` folder) and ``tavolo resume FILE`` goes on
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from pathlib import Path
@@ -179,3 +180,28 @@ def test_replay_of_an_unfinished_game_ends_with_how_to_resume_it(tmp_path: Path)
     )
     invoke(["play", "tricks", "--seats", "random,random", "--seed", "5", "--save", str(done)])
     assert "tavolo resume" not in invoke(["replay", str(done)]).stdout
+
+
+def test_a_save_that_cannot_be_written_keeps_the_game_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = Path(os.environ["TAVOLO_HOME"])
+    full = tmp_path / "full.json"
+    save = Replay.save
+
+    def disk_full(self: Replay, path: str | Path) -> None:
+        if Path(path) == full:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        save(self, path)
+
+    monkeypatch.setattr(Replay, "save", disk_full)
+    r = invoke(["play", "tricks", "--seats", "random,random", "--seed", "5", "--save", str(full)])
+    line = assert_one_line_error(r)
+    assert line == f"error: {full}: the game could not be saved there: No space left on device"
+    (path,) = kept(home)
+    assert f"The game is kept in {path} instead." in flat(r.stdout)
+    game, state, _ = Replay.load(path).play()
+    assert game.is_over(state) and "tavolo resume" not in r.stdout  # a whole game, kept
+    r = invoke(["--lang", "it", "play", "tricks", *SEATS, "--save", str(full)], input="q\n")
+    assert "non c'è più spazio sul disco" in r.stderr
+    assert "Per continuarla: tavolo resume" in flat(r.stdout) and len(kept(home)) == 2

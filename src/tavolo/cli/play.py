@@ -365,30 +365,46 @@ class Table:
         return table
 
     def save(self, path: Path | None) -> None:
-        """Save the replay to ``path``; an unfinished game is kept even without one (in
-        the profile's folder), with the command that resumes it: a game is never lost to
-        a ``q`` or a closed input. Then tell a profile that could not take its marks."""
+        """Save the replay to ``path``. A game is never lost: one left unfinished without
+        ``path``, and any game whose ``path`` cannot be written, is kept in the profile's
+        folder, with the command that resumes it. Then tell what failed, if anything: the
+        file asked for, or a profile that could not take its marks."""
         over = self.game.is_over(self.state)
-        if path is None and not over:
-            path = profile.unfinished(self.game.name)
+        failed: TavoloError | None = None
+        if path is not None:
             try:
-                path.parent.mkdir(parents=True, exist_ok=True)
                 self.replay.save(path)
-            except OSError as e:  # nothing was asked for: say it, do not fail the game
-                problem = f"{path}: {SystemReason.of(e).told(self.lang)}"
-                self.out.print(t(self.lang, "play.keep_failed", problem=escape(problem)))
-                path = None
+            except OSError as e:  # told last, once the game is safe elsewhere
+                failed = TavoloError.said(
+                    CATALOG, "play.save_failed", path=str(path), reason=SystemReason.of(e)
+                )
+                path = self.keep("play.kept_instead")
             else:
-                self.out.print(t(self.lang, "play.kept", path=escape(str(path))))
-        elif path is not None:
-            self.replay.save(path)
-            self.out.print(t(self.lang, "play.saved", path=escape(str(path))))
+                self.out.print(t(self.lang, "play.saved", path=escape(str(path))))
+        elif not over:
+            path = self.keep("play.kept")
         if path is not None and not over:
             self.out.print(t(self.lang, "play.resume_hint", path=escape(_shell_word(path))))
+        if failed is not None:
+            raise failed
         if self.marks_error is not None:
             raise self.marks_error
         if self.interrupted:
             raise typer.Exit(EXIT_INTERRUPTED)
+
+    def keep(self, key: str) -> Path | None:
+        """Keep the game in the profile's ``unfinished/`` folder, saying so with ``key``;
+        None (said too) if it cannot."""
+        path = profile.unfinished(self.game.name)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.replay.save(path)
+        except OSError as e:
+            problem = f"{path}: {SystemReason.of(e).told(self.lang)}"
+            self.out.print(t(self.lang, "play.keep_failed", problem=escape(problem)))
+            return None
+        self.out.print(t(self.lang, key, path=escape(str(path))))
+        return path
 
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> None:
