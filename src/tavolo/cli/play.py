@@ -14,8 +14,9 @@ Agent seeds: seat ``i`` gets ``derive_seed(seed, "seat<i>")``, so a game is
 reproducible from ``--seed`` and the seats. Without ``--seed`` a random seed is drawn
 and printed (it is also in the saved replay).
 
-A game is never lost: one left unfinished (``q``, end of input, Ctrl-C) is saved to
-``--save FILE`` or, without it, kept in the profile's ``unfinished/`` folder, and
+A game is not lost to a ``q``, the end of input, Ctrl-C or a save that fails: it is saved
+to ``--save FILE`` or, without it (or when FILE cannot be written), kept in the profile's
+``unfinished/`` folder, and
 ``tavolo resume FILE`` replays it and goes on at the same seats (agents seeded from the
 game's seed and its number of moves).
 """
@@ -365,7 +366,7 @@ class Table:
         return table
 
     def save(self, path: Path | None) -> None:
-        """Save the replay to ``path``. A game is never lost: one left unfinished without
+        """Save the replay to ``path``. The game is not lost: one left unfinished without
         ``path``, and any game whose ``path`` cannot be written, is kept in the profile's
         folder, with the command that resumes it. Then tell what failed, if anything: the
         file asked for, or a profile that could not take its marks."""
@@ -609,7 +610,7 @@ def list_unfinished(lang: str) -> None:
     command that resumes it. A game finished since (resumed to its end) is left out, and
     so is a file that no longer replays."""
     out = console()
-    folder = profile.unfinished("-").parent
+    folder = profile.unfinished_folder()
     found = []
     for path in folder.glob("*.json"):
         try:

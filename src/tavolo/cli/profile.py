@@ -1,7 +1,8 @@
-"""The player's profile: what persists between games, such as pencil marks on a set.
+"""The player's profile: what persists between games, such as pencil marks on a set, and
+the games left unfinished (``$TAVOLO_HOME/unfinished/``, one replay file each).
 
-One JSON file, ``$TAVOLO_HOME/profile.json`` (default ``~/.tavolo``). A file that cannot
-be read is reported in one line and never overwritten, so no marks are lost.
+The marks live in one JSON file, ``$TAVOLO_HOME/profile.json`` (default ``~/.tavolo``); a file
+that cannot be read is reported in one line and never overwritten, so no marks are lost.
 """
 
 from __future__ import annotations
@@ -22,11 +23,16 @@ def path() -> Path:
     return Path(os.environ.get(HOME_ENV) or Path.home() / ".tavolo") / "profile.json"
 
 
+def unfinished_folder() -> Path:
+    """Where games left unfinished without ``--save`` are kept (``tavolo resume`` lists it)."""
+    return path().parent / "unfinished"
+
+
 def unfinished(game: str) -> Path:
-    """Where a game left unfinished without ``--save`` is kept: a new file each time, so
-    that no earlier one is overwritten."""
+    """A new file in :func:`unfinished_folder` for a game of ``game``: a new one each time,
+    so that no earlier game is overwritten."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    folder = path().parent / "unfinished"
+    folder = unfinished_folder()
     found = folder / f"{game}-{stamp}.json"
     n = 1
     while found.exists():
