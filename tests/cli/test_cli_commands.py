@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -170,6 +172,37 @@ def test_simulate_estro_shows_the_first_players_share_in_words() -> None:
     r = invoke(["--lang", "it", "simulate", "estro", "-n", "20", "-a", "random,random"])
     assert "│ primo giocatore" in r.stdout and "│ secondo giocatore" in r.stdout
     assert "turni" in r.stdout and "first_player" not in r.stdout
+
+
+def test_an_out_file_that_cannot_be_written_loses_no_summary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    full = tmp_path / "full.csv"
+    write_text = Path.write_text
+
+    def disk_full(self: Path, *args: Any, **kwargs: Any) -> int:
+        if self == full:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return write_text(self, *args, **kwargs)
+
+    def csv_full(self: Any, path: Path) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", disk_full)
+    monkeypatch.setattr(batch.SimResult, "to_csv", csv_full)
+    said = f"error: {full}: the results could not be written there: No space left on device"
+    for args in (
+        ["simulate", "tricks", "-n", "4", "-a", "random,random", "--seed", "3"],
+        ["simulate", "dungeonquest", "--heroes", "-n", "1", "-a", "random", "--seed", "3"],
+    ):
+        r = invoke([*args, "--out", str(full)])
+        assert r.exit_code == 2, r.output
+        assert r.stderr.splitlines()[-1] == f"{said} (the games were played with seed 3)"
+        assert "win rate" in r.stdout and "Wrote" not in r.stdout  # the summary is shown
+        r = invoke([*args, "--out", str(full), "--json"])
+        assert r.exit_code == 2 and json.loads(r.stdout)  # the JSON too
+    r = invoke(["--lang", "it", "simulate", "tricks", "-n", "2", "--out", str(full)])
+    assert "non c'è più spazio sul disco (le partite sono state giocate con il seme 0)" in r.stderr
 
 
 def test_simulate_csv_with_json(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ else (progress and notes go to stderr), so that scripts can read the result dire
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,8 +15,9 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from tavolo.engine import ConfigError, Game, TavoloError, registry
+from tavolo.engine import ConfigError, Game, SystemReason, TavoloError, registry
 from tavolo.engine.i18n import number
+from tavolo.i18n import CATALOG
 from tavolo.sim.bench import bench
 from tavolo.sim.runner import SimResult, simulate, simulate_cells
 
@@ -98,16 +100,18 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
                     config,
                     progress=lambda done: progress.update(task, completed=done),
                 )
-        if out is not None:
-            result.to_csv(out)
         if as_json:
             data = result.to_json()
             data["settings"]["workers"] = workers
             sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
-            return
-        print_summary(result.summary(), result.settings(), lang)
-        if out is not None:
-            console().print(t(lang, "sim.written", n=len(result.records), path=escape(str(out))))
+        else:
+            print_summary(result.summary(), result.settings(), lang)
+        if out is not None:  # last: a file that cannot be written loses no summary
+            _write_out(out, result.to_csv, seed)
+            if not as_json:
+                console().print(
+                    t(lang, "sim.written", n=len(result.records), path=escape(str(out)))
+                )
 
     @app.command("bench", help=t(hl, "help.bench"))
     def bench_cmd(
@@ -236,21 +240,11 @@ def run_study(
             )
         )
     metrics = sorted({k for r in rows for k in r["summary"]["metrics"]})
-    if out is not None:
-        head = "cell,games,wins,draws,losses,win_rate,ci_low,ci_high,mean_decisions"
-        out.write_text(
-            ",".join([head, *metrics])
-            + "\n"
-            + "".join(
-                f"{r['cell']},{r['first']['games']},{r['first']['wins']},{r['first']['draws']},"
-                f"{r['first']['losses']},{r['first']['win_rate']:.4f},{r['first']['ci_low']:.4f},"
-                f"{r['first']['ci_high']:.4f},{r['summary']['mean_decisions']:.1f}"
-                + "".join(f",{r['summary']['metrics'].get(k, 0.0):.4f}" for k in metrics)
-                + "\n"
-                for r in rows
-            ),
-            encoding="utf-8",
-        )
+    csv_text = _study_csv(rows, metrics)
+
+    def write_csv(path: Path) -> None:
+        path.write_text(csv_text, encoding="utf-8")
+
     if as_json:
         data = {
             "study": [{k: v for k, v in r.items() if k != "first"} for r in rows],
@@ -260,6 +254,8 @@ def run_study(
             "settings": {"game": game, "n": n, "seed": seed, "workers": workers},
         }
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+        if out is not None:
+            _write_out(out, write_csv, seed)
         return
     shown = group_rows if groups and len(rows) > 24 else rows + group_rows
     table = Table(title=t(lang, "sim.study_title", game=escape(game), n=n, seed=seed))
@@ -280,8 +276,38 @@ def run_study(
     if metrics:  # the per-game averages of the game's own numbers
         for averages in _averages_tables(g, shown, metrics, lang, console().width):
             console().print(averages)
-    if out is not None:
+    if out is not None:  # last: a file that cannot be written loses no table
+        _write_out(out, write_csv, seed)
         console().print(t(lang, "sim.written", n=len(rows), path=escape(str(out))))
+
+
+def _study_csv(rows: list[dict[str, Any]], metrics: list[str]) -> str:
+    """A study's ``--out``: a row per cell, its first agent's results and the averages."""
+    head = "cell,games,wins,draws,losses,win_rate,ci_low,ci_high,mean_decisions"
+    return (
+        ",".join([head, *metrics])
+        + "\n"
+        + "".join(
+            f"{r['cell']},{r['first']['games']},{r['first']['wins']},{r['first']['draws']},"
+            f"{r['first']['losses']},{r['first']['win_rate']:.4f},{r['first']['ci_low']:.4f},"
+            f"{r['first']['ci_high']:.4f},{r['summary']['mean_decisions']:.1f}"
+            + "".join(f",{r['summary']['metrics'].get(k, 0.0):.4f}" for k in metrics)
+            + "\n"
+            for r in rows
+        )
+    )
+
+
+def _write_out(path: Path, write: Callable[[Path], None], seed: int) -> None:
+    """Write ``--out``, after the summary is shown: a file the system refuses is one line
+    that names it, says why and gives the seed the games were played with."""
+    try:
+        write(path)
+    except OSError as e:
+        reason = SystemReason.of(e)
+        raise TavoloError.said(
+            CATALOG, "sim.write_failed", path=str(path), reason=reason, seed=seed
+        ) from None
 
 
 def _averages_tables(
