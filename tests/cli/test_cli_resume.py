@@ -205,3 +205,23 @@ def test_a_save_that_cannot_be_written_keeps_the_game_and_says_why(
     r = invoke(["--lang", "it", "play", "tricks", *SEATS, "--save", str(full)], input="q\n")
     assert "non c'è più spazio sul disco" in r.stderr
     assert "Per continuarla: tavolo resume" in flat(r.stdout) and len(kept(home)) == 2
+
+
+@pytest.mark.parametrize(
+    ("seats", "shown"),
+    [
+        ("random,mcts:20,depth=0", "Player 2 (mcts:20,depth=0)"),  # a line written by hand
+        (["random", "mcts:20,depth=0"], "Player 2 (mcts:20,depth=0)"),
+        (5, "Player 2 (mcts)"),  # nonsense: the seats of `tavolo play`, a person first
+        (None, "Player 2 (mcts)"),
+    ],
+)
+def test_resume_reads_the_seats_a_file_holds(tmp_path: Path, seats: Any, shown: str) -> None:
+    save = tmp_path / "g.json"
+    invoke(["play", "tricks", *SEATS, "--save", str(save)], input="1\nq\n")
+    data = json.loads(save.read_text())
+    data["meta"]["seats"] = seats
+    save.write_text(json.dumps(data))
+    r = invoke(["resume", str(save)], input="1\n" * 10)
+    assert r.exit_code == 0 and "Traceback" not in r.output, r.output
+    assert shown in r.stdout and "Game over" in r.stdout

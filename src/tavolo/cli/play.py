@@ -342,11 +342,13 @@ class Table:
         if game.decision(state) is None:
             raise ConfigError(t(lang, "resume.over", path=str(path)))
         players = game.config_from_json(replay.config).players
-        specs = (
-            split_agents(seats)
-            if seats is not None
-            else split_agents(",".join(str(s) for s in replay.meta.get("seats") or []))
-        )
+        if seats is None:  # the file's seats: a list as play writes it, or a line by hand
+            kept = replay.meta.get("seats")
+            if isinstance(kept, list):
+                kept = ",".join(str(s) for s in kept)
+            specs = split_agents(kept if isinstance(kept, str) else None)
+        else:
+            specs = split_agents(seats)
         if seats is not None and not specs:
             raise ConfigError(t(lang, "play.no_seats"))
         if not specs:  # a replay written without seats (from Python): as `tavolo play`
