@@ -248,3 +248,21 @@ def test_rules_in_game_wrap_at_the_console_width_only() -> None:
     at = next(i for i, line in enumerate(lines) if line.startswith("I Dreamer vincono"))
     assert lines[at + 1].startswith("mazzo orda finisce") or "mazzo orda" in lines[at]
     assert "Partita abbandonata dopo 0 mosse." in r.stdout
+
+
+def test_replay_reads_the_seats_a_file_holds(tmp_path: Path) -> None:
+    # a replay's meta is free-form: seats as play writes them, as a line, or nonsense
+    save = tmp_path / "g.json"
+    invoke(["play", "tricks", "--seats", "random,greedy", "--seed", "5", "--save", str(save)])
+    data = json.loads(save.read_text())
+    for seats, shown in (
+        (["random", "greedy"], "Player 2 (greedy)"),
+        ("random,greedy", "Player 2 (greedy)"),
+        (5, "Player 2 "),  # was a TypeError
+        ({"a": 1}, "Player 2 "),
+    ):
+        data["meta"]["seats"] = seats
+        save.write_text(json.dumps(data))
+        r = invoke(["replay", str(save)])
+        assert r.exit_code == 0 and "Traceback" not in r.output, r.output
+        assert shown in r.stdout

@@ -321,6 +321,15 @@ def reflow(text: str) -> str:
     return "\n".join(out)
 
 
+def replay_seats(meta: Mapping[str, Any]) -> list[str]:
+    """Who sat where, from a replay's ``meta``: the list ``tavolo play`` writes, or a line
+    like ``human,mcts`` written by hand; anything else is no seats at all ([])."""
+    seats = meta.get("seats")
+    if isinstance(seats, list):
+        seats = ",".join(str(s) for s in seats if s is not None)
+    return split_agents(seats) if isinstance(seats, str) else []
+
+
 def split_agents(text: str | None) -> list[str]:
     """Seats or agents, comma-separated; an agent's tuning suffix stays with it, so
     ``mcts:100,depth=0,random`` is two agents: ``mcts:100,depth=0`` and ``random``."""

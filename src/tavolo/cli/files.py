@@ -18,7 +18,7 @@ from tavolo.engine import registry
 from tavolo.engine.replay import Replay
 from tavolo.engine.scenario import run_file_told
 
-from .common import console, resolve_lang, result_text, seat_label, t
+from .common import console, replay_seats, resolve_lang, result_text, seat_label, t
 
 EXIT_FAILED = 1
 
@@ -69,7 +69,7 @@ def narrate(replay: Replay, lang: str, step: bool, path: Path | None = None) -> 
     game = registry.get(replay.game)
     config = game.config_from_json(replay.config)
     state = game.new(config, replay.seed)
-    seats: list[str] = list(replay.meta.get("seats") or [])
+    seats = replay_seats(replay.meta)
     labels = [
         seat_label(lang, i, None if i >= len(seats) or seats[i] == "human" else str(seats[i]))
         for i in range(config.players)

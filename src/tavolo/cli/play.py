@@ -54,7 +54,16 @@ from tavolo.engine.rng import derive_seed
 from tavolo.i18n import CATALOG
 
 from . import common, profile
-from .common import click, console, parse_options, resolve_lang, seat_label, split_agents, t
+from .common import (
+    click,
+    console,
+    parse_options,
+    replay_seats,
+    resolve_lang,
+    seat_label,
+    split_agents,
+    t,
+)
 
 HUMAN = "human"
 EXIT_INTERRUPTED = 130  # what a shell reports for a command stopped by Ctrl-C
@@ -342,13 +351,7 @@ class Table:
         if game.decision(state) is None:
             raise ConfigError(t(lang, "resume.over", path=str(path)))
         players = game.config_from_json(replay.config).players
-        if seats is None:  # the file's seats: a list as play writes it, or a line by hand
-            kept = replay.meta.get("seats")
-            if isinstance(kept, list):
-                kept = ",".join(str(s) for s in kept)
-            specs = split_agents(kept if isinstance(kept, str) else None)
-        else:
-            specs = split_agents(seats)
+        specs = replay_seats(replay.meta) if seats is None else split_agents(seats)
         if seats is not None and not specs:
             raise ConfigError(t(lang, "play.no_seats"))
         if not specs:  # a replay written without seats (from Python): as `tavolo play`
