@@ -156,14 +156,15 @@ def test_resume_alone_lists_the_unfinished_games_newest_first() -> None:
     invoke(["play", "tricks", *SEATS], input="1\nq\n")
     invoke(["play", "tricks", *SEATS], input="q\n")
     first, second = sorted(kept(home), key=lambda p: len(moves(p)), reverse=True)
-    os.utime(first, (1, 1))  # the older of the two
+    noon = 946_728_000  # 2000-01-01 12:00 UTC: that date from UTC-11 to UTC+11
+    os.utime(first, (noon, noon))  # the older of the two
     (home / "unfinished" / "junk.json").write_text("{}")  # not a replay: left out
     r = invoke(["resume"])
     assert r.exit_code == 0
     lines = flat(r.stdout).split("tavolo resume ")
     assert lines[0].startswith(f"Unfinished games kept in {home / 'unfinished'}, newest first")
     assert [line.split()[0] for line in lines[1:]] == [str(second), str(first)]
-    assert f"# tricks, {len(moves(first))} moves, 1970-01-01" in flat(r.stdout)
+    assert f"# tricks, {len(moves(first))} moves, 2000-01-01" in flat(r.stdout)
     invoke(["resume", str(first), "--seats", "random,random"])  # now finished: not listed
     r = invoke(["--lang", "it", "resume"])
     assert "dalla più recente" in flat(r.stdout) and str(first) not in flat(r.stdout)
