@@ -240,10 +240,9 @@ def run_study(
             )
         )
     metrics = sorted({k for r in rows for k in r["summary"]["metrics"]})
-    csv_text = _study_csv(rows, metrics)
 
     def write_csv(path: Path) -> None:
-        path.write_text(csv_text, encoding="utf-8")
+        path.write_text(_study_csv(rows, metrics), encoding="utf-8")
 
     if as_json:
         data = {

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import typer
 import yaml
 from pydantic import ValidationError
 from rich.console import Console
+from rich.markup import escape
 
 from tavolo.engine import ConfigError, Game, State, SystemReason, TavoloError
 from tavolo.engine.content import Reason
@@ -319,6 +322,16 @@ def reflow(text: str) -> str:
         else:
             out.append(line.rstrip())
     return "\n".join(out)
+
+
+def resume_hint(lang: str, path: Path) -> str:
+    """The line that tells how to go on with the unfinished game kept in ``path``."""
+    return t(lang, "play.resume_hint", path=escape(shell_word(path)))
+
+
+def shell_word(path: Path) -> str:
+    """``path`` as one word to paste into a shell (quoted when it must be)."""
+    return shlex.quote(str(path))
 
 
 def replay_seats(meta: Mapping[str, Any]) -> list[str]:

@@ -6,7 +6,6 @@ shown omnisciently: whoever has the file has every seat's actions anyway.
 """
 
 import json
-import shlex
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -18,7 +17,7 @@ from tavolo.engine import registry
 from tavolo.engine.replay import Replay
 from tavolo.engine.scenario import run_file_told
 
-from .common import console, replay_seats, resolve_lang, result_text, seat_label, t
+from .common import console, replay_seats, resolve_lang, result_text, resume_hint, seat_label, t
 
 EXIT_FAILED = 1
 
@@ -103,4 +102,4 @@ def narrate(replay: Replay, lang: str, step: bool, path: Path | None = None) -> 
     else:
         out.print(t(lang, "replay.unfinished", n=len(replay.actions)))
         if path is not None:
-            out.print(t(lang, "play.resume_hint", path=escape(shlex.quote(str(path)))))
+            out.print(resume_hint(lang, path))

@@ -24,7 +24,6 @@ game's seed and its number of moves).
 import itertools
 import random
 import re
-import shlex
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -60,7 +59,9 @@ from .common import (
     parse_options,
     replay_seats,
     resolve_lang,
+    resume_hint,
     seat_label,
+    shell_word,
     split_agents,
     t,
 )
@@ -350,7 +351,8 @@ class Table:
         game, state, log = replay.play()  # every move still applies, or one ReplayError
         if game.decision(state) is None:
             raise ConfigError(t(lang, "resume.over", path=str(path)))
-        players = game.config_from_json(replay.config).players
+        config = game.config_from_json(replay.config)
+        players = config.players
         specs = replay_seats(replay.meta) if seats is None else split_agents(seats)
         if seats is not None and not specs:
             raise ConfigError(t(lang, "play.no_seats"))
@@ -366,7 +368,7 @@ class Table:
         table = cls(game, lang, specs, agents, state, replay)
         table.log = [e for events in log for e in events]
         table.seen = [len(table.log)] * players  # what came before was seen before
-        table.marks_key = game.marks_key(game.config_from_json(replay.config))
+        table.marks_key = game.marks_key(config)
         console().print(t(lang, "play.resumed", path=escape(str(path)), moves=moves))
         return table
 
@@ -390,7 +392,7 @@ class Table:
         elif not over:
             path = self.keep("play.kept")
         if path is not None and not over:
-            self.out.print(t(self.lang, "play.resume_hint", path=escape(_shell_word(path))))
+            self.out.print(resume_hint(self.lang, path))
         if failed is not None:
             raise failed
         if self.marks_error is not None:
@@ -632,7 +634,7 @@ def list_unfinished(lang: str) -> None:
     for when, path, replay in sorted(found, key=lambda f: f[0], reverse=True):
         stamp = datetime.fromtimestamp(when).strftime("%Y-%m-%d %H:%M")
         about = t(lang, "resume.item", game=replay.game, moves=len(replay.actions), when=stamp)
-        out.print(f"  tavolo resume {escape(_shell_word(path))}  [dim]# {escape(about)}[/]")
+        out.print(f"  tavolo resume {escape(shell_word(path))}  [dim]# {escape(about)}[/]")
 
 
 def _agents(specs: Sequence[str], seeds: Sequence[int]) -> list[Agent | None]:
@@ -647,8 +649,3 @@ def _agents(specs: Sequence[str], seeds: Sequence[int]) -> list[Agent | None]:
         except UnknownName:
             raise UnknownName("agent", spec, (HUMAN, *AGENT_NAMES)) from None
     return agents
-
-
-def _shell_word(path: Path) -> str:
-    """``path`` as one word to paste after ``tavolo resume`` (quoted when it must be)."""
-    return shlex.quote(str(path))
