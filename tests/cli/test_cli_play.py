@@ -103,7 +103,7 @@ def test_hot_seat_two_humans() -> None:
     r = invoke(["play", "tricks", "--seats", "human,human", "--seed", "2"], input="1\n\n" * 6)
     assert r.exit_code == 0, r.output
     assert "Player 1: your turn" in r.stdout and "Player 2: your turn" in r.stdout
-    assert "Since your last turn:" in r.stdout
+    assert "Since your last choice:" in r.stdout
     assert "Game over" in r.stdout
     turns = re.findall(r"(Player \d): your turn", r.stdout)
     changes = sum(a != b for a, b in itertools.pairwise(turns))

@@ -42,8 +42,15 @@ def test_a_game_left_without_save_is_kept_with_the_command_that_resumes_it() -> 
     assert f"Unfinished game kept in {path}." in out
     assert f"To continue it: tavolo resume {path}" in out
     assert len(moves(path)) >= 1
-    invoke(["play", "tricks", *SEATS], input="q\n")
+    invoke(["play", "tricks", *SEATS], input="1\nq\n")
     assert len(kept(home)) == 2  # a second one never overwrites the first
+
+
+def test_a_game_left_before_any_move_is_not_kept() -> None:
+    home = Path(os.environ["TAVOLO_HOME"])
+    r = invoke(["play", "tricks", *SEATS], input="q\n")
+    assert r.exit_code == 0 and "Game abandoned after 0 moves." in r.stdout
+    assert kept(home) == [] and "tavolo resume" not in r.stdout
 
 
 def test_a_finished_game_without_save_leaves_nothing() -> None:
@@ -153,8 +160,8 @@ def test_resume_alone_lists_the_unfinished_games_newest_first() -> None:
     assert r.exit_code == 0 and flat(r.stdout) == (
         f"No unfinished game is kept in {home / 'unfinished'}."
     )
+    invoke(["play", "tricks", *SEATS], input="1\n1\nq\n")
     invoke(["play", "tricks", *SEATS], input="1\nq\n")
-    invoke(["play", "tricks", *SEATS], input="q\n")
     first, second = sorted(kept(home), key=lambda p: len(moves(p)), reverse=True)
     noon = 946_728_000  # 2000-01-01 12:00 UTC: that date from UTC-11 to UTC+11
     os.utime(first, (noon, noon))  # the older of the two
@@ -168,7 +175,7 @@ def test_resume_alone_lists_the_unfinished_games_newest_first() -> None:
     invoke(["resume", str(first), "--seats", "random,random"])  # now finished: not listed
     r = invoke(["--lang", "it", "resume"])
     assert "dalla più recente" in flat(r.stdout) and str(first) not in flat(r.stdout)
-    assert f"tavolo resume {second} # tricks, 0 mosse" in flat(r.stdout)
+    assert f"tavolo resume {second} # tricks, {len(moves(second))} mosse" in flat(r.stdout)
 
 
 def test_replay_of_an_unfinished_game_ends_with_how_to_resume_it(tmp_path: Path) -> None:

@@ -374,9 +374,9 @@ class Table:
 
     def save(self, path: Path | None) -> None:
         """Save the replay to ``path``. The game is not lost: one left unfinished without
-        ``path``, and any game whose ``path`` cannot be written, is kept in the profile's
-        folder, with the command that resumes it. Then tell what failed, if anything: the
-        file asked for, or a profile that could not take its marks."""
+        ``path`` (after a move at least), and any game whose ``path`` cannot be written, is
+        kept in the profile's folder, with the command that resumes it. Then tell what
+        failed, if anything: the file asked for, or a profile that could not take its marks."""
         over = self.game.is_over(self.state)
         failed: TavoloError | None = None
         if path is not None:
@@ -389,7 +389,7 @@ class Table:
                 path = self.keep("play.kept_instead")
             else:
                 self.out.print(t(self.lang, "play.saved", path=escape(str(path))))
-        elif not over:
+        elif not over and self.replay.actions:  # a game left before any move: nothing to keep
             path = self.keep("play.kept")
         if path is not None and not over:
             self.out.print(resume_hint(self.lang, path))
