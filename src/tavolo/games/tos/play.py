@@ -103,12 +103,22 @@ def track(s: TosState, name: str) -> int:
     return int(getattr(s, name))
 
 
-def set_track(s: TosState, name: str, value: int) -> None:
+def capped(s: TosState, name: str, value: int) -> int:
     """Tracks never go below 0; mana never above the level (T-1)."""
     value = max(0, value)
     if name == "mana":
         value = min(value, s.level)
-    setattr(s, name, value)
+    return value
+
+
+def set_track(s: TosState, name: str, value: int) -> None:
+    setattr(s, name, capped(s, name, value))
+
+
+def gain(s: TosState, name: str, delta: int) -> int:
+    """What adding ``delta`` to a track really adds now: the play screen shows this, not
+    the card's value, so that a Charge at full mana reads +0."""
+    return capped(s, name, track(s, name) + delta) - track(s, name)
 
 
 def tick(s: TosState, a: Action) -> int:

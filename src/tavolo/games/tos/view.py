@@ -174,10 +174,14 @@ def describe_action(g: TosGame, s: TosState, action: str, lang: str) -> str:
     check_lang(lang)
     t = UI.t
     verb, _, rest = action.partition(":")
-    if verb in ("open", "charge", "infuse", "add"):
+    if verb in ("open", "charge"):
         c = int(rest)
-        h = inplay.half(s, c)
-        return t(lang, f"act.{verb}", card=_name(s, c, lang), value=h.value)
+        value = inplay.half(s, c).value
+        got = inplay.gain(s, "mana", value)
+        key = f"act.{verb}" if got == value else f"act.{verb}_capped"
+        return t(lang, key, card=_name(s, c, lang), value=got, level=s.level)
+    if verb in ("infuse", "add"):
+        return t(lang, f"act.{verb}", card=_name(s, int(rest), lang))
     if verb == "strain":
         card, track = rest.split(":")
         return t(lang, f"act.strain_{track}", card=_name(s, int(card), lang))
