@@ -18,3 +18,21 @@ def test_mana_labels_show_the_mana_really_gained() -> None:
     label = GAME.describe_action(s, "charge:3", "it")
     assert label.startswith("Carica #3 ") and "(+0 mana: " in label
     assert "+4" not in label
+
+
+def test_the_exhaust_screen_keeps_the_cards_still_to_exhaust() -> None:
+    s = position()
+    play(s, "open:4", "add:2", "strain:3:attack", "done")
+    assert GAME.decision(s).kind == "exhaust"
+    board = GAME.view(s, 0, "en")
+    assert "Layout, the cards still to exhaust (in this order):" in board
+    lines = board.splitlines()
+    start = lines.index("Layout, the cards still to exhaust (in this order):")
+    assert lines[start + 1] == "  #4 Guard · ▶ · exhaust 1 (now; unpaid: turned and discarded)"
+    assert lines[start + 2].startswith("  #2 Guard · ▶ · exhaust 1 (unpaid: ")
+    assert lines[start + 3].startswith("  #3 Slash · ")
+    play(s, "exhaust:pay")
+    board = GAME.view(s, 0, "it")
+    now = [ln for ln in board.splitlines() if "(ora; senza pagare: " in ln]
+    assert len(now) == 1 and now[0].startswith("  #2 ") and "esaurimento 1" in now[0]
+    assert not any(ln.startswith("  #4 ") and "esaurimento" in ln for ln in board.splitlines())

@@ -51,6 +51,12 @@ def _card_line(s: TosState, c: int, lang: str) -> list[str]:
     return lines
 
 
+def _exhaust_queue(s: TosState) -> list[int]:
+    """The Opening, Add and Strain cards still to exhaust, the one asked now first: the
+    rows are cleared when Exhaust starts, and the player plans the mana over all of them."""
+    return [st[1] for st in reversed(s.steps) if st[0] == "exhaust"]
+
+
 def board(g: TosGame, s: TosState, lang: str) -> str:
     check_lang(lang)
     t = UI.t
@@ -140,6 +146,22 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
             )
         else:
             lines.append(t(lang, "next_none"))
+    waiting = _exhaust_queue(s)
+    if waiting:
+        lines.append(t(lang, "layout_exhaust"))
+        for n, c in enumerate(waiting):
+            h = inplay.half(s, c)
+            lines.append(
+                "  "
+                + t(
+                    lang,
+                    "exhaust_now" if n == 0 else "exhaust_later",
+                    card=escape(_name(s, c, lang)),
+                    banner=_banner(h.banner),
+                    cost=h.exhaust,
+                    unpaid=t(lang, f"unpaid{h.banner}"),
+                )
+            )
     if s.ticks:
         if "legacy" in s.ticks:
             lines.append(t(lang, "ticks", n=s.ticks["legacy"]))
