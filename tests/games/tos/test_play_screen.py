@@ -36,3 +36,17 @@ def test_the_exhaust_screen_keeps_the_cards_still_to_exhaust() -> None:
     now = [ln for ln in board.splitlines() if "(ora; senza pagare: " in ln]
     assert len(now) == 1 and now[0].startswith("  #2 ") and "esaurimento 1" in now[0]
     assert not any(ln.startswith("  #4 ") and "esaurimento" in ln for ln in board.splitlines())
+
+
+def test_each_damage_prompt_says_which_point_of_how_many() -> None:
+    s = position()
+    play(s, "open:4", "done", "exhaust:pay")
+    d = GAME.decision(s)
+    assert d.kind == "damage" and d.params["left"] == 3
+    assert GAME.view(s, 0, "it").endswith(
+        "Da fare: scegli una carta per subire un punto di danno (1 di 3)"
+    )
+    play(s, d.actions[0])
+    assert GAME.view(s, 0, "en").endswith("To do: choose a card to take a point of damage (2 of 3)")
+    play(s, GAME.decision(s).actions[0])
+    assert GAME.view(s, 0, "en").endswith("(3 of 3)")

@@ -561,6 +561,34 @@ class TosRules(AdventureRules, Game):
         s.steps.pop()
         e = s.enemy
         assert e is not None
+        atk, dfn, won, damage = self.clash(s)
+        events.append(
+            Event(
+                "execute",
+                {
+                    "attack": s.attack,
+                    "defense": s.defense,
+                    "enemy_attack": atk,
+                    "enemy_defense": dfn,
+                    "defeated": won,
+                    "damage": damage,
+                },
+            )
+        )
+        if won:
+            s.flags["won"] = True
+            if e.level >= s.level and s.level < MAX_LEVEL:
+                s.level += 1
+                events.append(Event("level_up", {"level": s.level}))
+        elif damage:
+            s.steps.append(("damage", damage))
+        return False
+
+    def clash(self, s: TosState) -> tuple[int, int | None, bool, int]:
+        """The Execute's reckoning: (enemy attack, enemy defense, defeated, damage). Nothing
+        it reads changes until Restore, so the damage screens ask it again for the total."""
+        e = s.enemy
+        assert e is not None
         seen = s.flags.get("seen") or {"cards": 0, "elements": {}, "banners": {}}
         atk, dfn = enemies.effective_stats(
             e,
@@ -584,27 +612,7 @@ class TosRules(AdventureRules, Game):
             assert dfn is not None
             won = s.attack >= dfn
             damage = 0 if won else max(0, atk - s.defense)
-        events.append(
-            Event(
-                "execute",
-                {
-                    "attack": s.attack,
-                    "defense": s.defense,
-                    "enemy_attack": atk,
-                    "enemy_defense": dfn,
-                    "defeated": won,
-                    "damage": damage,
-                },
-            )
-        )
-        if won:
-            s.flags["won"] = True
-            if e.level >= s.level and s.level < MAX_LEVEL:
-                s.level += 1
-                events.append(Event("level_up", {"level": s.level}))
-        elif damage:
-            s.steps.append(("damage", damage))
-        return False
+        return atk, dfn, won, damage
 
     def _step_damage(self, s: TosState, step: Step, events: list[Event]) -> bool:
         if step[1] <= 0 or not (s.hand or s.discard):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tavolo.engine import Event
+from tavolo.engine import Decision, Event
 from tavolo.engine.i18n import Catalog, check_lang
 
 from . import play as inplay
@@ -187,8 +187,17 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
             lines.append("")
             if s.mode == "tutorial":  # the Training, guided: what this step is for
                 lines.append("[italic]" + t(lang, f"guide.{d.kind}") + "[/]")
-            lines.append(t(lang, "to_act", kind=t(lang, f"kind.{d.kind}")))
+            lines.append(t(lang, "to_act", kind=_prompt(g, s, d, lang)))
     return "\n".join(lines)
+
+
+def _prompt(g: TosGame, s: TosState, d: Decision, lang: str) -> str:
+    """What the decision asks, with what the player needs to know to answer it."""
+    if d.kind == "damage":  # which point of how many: the Execute's damage, recounted
+        left = int(d.params["left"])
+        total = max(left, g.clash(s)[3])
+        return UI.t(lang, "kind.damage", n=total - left + 1, total=total)
+    return UI.t(lang, f"kind.{d.kind}")
 
 
 # -------------------------------------------------------------------------- actions --
