@@ -3,6 +3,11 @@ is still waiting, how much is left (audit of the TOS play screens, 2026-11-28)."
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from tavolo.engine import RNG
+from tavolo.games.tos.state import TosState
+
 from .support import GAME, TUTORIAL, play, position
 
 
@@ -50,3 +55,65 @@ def test_each_damage_prompt_says_which_point_of_how_many() -> None:
     assert GAME.view(s, 0, "en").endswith("To do: choose a card to take a point of damage (2 of 3)")
     play(s, GAME.decision(s).actions[0])
     assert GAME.view(s, 0, "en").endswith("(3 of 3)")
+
+
+HERE = Path(__file__).parent / "adventures"
+
+
+def _world_with(tmp_path: Path, line: str) -> TosState:
+    """The rule tests' world with card 4's A half (below card 1) holding one line."""
+    src = (HERE / "world_rules.yaml").read_text(encoding="utf-8")
+    old = "lines: [{kind: heal, place: in_hand_or_discard}]"
+    assert old in src
+    f = tmp_path / "world.yaml"
+    f.write_text(src.replace(old, f"lines: [{line}]"), encoding="utf-8")
+    config = GAME.make_config(1, "world", file=str(f), seed=1)
+    pos = {"hero": "training", "hand": [1, 2, 3, 4, 5], "discard": [6, 7, 8]}
+    s = GAME.from_position(config, pos, RNG(0))
+    play(s, "move:down", "discard:5")
+    return s
+
+
+def test_a_ritual_that_can_turn_nothing_says_so_before_and_after(tmp_path: Path) -> None:
+    s = _world_with(tmp_path, "{kind: ritual, prize: 5}")  # every card on its ▶ half
+    assert GAME.decision(s).kind == "adv_may"
+    yes = GAME.describe_action(s, "may:yes", "en")
+    assert yes.startswith("Do it: For 1 time, you may remove 1 card: turn up to 5 cards")
+    assert "no card would be turned now" in yes
+    assert "ora non verrebbe girata nessuna carta" in GAME.describe_action(s, "may:yes", "it")
+    assert "turned" not in GAME.describe_action(s, "may:no", "en")
+    play(s, "may:yes")
+    assert GAME.view(s, 0, "en").endswith("To do: choose the card to remove")
+    assert GAME.view(s, 0, "it").endswith("Da fare: scegli la carta da eliminare")
+    events = GAME.apply(s, "card:3")
+    told = [GAME.describe_event(e, 0, "en") for e in events]
+    assert told == [
+        "#3 is removed.",
+        "No card is turned: none in your hand or Discard Deck shows its Banner ▶▶ half.",
+    ]
+    assert GAME.decision(s).kind == "explore"
+
+
+def test_a_ritual_with_a_card_to_turn_asks_for_it(tmp_path: Path) -> None:
+    s = _world_with(tmp_path, "{kind: ritual, prize: 3}")
+    s.up[6] = 1  # card 7 on its ▶▶ half, in the Discard Deck
+    assert "no card would be turned" not in GAME.describe_action(s, "may:yes", "en")
+    play(s, "may:yes")
+    events = GAME.apply(s, "card:3")
+    assert [e.kind for e in events] == ["adv_remove_card"]
+    assert GAME.view(s, 0, "en").endswith(
+        "To do: choose another Banner ▶▶ card to turn to its Banner ▶ half, or no more"
+    )
+
+
+def test_the_altar_asks_for_the_card_to_exhaust(tmp_path: Path) -> None:
+    s = _world_with(tmp_path, "{kind: sacrifice, buff: mana, place: in_hand}")
+    play(s, "may:yes")
+    assert GAME.decision(s).kind == "adv_card"
+    assert "To do: choose the card to exhaust (no mana can be paid" in GAME.view(s, 0, "en")
+    assert "Da fare: scegli la carta da esaurire" in GAME.view(s, 0, "it")
+
+
+def test_the_help_says_what_turning_a_card_means_in_an_adventure() -> None:
+    assert 'to "turn" a card is to flip it to its other half' in GAME.help("en")
+    assert '"girare" una carta vuol dire voltarla' in GAME.help("it")

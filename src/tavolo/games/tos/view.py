@@ -197,6 +197,12 @@ def _prompt(g: TosGame, s: TosState, d: Decision, lang: str) -> str:
         left = int(d.params["left"])
         total = max(left, g.clash(s)[3])
         return UI.t(lang, "kind.damage", n=total - left + 1, total=total)
+    if d.kind == "adv_card":  # say what the card is chosen for: remove, exhaust...
+        from .adventure.cards import choosing
+
+        step = s.steps[-1]
+        what = choosing(g.line(s, step[1]), step)
+        return UI.t(lang, f"kind.adv_card.{what}")
     return UI.t(lang, f"kind.{d.kind}")
 
 
@@ -224,7 +230,10 @@ def describe_action(g: TosGame, s: TosState, action: str, lang: str) -> str:
         return t(lang, "act.activate", card=_name(s, c, lang), text=text.render_ability(a, lang))
     if verb == "may":
         if s.steps and s.steps[-1][0] in ("line_may", "choice"):
-            return t(lang, f"act.adv_may_{rest}", text=_line_text(g, s, lang))
+            label = t(lang, f"act.adv_may_{rest}", text=_line_text(g, s, lang))
+            if rest == "yes" and _idle_ritual(g, s):
+                label += t(lang, "act.adv_may_idle")
+            return label
         return t(lang, f"act.may_{rest}")
     if verb in ("move", "step"):
         return t(lang, f"act.{verb}", dir=t(lang, f"dir.{rest}"))
@@ -262,6 +271,18 @@ def describe_action(g: TosGame, s: TosState, action: str, lang: str) -> str:
         h = inplay.half(s, c)
         return t(lang, f"act.hurt{h.banner}", card=_name(s, c, lang), where=where)
     return t(lang, f"act.{verb}")
+
+
+def _idle_ritual(g: TosGame, s: TosState) -> bool:
+    """The yes/no question is about a ritual that would remove a card and turn none."""
+    from .adventure.cards import can_turn
+
+    step = s.steps[-1]
+    if step[0] == "choice":
+        actions = s.adv.index.instructions[int(step[1])].actions
+    else:
+        actions = (g.line(s, step[1]),)
+    return any(getattr(a, "kind", "") == "ritual" for a in actions) and not can_turn(s)
 
 
 def _line_text(g: TosGame, s: TosState, lang: str) -> str:

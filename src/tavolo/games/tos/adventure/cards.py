@@ -96,6 +96,12 @@ def buff(s: TosState, track: str, events: list[Event]) -> None:
     events.append(Event("adv_buff", {"track": track, "value": inplay.track(s, track)}))
 
 
+def can_turn(s: TosState) -> bool:
+    """A ritual's prize turns only Banner ▶▶ cards (it heals them): with none in hand or
+    in the Discard Deck, paying its card turns nothing; the player is told so first."""
+    return any(banner(s, c) == 2 for c in in_place(s, "in_hand_or_discard"))
+
+
 # --------------------------------------------------------------------------- options --
 def options(s: TosState, a: CardAction, step: Step) -> list[str]:
     """The choices the player has now; empty when the action goes on by itself."""
@@ -173,6 +179,34 @@ def options(s: TosState, a: CardAction, step: Step) -> list[str]:
     if a.kind == "migration":
         return [f"cell:{i}" for i in range(9) if i != s.pawn[0]] if stage == 0 and s.grid else []
     return []
+
+
+def choosing(a: CardAction, step: Step) -> str:
+    """What the choice at ``step`` is for (the play screen's prompt says it): ``remove``,
+    ``exhaust``, ``discard``... one word per kind of choice, named in ``ui/*.yaml``."""
+    stage = step[2]
+    k = a.kind
+    if k in ("swap", "recover"):
+        sub = stage % _per(a)
+        return ("give", "take" if k == "swap" else "bring_back", "half_back")[sub]
+    if k == "shop":
+        return "turn_one" if stage == 0 else "turn_two"
+    if k == "ritual":
+        return "remove" if stage == 0 else "turn_more"
+    if k == "banner_challenge":
+        return "turn_two" if step[3] == 1 else "exhaust"
+    if k in ("observatory", "forge"):
+        return ("discard_first", "discard_second", "half_pick")[min(stage, 2)]
+    return {
+        "heal": "turn_two",
+        "weakness": "discard",
+        "camp": "discard",
+        "sacrifice": "exhaust",
+        "hostage": "discard",
+        "gambling": "gamble",
+        "pick": "half_pick",
+        "migration": "cell",
+    }.get(k, "card")
 
 
 def _per(a: Any) -> int:
@@ -294,6 +328,8 @@ def answer(r: AdventureRules, s: TosState, a: CardAction, action: str, events: l
             r.check_defeat(s, events)
             if s.result is not None:
                 return
+            if not can_turn(s):  # "up to": legal, but say that nothing came of it
+                events.append(Event("adv_ritual_idle", {}))
         else:
             turn(s, n, events)
         s.steps[-1] = nxt
