@@ -117,3 +117,21 @@ def test_the_altar_asks_for_the_card_to_exhaust(tmp_path: Path) -> None:
 def test_the_help_says_what_turning_a_card_means_in_an_adventure() -> None:
     assert 'to "turn" a card is to flip it to its other half' in GAME.help("en")
     assert '"girare" una carta vuol dire voltarla' in GAME.help("it")
+
+
+def test_a_dungeon_choice_names_what_doing_it_does() -> None:
+    from tavolo.games.tos.dungeon.text import render_instruction
+
+    from .test_adventure_rules import _entry, _stand_in, dungeon
+
+    n, rid = _entry(dungeon(), "choice")
+    s = _stand_in(rid)
+    play(s, "symbol")
+    assert GAME.decision(s).kind == "adv_may"
+    for lang, yes, no in (("en", "Do it: ", "Do not: "), ("it", "Fallo: ", "Non farlo: ")):
+        entry = render_instruction(s.adv.index.instructions[n], lang).splitlines()
+        action = entry[-1].strip().removeprefix("- ")
+        for act, word in (("may:yes", yes), ("may:no", no)):
+            label = GAME.describe_action(s, act, lang)
+            assert label.startswith(word) and label.endswith(action), label
+            assert entry[0] not in label  # the heading (symbol, "You may choose:") is left out

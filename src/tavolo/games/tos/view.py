@@ -288,10 +288,12 @@ def _idle_ritual(g: TosGame, s: TosState) -> bool:
 def _line_text(g: TosGame, s: TosState, lang: str) -> str:
     """The printed line (or index entry) a yes/no question is about."""
     step = s.steps[-1]
-    if step[0] == "choice":
+    if step[0] == "choice":  # what the entry does, not its heading (symbol and trigger)
         from .dungeon.text import render_instruction
 
-        return render_instruction(s.adv.index.instructions[int(step[1])], lang).splitlines()[0]
+        ins = s.adv.index.instructions[int(step[1])]
+        body = render_instruction(ins, lang).splitlines()[1 + bool(ins.once) :]
+        return " ".join(x.strip().removeprefix("- ") for x in body)
     line = g.line(s, step[1])
     if s.mode == "world":
         from .world.text import render_line
