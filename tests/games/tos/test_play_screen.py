@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tavolo.engine import RNG
+from tavolo.engine import RNG, Event
 from tavolo.games.tos.state import TosState
 
 from .support import GAME, TUTORIAL, play, position
@@ -135,3 +135,21 @@ def test_a_dungeon_choice_names_what_doing_it_does() -> None:
             label = GAME.describe_action(s, act, lang)
             assert label.startswith(word) and label.endswith(action), label
             assert entry[0] not in label  # the heading (symbol, "You may choose:") is left out
+
+
+def test_world_moves_name_the_cell_as_the_grid_shows_it() -> None:
+    config = GAME.make_config(1, "world", file=str(HERE / "world_rules.yaml"), seed=1)
+    s = GAME.from_position(
+        config, {"hero": "training", "hand": [], "discard": [1, 2, 3, 4, 5, 6, 7, 8]}, RNG(0)
+    )
+    events = GAME.apply(s, "move:right")
+    told = {e.kind: GAME.describe_event(e, 0, "en") for e in events}
+    assert told["adv_move"] == "The pawn moves onto card 2, top middle of the grid."
+    it = {e.kind: GAME.describe_event(e, 0, "it") for e in events}
+    assert it["adv_move"] == "La pedina si sposta sulla carta 2, in alto al centro nella griglia."
+    blank = Event("adv_move", {"cell": 4, "card": 0})
+    assert GAME.describe_event(blank, 0, "en") == (
+        "The pawn moves onto an empty cell, centre of the grid."
+    )
+    migrate = GAME.describe_event(Event("adv_migrate", {"cell": 8}), 0, "en")
+    assert migrate == "The card migrates to the bottom right cell of the grid."

@@ -358,6 +358,11 @@ def describe_event(g: TosGame, e: Event, lang: str) -> str | None:
         }
         if k == "adv_step":
             d["dir"] = t(lang, f"dir.{d['dir']}")
+        if k in ("adv_move", "adv_migrate"):  # the grid as the player sees it, not 0-8
+            d["cell"] = t(lang, f"grid.{d['cell']}")
+            if k == "adv_move":  # the card's number, as its half's code shows it (6A)
+                card = str(d["card"])
+                k = "adv_move" if d["card"] else "adv_move_blank"
         if k == "adv_buff":
             d["track"] = t(lang, f"track.{d['track']}") if d["track"] != "mana" else "mana"
     key = f"ev.{k}"
