@@ -21,7 +21,7 @@ def test_mana_labels_show_the_mana_really_gained() -> None:
     play(s, "open:4")
     assert s.mana == 4
     label = GAME.describe_action(s, "charge:3", "it")
-    assert label.startswith("Carica #3 ") and "(+0 mana: " in label
+    assert label.startswith("Carica #3 ") and "(+0 Mana: " in label
     assert "+4" not in label
 
 
@@ -153,3 +153,22 @@ def test_world_moves_name_the_cell_as_the_grid_shows_it() -> None:
     )
     migrate = GAME.describe_event(Event("adv_migrate", {"cell": 8}), 0, "en")
     assert migrate == "The card migrates to the bottom right cell of the grid."
+
+
+def test_italian_screens_name_the_legacy_bar_and_the_tracks_as_the_cards_do() -> None:
+    import re
+
+    import yaml
+
+    from tavolo.games.tos import view
+
+    board = GAME.view(GAME.new(TUTORIAL, 1), 0, "it")
+    assert "Barra del Retaggio: 0 caselle annerite a matita." in board
+    assert "Carta Status: Attacco 0 · Difesa 0 · Livello 4 · Mana 0/4" in board.replace(
+        "[bold]", ""
+    ).replace("[/]", "")
+    words = yaml.safe_load((Path(view.__file__).parent / "ui" / "it.yaml").read_text("utf-8"))
+    for key, text in words.items():
+        plain = re.sub(r"\{[^}]*\}", "", text)
+        assert "eredità" not in plain, key
+        assert not re.search(r"\b(mana|attacco|difesa)\b", plain), key

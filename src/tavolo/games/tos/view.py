@@ -364,7 +364,7 @@ def describe_event(g: TosGame, e: Event, lang: str) -> str | None:
                 card = str(d["card"])
                 k = "adv_move" if d["card"] else "adv_move_blank"
         if k == "adv_buff":
-            d["track"] = t(lang, f"track.{d['track']}") if d["track"] != "mana" else "mana"
+            d["track"] = t(lang, f"track.{d['track']}")
     key = f"ev.{k}"
     if UI.has(key):
         return t(lang, key, card=card, **{x: v for x, v in d.items() if x != "card"})
