@@ -172,3 +172,10 @@ def test_italian_screens_name_the_legacy_bar_and_the_tracks_as_the_cards_do() ->
         plain = re.sub(r"\{[^}]*\}", "", text)
         assert "eredità" not in plain, key
         assert not re.search(r"\b(mana|attacco|difesa)\b", plain), key
+
+
+def test_the_help_gives_the_seed_of_a_set_as_an_option() -> None:
+    for lang in ("en", "it"):
+        text = GAME.help(lang)
+        assert "tavolo play tos [--date D | -o seed=S]" in text
+        assert "--seed S" not in text

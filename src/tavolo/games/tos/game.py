@@ -327,11 +327,12 @@ class TosGame(TosRules):
         self, mode: str | None, options: dict[str, Any], args: Sequence[str]
     ) -> tuple[str | None, dict[str, Any]]:
         """The day's adventure by default (UTC; world or dungeon by date); ``--adventure
-        world|dungeon`` picks the type; ``--date YYYY-MM-DD`` or ``--seed S`` another set;
+        world|dungeon`` picks the type; ``--date YYYY-MM-DD`` another day's set (a seed's set
+        is the option ``-o seed=S``: ``tavolo play`` keeps ``--seed`` for its shuffles);
         ``--class C`` the hero's class; ``--tutorial``; ``--fight LEVEL`` (fights of rising
         level from LEVEL) or ``--fight L/A/D`` (one fight)."""
         opts = dict(options)
-        flags = ("--fight", "--date", "--seed", "--class", "--adventure")
+        flags = ("--fight", "--date", "--class", "--adventure")
         it = iter(args)
         for flag in it:
             name, eq, value = flag.partition("=")
@@ -346,7 +347,7 @@ class TosGame(TosRules):
                 value = next(it, "")
             if not value:
                 raise ConfigError.said(MSG, "error.flag_value", flag=name)
-            if name in ("--date", "--seed", "--class"):
+            if name in ("--date", "--class"):
                 opts[name[2:]] = value
             elif name == "--adventure":
                 if value not in daily.ADVENTURE_TYPES:
