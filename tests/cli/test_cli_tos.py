@@ -127,3 +127,17 @@ def test_marks_that_cannot_be_saved_are_told_after_the_game_and_its_replay(tmp_p
     line = assert_one_line_error(r)
     assert line.endswith("the pencil marks cannot be saved: Not a directory")
     assert save.exists() and "Game over" in r.stdout
+
+
+@pytest.mark.parametrize("date", ["2026-11-28", "2026-11-22"])
+def test_tos_daily_title_reads_well_in_both_languages(date: str) -> None:
+    """No article before the class in English (an Elementalist, a Swordsman): 'the'."""
+    r = invoke(["tos", "daily", "--date", date])
+    assert r.exit_code == 0, r.output
+    title = r.stdout.splitlines()[0]
+    assert f"the set of {date}: the " in title and " and a " in title, title
+    assert ": a Elementalist" not in title and ": a Swordsman" not in title
+    r = invoke(["tos", "daily", "--date", date, "--lang", "it"])
+    assert r.exit_code == 0, r.output
+    title = r.stdout.splitlines()[0]
+    assert f"il set del {date}: un eroe " in title and " e un'avventura " in title, title
