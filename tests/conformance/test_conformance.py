@@ -513,7 +513,9 @@ class Playout:
 
         # serialization round trip, then play on identically
         self.stage = "round trip"
-        restored = game.from_json(json.loads(json.dumps(game.to_json(s))))
+        data_text = json.dumps(game.to_json(s))
+        data = json.loads(data_text)
+        restored = game.from_json(data)
         check_same_state(game, restored, self.states[k], "from_json(to_json(s)) differs from s")
         assert game.equal(restored, s), "game.equal(from_json(to_json(s)), s) is False"
         assert game.hash(restored) == h, "from_json(to_json(s)) has another hash"
@@ -523,6 +525,9 @@ class Playout:
             if j < ROUND_TRIP_STEPS or k + j + 1 == len(self.actions):
                 what = f"the restored state plays on differently at {action!r} (step {k + j})"
                 check_same_state(game, restored, self.states[k + j + 1], what)
+        assert json.dumps(data) == data_text, (
+            "from_json keeps live references into its input: the data changed as the game went on"
+        )
 
         # clone independence: play a clone to the end another way
         self.stage = "clone"

@@ -216,5 +216,7 @@ class PlatformerState(State):
                 v = {int(p): x for p, x in v.items()}
             elif isinstance(v, list):
                 v = list(v)
+            elif isinstance(v, dict):  # (artifacts) the caller's data is theirs to keep
+                v = dict(v)
             setattr(s, k, v)
         return s
