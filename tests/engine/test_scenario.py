@@ -157,6 +157,25 @@ def test_each_failure_is_told_in_english_and_italian() -> None:
     assert mapping.told("it").startswith("state.points: attesa una mappa, trovato [")
 
 
+def test_a_scripted_outcome_never_used_is_a_failure() -> None:
+    """An example whose scripted die is never rolled is not testing what it says."""
+    data = six()
+    del data["expect"]["state"]["rng"]
+    data["script"].append({"coin": "heads", "label": "call"})
+    result, failures = run_told(data)
+    assert result["failures"] == [
+        "script: 1 entry never used: [{'coin': 'heads', 'label': 'call'}]"
+    ]
+    assert failures[0].told("it") == (
+        "script: 1 voce mai usata: [{'coin': 'heads', 'label': 'call'}]"
+    )
+    data["script"].append({"roll": 1})
+    assert run(data)["failures"][0].startswith("script: 2 entries never used: [")
+    # ...unless the example expects them to stay unused (no coin is flipped here)
+    data["expect"]["state"]["rng"] = {"script": [{"coin": "heads", "label": "call"}, {"roll": 1}]}
+    assert run(data)["failures"] == []
+
+
 def test_no_expectations_no_failures() -> None:
     data = six()
     del data["expect"]

@@ -177,8 +177,18 @@ def run_told(
             failures.append(_failure("events", want=want))
             break
         pos += 1
+    # An example whose scripted die is never rolled tests something else than it says,
+    # unless it expects the die to stay unrolled (expect: state: rng: script: [...]).
+    if rng.script and not _expects_script(expect):
+        failures.append(_failure("script", n=len(rng.script), unused=rng.script))
     result["failures"] = [str(f) for f in failures]
     return result, failures
+
+
+def _expects_script(expect: Mapping[str, Any]) -> bool:
+    state = expect.get("state")
+    rng = state.get("rng") if isinstance(state, Mapping) else None
+    return isinstance(rng, Mapping) and "script" in rng
 
 
 def run_file(path: str | Path) -> dict[str, Any]:
