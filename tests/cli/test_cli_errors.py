@@ -311,3 +311,12 @@ def test_scenario_errors_are_told_in_italian(scenario: str, italian: str, tmp_pa
         invoke(["--lang", "it", "scenario", "run", str(path)]), prefix="errore: "
     )
     assert italian in line, line
+
+
+def test_option_values_are_yaml_with_only_true_and_false_for_booleans() -> None:
+    """``-o heroes=no`` is the text 'no' (YAML 1.1 read it as False, and a game then
+    named back a hero 'False'); lists and numbers still read as YAML."""
+    from tavolo.cli.common import parse_options
+
+    got = parse_options(["a=yes", "b=No", "c=on", "d=true", "e=False", "f=[x, y]", "g=3"], "en")
+    assert got == {"a": "yes", "b": "No", "c": "on", "d": True, "e": False, "f": ["x", "y"], "g": 3}

@@ -261,6 +261,20 @@ def _num(lang: str, x: float) -> str:
     return number(lang, x, len(f"{x:g}".partition(".")[2]))
 
 
+class _OptionLoader(yaml.SafeLoader):
+    """YAML whose only booleans are true and false: ``-o heroes=no`` or ``=on`` is text,
+    which the game can then name back as typed (YAML 1.1 read them as False and True)."""
+
+
+_OptionLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_OptionLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+
+
 def parse_options(values: Sequence[str] | None, lang: str) -> dict[str, Any]:
     """``KEY=VALUE`` pairs for a game's variant flags; values are read as YAML scalars."""
     out: dict[str, Any] = {}
@@ -270,7 +284,7 @@ def parse_options(values: Sequence[str] | None, lang: str) -> dict[str, Any]:
         if not sep or not key:
             raise ConfigError(t(lang, "option.bad", item=item))
         try:
-            out[key] = yaml.safe_load(raw) if raw.strip() else ""
+            out[key] = yaml.load(raw, Loader=_OptionLoader) if raw.strip() else ""
         except (yaml.YAMLError, ValueError):  # ValueError: a date like 2026-02-30
             out[key] = raw
     return out
