@@ -68,6 +68,42 @@ def test_workers_do_not_change_the_records() -> None:
     assert one.summary()["agents"] == two.summary()["agents"]
 
 
+class LowestCard:
+    """A researcher's own agent: always the first action, seeded or not."""
+
+    name = "lowest"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, game: Any, state: Any, decision: Any) -> str:
+        return str(decision.actions[0])
+
+
+def test_your_own_agents_play_as_objects_or_factories_on_any_number_of_workers() -> None:
+    one = simulate("tricks", 12, [LowestCard(), "random"], seed=3)
+    assert [r.seats for r in one.records[:2]] == [("lowest", "random"), ("random", "lowest")]
+    assert one.summary()["agents"]["lowest"]["games"] == 12
+    again = simulate("tricks", 12, [LowestCard, "random"], seed=3, workers=2)  # a factory
+    assert [r.play_key() for r in again.records] == [r.play_key() for r in one.records]
+    two = simulate("tricks", 4, [LowestCard(), LowestCard()])
+    assert two.records[0].seats == ("lowest#1", "lowest#2")
+
+
+def test_your_own_agent_is_checked_in_one_line() -> None:
+    with pytest.raises(ConfigError, match=r"^5 is not an agent: give a spec such as mcts:200"):
+        simulate("tricks", 4, [5, "random"])  # type: ignore[list-item]
+    with pytest.raises(ConfigError, match="is not an agent"):
+        simulate("tricks", 4, [lambda seed: "random", "random"])
+    local = LowestCard()
+    local.act = lambda game, state, decision: decision.actions[0]  # type: ignore[method-assign]
+    with pytest.raises(ConfigError) as err:
+        simulate("tricks", 4, [local, "random"], workers=2)
+    assert str(err.value).startswith("agent lowest cannot go to worker processes")
+    assert err.value.told("it").startswith("l'agente lowest non si può passare ai processi")
+    assert len(simulate("tricks", 4, [local, "random"]).records) == 4  # one worker: fine
+
+
 def test_seats_rotate_and_seeds_differ() -> None:
     result = simulate("tricks", 6, ["mcts:5", "random"], seed=1)
     assert [r.seats for r in result.records] == [("mcts:5", "random"), ("random", "mcts:5")] * 3

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tavolo.agents import make_agent
+from tavolo.agents import Agent, make_agent
 from tavolo.engine import ConfigError, Game, registry
 from tavolo.engine.i18n import Catalog
 from tavolo.engine.rng import derive_seed
@@ -65,6 +65,47 @@ class GameRecord:
         }
 
 
+AgentFactory = Callable[[int], Agent]
+"""Your own agent for :func:`simulate`: called with a seat's seed, once per game and seat."""
+AgentEntry = str | Agent | AgentFactory
+"""A seat of :func:`simulate`: a spec (``"mcts:200"``), an agent object used in every game,
+or a factory."""
+
+
+def _agent(entry: AgentEntry, seed: int) -> Agent:
+    if isinstance(entry, str):
+        return make_agent(entry, seed)
+    if not isinstance(entry, type) and callable(getattr(entry, "act", None)):
+        return entry  # type: ignore[return-value]
+    return entry(seed)  # type: ignore[operator]  # a factory: a class, a function
+
+
+def _entries(
+    entries: Sequence[AgentEntry], workers: int
+) -> tuple[tuple[Any, ...], tuple[str, ...]]:
+    """The seats' entries, checked here rather than in a worker, and their names: a spec
+    names itself, your own agent by its ``name``."""
+    names = []
+    for entry in entries:
+        if isinstance(entry, str):
+            make_agent(entry, 0)  # fail on a bad spec here, not in a worker
+            names.append(entry)
+            continue
+        if not callable(entry) and not callable(getattr(entry, "act", None)):
+            raise ConfigError.said(MSG, "agent_kind", entry=repr(entry))
+        agent = _agent(entry, 0)
+        name = getattr(agent, "name", None)
+        if not isinstance(name, str) or not callable(getattr(agent, "act", None)):
+            raise ConfigError.said(MSG, "agent_kind", entry=repr(entry))
+        if workers > 1:
+            try:
+                pickle.dumps(entry)
+            except Exception:
+                raise ConfigError.said(MSG, "agent_pickle", name=name) from None
+        names.append(name)
+    return tuple(entries), tuple(names)
+
+
 def _agents_needed(game: str, players: int, specs: Sequence[str]) -> ConfigError:
     none = MSG.t("en", "none")
     return ConfigError.said(
@@ -100,7 +141,7 @@ def agent_seed(game_seed: int, seat: int) -> int:
 class _Job:
     game: str
     config: Mapping[str, Any]
-    agents: tuple[str, ...]
+    agents: tuple[Any, ...]  # AgentEntry: a spec, or your own agent or factory
     labels: tuple[str, ...]
     seed: int
 
@@ -113,7 +154,7 @@ def play_game(game: Game, job: _Job, index: int) -> GameRecord:
     state = game.new(config, gseed)
     k = len(job.agents)
     order = [(index + j) % k for j in range(config.players)]
-    agents = [make_agent(job.agents[a], agent_seed(gseed, j)) for j, a in enumerate(order)]
+    agents = [_agent(job.agents[a], agent_seed(gseed, j)) for j, a in enumerate(order)]
     decision, apply = game.decision, game.apply
     n = 0
     while (d := decision(state)) is not None:
@@ -253,29 +294,30 @@ class SimResult:
 def simulate(
     game: str,
     n: int,
-    agents: Sequence[str],
+    agents: Sequence[AgentEntry],
     seed: int = 0,
     workers: int = 1,
     config: Mapping[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> SimResult:
-    """Play ``n`` seeded games of ``game`` between ``agents`` (one spec per seat).
+    """Play ``n`` seeded games of ``game`` between ``agents`` (one per seat): specs such as
+    ``"mcts:200"``, or your own agents, each as an object (one for every game) or as a
+    factory called with each seat's seed (reproducible; with ``workers`` > 1 either must
+    pickle, as a class or function at a module's top level does).
 
     Seat ``j`` of game ``i`` gets ``agents[(i + j) % len(agents)]``. ``progress`` is called
     with the number of games finished so far.
     """
     g = registry.get(game)
     cfg = g.config_from_json(config or {})
-    specs = tuple(agents)
-    if len(specs) != cfg.players:
-        raise _agents_needed(game, cfg.players, specs)
-    for spec in specs:
-        make_agent(spec, 0)  # fail on a bad spec here, not in a worker
     if n < 0:
         raise ConfigError.said(MSG, "games", n=n)
     if workers < 1:
         raise ConfigError.said(MSG, "workers", n=workers)
-    job = _Job(game, cfg.to_json(), specs, seat_labels(specs), seed)
+    entries, specs = _entries(agents, workers)
+    if len(specs) != cfg.players:
+        raise _agents_needed(game, cfg.players, specs)
+    job = _Job(game, cfg.to_json(), entries, seat_labels(specs), seed)
     result = SimResult(game, n, specs, job.labels, seed, cfg.to_json(), [])
     if workers == 1 or n <= 1:
         for i in range(n):
