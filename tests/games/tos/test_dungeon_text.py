@@ -34,7 +34,7 @@ from tavolo.games.tos.dungeon.text import (
     render_instruction,
 )
 from tavolo.games.tos.schema import Enemy
-from tavolo.games.tos.tools import dungeon
+from tavolo.games.tos.tools import dungeon, fold, terminal_width
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
 ENEMY = Enemy(level=2, attack=3, defense=4)
@@ -170,7 +170,7 @@ def test_index_and_dungeon_read_card_by_card() -> None:
         for ins in adv.index.instructions:
             first = render_instruction(ins, lang).splitlines()[0]
             assert f"\n  {first}\n" in index
-        whole = render_dungeon(adv, lang)
+        whole = render_dungeon(adv, lang, show_map=True)
         assert whole.splitlines()[0].endswith(title)
         assert render_map(adv.map) in whole and index in whole
         assert not PLACEHOLDER.search(whole)
@@ -179,7 +179,7 @@ def test_index_and_dungeon_read_card_by_card() -> None:
 def test_tool_gives_json_and_text_and_the_days_dungeon() -> None:
     r = dungeon(seed=3)
     assert r.data == generate_adventure(3).to_json()
-    assert r.text == render_dungeon(generate_adventure(3), "en")
+    assert r.text == fold(render_dungeon(generate_adventure(3), "en"), terminal_width())
     day = generator.parse_day("2026-11-21")
     daily = dungeon(date="2026-11-21", lang="it")
     assert daily.data["seed"] == derive_seed(generator.seed_for(day), "dungeon")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import shutil
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +14,42 @@ from tavolo.engine.tools import ToolResult, helped
 
 from . import generator, text
 from .schema import Hero
+
+MIN_WIDTH = 40
+_LEAD = re.compile(r"(?:- |\(\d+\) )")
+
+
+def terminal_width() -> int:
+    """The terminal's width (``COLUMNS`` when set, 80 when the output is not a terminal):
+    the command line prints a tool's text line by line as it is, so the tools fold their
+    own prose."""
+    return max(MIN_WIDTH, shutil.get_terminal_size((80, 24)).columns)
+
+
+def fold(text: str, width: int) -> str:
+    """Every line longer than ``width`` wrapped at spaces, its continuation lines under its
+    text (after a ``- `` or ``(3) `` lead, else two spaces further in); shorter lines, the
+    map's strips among them, stay as they are."""
+    out: list[str] = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            out.append(line)
+            continue
+        body = line.lstrip(" ")
+        indent = " " * (len(line) - len(body))
+        lead = _LEAD.match(body)
+        hang = indent + " " * (len(lead.group(0)) if lead else 2)
+        out.extend(
+            textwrap.wrap(
+                body,
+                width,
+                initial_indent=indent,
+                subsequent_indent=hang,
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+    return "\n".join(out)
 
 
 @helped(text.MSG, "tool_help.hero")
@@ -30,7 +69,8 @@ def hero(
     else:
         day = generator.parse_day(date) if date is not None else generator.today_utc()
         h = generator.daily(day, class_)
-    return ToolResult(h.model_dump(mode="json", by_alias=True), text.render_hero(h, lang))
+    hero_text = fold(text.render_hero(h, lang), terminal_width())
+    return ToolResult(h.model_dump(mode="json", by_alias=True), hero_text)
 
 
 @helped(text.MSG, "tool_help.manual")
@@ -79,9 +119,13 @@ def _hero(date: str | None, seed: int | None, class_: str | None, lang: str) -> 
 
 
 @helped(text.MSG, "tool_help.dungeon")
-def dungeon(seed: int | None = None, date: str | None = None, lang: str = "en") -> ToolResult:
+def dungeon(
+    seed: int | None = None, date: str | None = None, map: bool = False, lang: str = "en"
+) -> ToolResult:
     """A dungeon in words, for checking the generator; the day's has the seed
-    ``derive_seed(<the day's hero seed>, "dungeon")``."""
+    ``derive_seed(<the day's hero seed>, "dungeon")``. The hidden map, which players
+    discover room by room, shows only when asked for (``--map``), in strips that fit the
+    terminal."""
     from tavolo.engine.rng import derive_seed
 
     from .dungeon.adventure import generate_adventure
@@ -94,7 +138,9 @@ def dungeon(seed: int | None = None, date: str | None = None, lang: str = "en") 
         day = generator.parse_day(date) if date is not None else generator.today_utc()
         seed = derive_seed(generator.seed_for(day), "dungeon")
     adventure = generate_adventure(seed)
-    return ToolResult(adventure.to_json(), render_dungeon(adventure, lang))
+    width = terminal_width()
+    words = render_dungeon(adventure, lang, show_map=map, width=width)
+    return ToolResult(adventure.to_json(), fold(words, width))
 
 
 @helped(text.MSG, "tool_help.world")
@@ -112,7 +158,7 @@ def world(seed: int | None = None, date: str | None = None, lang: str = "en") ->
         day = generator.parse_day(date) if date is not None else generator.today_utc()
         seed = adventure_seed(day, "world")
     adventure = generate_world(seed)
-    return ToolResult(adventure.to_json(), render_world(adventure, lang))
+    return ToolResult(adventure.to_json(), fold(render_world(adventure, lang), terminal_width()))
 
 
 @helped(text.MSG, "tool_help.daily")
@@ -147,7 +193,7 @@ def daily_set(date: str | None = None, class_: str | None = None, lang: str = "e
         kind=UI.t(lang, f"adv.kind.{kind}"),
     )
     play = UI.t(lang, "daily.play", date=day.isoformat())
-    body = "\n\n".join((title, text.render_hero(h, lang), adv_text, play))
+    body = fold("\n\n".join((title, text.render_hero(h, lang), adv_text, play)), terminal_width())
     data = {
         "serial": h.serial,
         "date": day.isoformat(),

@@ -13,6 +13,7 @@ from tavolo.games.tos.dungeon.index import (
 )
 from tavolo.games.tos.dungeon.main_quests import MAIN_QUESTS
 from tavolo.games.tos.dungeon.text import render_dungeon, render_index, render_instruction
+from tavolo.games.tos.tools import fold
 
 from .support import ENEMY, adventures
 
@@ -89,5 +90,5 @@ def test_cli_shows_the_new_quests() -> None:
     a = next(a for a in adventures() if "side_the_theft" in a.side_quests)
     r = invoke(["tos", "dungeon", "--seed", str(a.seed), "--lang", "it"], env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output
-    assert r.stdout.rstrip("\n") == render_dungeon(a, "it").rstrip("\n")
+    assert r.stdout.rstrip("\n") == fold(render_dungeon(a, "it"), 200).rstrip("\n")
     assert "annerisci a matita" in r.stdout

@@ -21,8 +21,9 @@ is at hand (``bars``), else by its name. Fights read through
 actions ends with "Once it is defeated:"), the shared card actions through
 :func:`tavolo.games.tos.adventure.text.render_action`; items and story steps have their own
 sentences here. :func:`render_index` gives the three index cards entry by entry and
-:func:`render_dungeon` the whole adventure: title, the debugging map of
-:func:`.render.render_map` with a legend, then the index.
+:func:`render_dungeon` the whole adventure: title, the quests, then the index (the
+hidden map of :func:`.render.render_map` with a legend only when asked for: the players
+discover it room by room).
 
 The wording lives in ``messages/en.yaml`` and ``messages/it.yaml`` (same keys, same
 placeholders); a missing item or story label is a :class:`ContentError`.
@@ -183,8 +184,35 @@ def render_legend(lang: str) -> str:
     return "\n".join(lines)
 
 
-def render_dungeon(adventure: DungeonAdventure, lang: str) -> str:
-    """The whole adventure: title with the seed, the map and its legend, the index cards."""
+def render_map_strips(adventure: DungeonAdventure, lang: str, width: int | None = None) -> str:
+    """The hidden map of :func:`.render.render_map`; when it is wider than ``width``, cut at
+    cell edges into strips side by side on the table, printed one below the other, each
+    with the columns of cells it holds, so that no line is wider than ``width``."""
+    whole = render_map(adventure.map).splitlines()
+    full = max(len(line) for line in whole)
+    if width is None or full <= width:
+        return "\n".join(whole)
+    cells = -(-(full - 1) // 4)
+    per = max(1, (width - 1) // 4)
+    strips = -(-cells // per)
+    out: list[str] = []
+    for k, first in enumerate(range(0, cells, per)):
+        last = min(cells, first + per)
+        if k:
+            out.append("")
+        out.append(
+            _t(lang, "map.strip", n=k + 1, of=strips, first=first + 1, last=last, cells=cells)
+        )
+        out.extend(line[4 * first : 4 * last + 1].rstrip() for line in whole)
+    return "\n".join(out)
+
+
+def render_dungeon(
+    adventure: DungeonAdventure, lang: str, *, show_map: bool = False, width: int | None = None
+) -> str:
+    """The whole adventure: title with the seed, the quests and events, the index cards;
+    with ``show_map`` first the hidden map (a designer's view: the players discover it
+    room by room) with its legend, in strips no wider than ``width``."""
     check_lang(lang)
     none = _t(lang, "none")
     summary = _t(
@@ -194,17 +222,14 @@ def render_dungeon(adventure: DungeonAdventure, lang: str) -> str:
         sides=", ".join(adventure.side_quests) or none,
         events=", ".join(adventure.events) or none,
     )
-    parts = [
-        _t(lang, "title", seed=adventure.seed),
-        summary,
-        "",
-        _t(lang, "map.title"),
-        render_map(adventure.map),
-        "",
-        render_legend(lang),
-        "",
-        _t(lang, "index.title"),
-        "",
-        render_index(adventure, lang),
-    ]
+    parts = [_t(lang, "title", seed=adventure.seed), summary, ""]
+    if show_map:
+        parts += [
+            _t(lang, "map.title"),
+            render_map_strips(adventure, lang, width),
+            "",
+            render_legend(lang),
+            "",
+        ]
+    parts += [_t(lang, "index.title"), "", render_index(adventure, lang)]
     return "\n".join(parts)

@@ -1,0 +1,74 @@
+"""What TOS's tools print for a player (``tavolo tos daily``, ``hero``, ``world``) and for a
+designer (``tavolo tos dungeon``): no hidden map unless asked for, and lines that fit the
+terminal."""
+
+from __future__ import annotations
+
+import pytest
+
+from cli import invoke
+
+DUNGEON_DAY = "2026-11-22"
+WORLD_DAY = "2026-11-21"
+
+
+def _out(args: list[str], columns: int = 80) -> str:
+    r = invoke(args, env={"COLUMNS": str(columns)})
+    assert r.exit_code == 0, r.output
+    return r.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_daily_does_not_show_the_hidden_map(lang: str) -> None:
+    out = _out(["--lang", lang, "tos", "daily", "--date", DUNGEON_DAY], columns=200)
+    assert "Hidden map" not in out and "Mappa nascosta" not in out
+    assert "+---+" not in out and "|###" not in out  # no frame of the map either
+
+
+def test_dungeon_shows_the_map_only_with_map() -> None:
+    plain = _out(["tos", "dungeon", "--seed", "3"], columns=200)
+    assert "Hidden map" not in plain and "+---+" not in plain
+    shown = _out(["tos", "dungeon", "--seed", "3", "--map"], columns=200)
+    assert "Hidden map" in shown and "+---+" in shown and "Legend:" in shown
+    shown = _out(["--lang", "it", "tos", "dungeon", "--seed", "3", "--map"], columns=200)
+    assert "Mappa nascosta" in shown and "Legenda:" in shown
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "hidden map"), ("it", "mappa nascosta")])
+def test_dungeon_help_tells_the_map_flag(lang: str, word: str) -> None:
+    r = invoke(["--lang", lang, "tos", "dungeon", "--help"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    assert "--map" in r.stdout and word in r.stdout.lower()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["tos", "daily", "--date", DUNGEON_DAY],
+        ["tos", "daily", "--date", WORLD_DAY],
+        ["tos", "world", "--seed", "3"],
+        ["tos", "hero", "--date", DUNGEON_DAY],
+        ["tos", "dungeon", "--seed", "3"],
+        ["tos", "dungeon", "--seed", "3", "--map"],
+    ],
+    ids=lambda a: " ".join(a),
+)
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_tool_lines_fit_the_terminal(args: list[str], lang: str) -> None:
+    for columns in (80, 60):
+        out = _out(["--lang", lang, *args], columns=columns)
+        wide = [line for line in out.splitlines() if len(line) > columns]
+        assert wide == [], wide[:3]
+
+
+def test_folded_lines_keep_their_words_and_hang_under_their_text() -> None:
+    wide = _out(["tos", "hero", "--date", DUNGEON_DAY], columns=400)
+    narrow = _out(["tos", "hero", "--date", DUNGEON_DAY], columns=60)
+    assert wide.split() == narrow.split()  # the same words in the same order
+    lines = narrow.splitlines()
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("(") and i + 1 < len(lines) and len(line) > 50:
+            lead = line.index(")") + 2
+            follow = lines[i + 1]
+            if not follow.lstrip().startswith(("(", "—")) and follow.strip():
+                assert follow[:lead].strip() == "" and follow[lead] != " ", (line, follow)
