@@ -320,3 +320,11 @@ def test_option_values_are_yaml_with_only_true_and_false_for_booleans() -> None:
 
     got = parse_options(["a=yes", "b=No", "c=on", "d=true", "e=False", "f=[x, y]", "g=3"], "en")
     assert got == {"a": "yes", "b": "No", "c": "on", "d": True, "e": False, "f": ["x", "y"], "g": 3}
+
+
+def test_bench_help_gives_no_range_the_check_then_refuses() -> None:
+    """--seconds must be positive: the help said x>=0.0, then 0 was refused."""
+    r = invoke(["bench", "--help"])
+    assert r.exit_code == 0 and "x>=0" not in r.stdout
+    line = assert_one_line_error(invoke(["bench", "estro", "--seconds", "0"]))
+    assert "bench seconds must be a positive number, not 0.0" in line

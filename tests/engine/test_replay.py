@@ -184,6 +184,7 @@ def test_missing_field(tmp_path: Path, field: str) -> None:
         ("config", []),
         ("seed", "1"),
         ("seed", 1.5),
+        ("seed", True),  # a bool is an int to Python, never a seed
         ("actions", "play:c1"),
         ("actions", {"0": "play:c1"}),
     ],

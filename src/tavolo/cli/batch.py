@@ -123,7 +123,7 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
             ),
         ] = None,
         seconds: Annotated[
-            float, typer.Option("--seconds", "-s", min=0.0, help=t(hl, "help.opt.seconds"))
+            float, typer.Option("--seconds", "-s", help=t(hl, "help.opt.seconds"))
         ] = 2.0,
         mcts_iterations: Annotated[
             int, typer.Option("--mcts-iterations", min=1, help=t(hl, "help.opt.mcts_iterations"))

@@ -61,7 +61,8 @@ class Replay:
             ("actions", list),
             ("config", dict),
         ):
-            if not isinstance(data.get(key), typ):
+            value = data.get(key)
+            if not isinstance(value, typ) or isinstance(value, bool):  # (true is an int)
                 raise ReplayError.said(
                     engine_messages(), "replay.field", source=source, key=key, kind=typ.__name__
                 )
