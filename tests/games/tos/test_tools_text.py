@@ -4,9 +4,15 @@ terminal."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cli import invoke
+from tavolo.games.tos.dungeon import quests as dungeon_quests
+from tavolo.games.tos.dungeon.main_quests import MAIN_QUESTS
+from tavolo.games.tos.world import quests as world_quests
+from tavolo.games.tos.world.text import quest_name
 
 DUNGEON_DAY = "2026-11-22"
 WORLD_DAY = "2026-11-21"
@@ -72,3 +78,22 @@ def test_folded_lines_keep_their_words_and_hang_under_their_text() -> None:
             follow = lines[i + 1]
             if not follow.lstrip().startswith(("(", "—")) and follow.strip():
                 assert follow[:lead].strip() == "" and follow[lead] != " ", (line, follow)
+
+
+QUEST_ID = re.compile(r"\b(?:main|side|event)_[a-z_]+\b")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("day", [DUNGEON_DAY, WORLD_DAY])
+def test_summary_names_quests_in_words(lang: str, day: str) -> None:
+    out = _out(["--lang", lang, "tos", "daily", "--date", day], columns=200)
+    assert not QUEST_ID.search(out), QUEST_ID.findall(out)
+
+
+def test_every_quest_and_event_has_a_name_in_both_languages() -> None:
+    ids = {*world_quests.MAIN_QUESTS, *world_quests.SIDE_QUESTS, *world_quests.EVENTS}
+    ids |= {*MAIN_QUESTS, *dungeon_quests.SIDE_QUESTS, *dungeon_quests.EVENTS}
+    for lang in ("en", "it"):
+        names = {q: quest_name(q, lang) for q in ids}
+        assert all(not QUEST_ID.search(n) for n in names.values()), names
+        assert len(set(names.values())) == len(ids), lang  # no two share a name

@@ -86,7 +86,7 @@ def test_cli_shows_the_new_quests() -> None:
     a = next(a for a in adventures() if a.main_quest == "main_the_final_form")
     r = invoke(["tos", "dungeon", "--seed", str(a.seed)], env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output
-    assert "Main quest: main_the_final_form" in r.stdout and "Follow it!" in r.stdout
+    assert "Main quest: The final form" in r.stdout and "Follow it!" in r.stdout
     a = next(a for a in adventures() if "side_the_theft" in a.side_quests)
     r = invoke(["tos", "dungeon", "--seed", str(a.seed), "--lang", "it"], env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output

@@ -37,6 +37,7 @@ from pathlib import Path
 from tavolo.engine.i18n import Catalog, check_lang
 from tavolo.games.tos.adventure.text import render_action
 from tavolo.games.tos.text import checked_text, render_enemy
+from tavolo.games.tos.world.text import quest_name
 
 from .adventure import DungeonAdventure
 from .geometry import ORIENTATIONS
@@ -218,9 +219,9 @@ def render_dungeon(
     summary = _t(
         lang,
         "summary",
-        main=adventure.main_quest,
-        sides=", ".join(adventure.side_quests) or none,
-        events=", ".join(adventure.events) or none,
+        main=quest_name(adventure.main_quest, lang),
+        sides=", ".join(quest_name(q, lang) for q in adventure.side_quests) or none,
+        events=", ".join(quest_name(e, lang) for e in adventure.events) or none,
     )
     parts = [_t(lang, "title", seed=adventure.seed), summary, ""]
     if show_map:

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from tavolo.engine.i18n import Catalog, check_lang
 from tavolo.games.tos.adventure.text import render_action
+from tavolo.games.tos.text import MSG as TOS_MSG
 from tavolo.games.tos.text import checked_text, render_enemy
 
 from .model import (
@@ -52,6 +53,11 @@ MINUS = "−"
 
 def _t(lang: str, key: str, /, **kw: object) -> str:
     return checked_text(MSG, "tos world messages", lang, key, **kw)
+
+
+def quest_name(quest: str, lang: str) -> str:
+    """A quest's or event's name in words (the summary names them; ids are for files)."""
+    return checked_text(TOS_MSG, "tos messages", lang, f"quest.{quest}")
 
 
 def _sentence(text: str) -> str:
@@ -189,9 +195,9 @@ def render_world(adv: WorldAdventure, lang: str) -> str:
         _t(
             lang,
             "world.summary",
-            main=adv.main_quest,
-            side=adv.side_quest or none,
-            events=", ".join(adv.events) or none,
+            main=quest_name(adv.main_quest, lang),
+            side=quest_name(adv.side_quest, lang) if adv.side_quest else none,
+            events=", ".join(quest_name(e, lang) for e in adv.events) or none,
         ),
     ]
     if adv.attempts > 1:
