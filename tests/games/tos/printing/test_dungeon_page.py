@@ -58,3 +58,21 @@ def test_index_cards_number_their_pages() -> None:
     text = doc[1].get_textpage().get_text_range()
     doc.close()
     assert all(f"{k}/3" in text for k in (1, 2, 3))
+
+
+def test_printed_entries_name_symbols_as_the_cards_print_them() -> None:
+    """On paper a symbol is its glyph and letter ("Skull B"): the screen's map notation
+    ("[*4b]") means nothing to a player holding the printed cards."""
+    import datetime as dt
+
+    from tavolo.games.tos.dungeon.index import SymbolMapped
+
+    day = dt.date(2026, 11, 22)  # a dungeon day whose index has an "Only if ... is mapped"
+    adv = dungeon(day)
+    assert any(isinstance(c, SymbolMapped) for i in adv.index.instructions for c in i.conditions)
+    for lang, mapped in (("en", "Skull B is mapped"), ("it", "Teschio B è in mappa")):
+        out = printing.render(hero(), lang, adventure=adv)
+        doc = pdfium.PdfDocument(out.pdf)
+        text = " ".join(doc[1].get_textpage().get_text_range().split())
+        doc.close()
+        assert "[*" not in text and mapped in text

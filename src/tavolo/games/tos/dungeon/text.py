@@ -78,10 +78,13 @@ def glyph_name(glyph: int, lang: str) -> str:
     return _t(lang, f"glyph.{glyph}")
 
 
-def render_symbol(symbol: tuple[int, int], lang: str) -> str:
-    """``Sun B [*0b]``: glyph name, orientation letter, and how the debugging map draws it."""
+def render_symbol(symbol: tuple[int, int], lang: str, *, codes: bool = True) -> str:
+    """``Sun B [*0b]``: glyph name, orientation letter, and how the screen's map draws it;
+    without ``codes`` (on paper, where the card shows the glyph and its letter) ``Sun B``."""
     glyph, turn = symbol
     letter = ORIENTATIONS[turn]
+    if not codes:
+        return _t(lang, "symbol.plain", glyph=glyph_name(glyph, lang), letter=letter)
     code = f"*{glyph}{letter.lower()}"
     return _t(lang, "symbol", glyph=glyph_name(glyph, lang), letter=letter, code=code)
 
@@ -129,33 +132,40 @@ def bars_of(index: IndexCards) -> dict[str, tuple[int, int]]:
     }
 
 
-def render_condition(c: Condition, lang: str, bars: Bars | None = None) -> str:
-    """One "Only if ..." line."""
+def render_condition(
+    c: Condition, lang: str, bars: Bars | None = None, *, codes: bool = True
+) -> str:
+    """One "Only if ..." line (symbols with the screen's codes unless ``codes`` is off)."""
     match c:
         case HasItem():
             return _t(lang, "cond.has_item", item=item_label(c.item, lang))
         case SymbolMapped():
             key = "cond.not_mapped" if c.negate else "cond.mapped"
-            return _t(lang, key, symbol=render_symbol((c.symbol[0], c.symbol[1]), lang))
+            symbol = render_symbol((c.symbol[0], c.symbol[1]), lang, codes=codes)
+            return _t(lang, key, symbol=symbol)
         case BarFull():
             at = (bars or {}).get(c.bar)
             where = (
                 _t(lang, "bar.named", bar=c.bar)
                 if at is None
-                else _t(lang, "bar.at", symbol=render_symbol(at, lang))
+                else _t(lang, "bar.at", symbol=render_symbol(at, lang, codes=codes))
             )
             return _t(lang, "cond.bar_not_full" if c.negate else "cond.bar_full", bar=where)
     raise AssertionError(c)
 
 
-def render_instruction(instr: Instruction, lang: str, bars: Bars | None = None) -> str:
-    """One index entry: symbol and trigger, then "For 1 time", conditions and actions."""
+def render_instruction(
+    instr: Instruction, lang: str, bars: Bars | None = None, *, codes: bool = True
+) -> str:
+    """One index entry: symbol and trigger, then "For 1 time", conditions and actions.
+    ``codes`` off drops the screen's map notation (``[*4b]``) for paper."""
     check_lang(lang)
     symbol = (instr.symbol[0], instr.symbol[1])
-    lines = [f"{render_symbol(symbol, lang)} — {_t(lang, f'trigger.{instr.trigger}')}"]
+    head = render_symbol(symbol, lang, codes=codes)
+    lines = [f"{head} — {_t(lang, f'trigger.{instr.trigger}')}"]
     if instr.once:
         lines.append(INDENT + _t(lang, "once") + ".")
-    lines.extend(INDENT + render_condition(c, lang, bars) for c in instr.conditions)
+    lines.extend(INDENT + render_condition(c, lang, bars, codes=codes) for c in instr.conditions)
     lines.extend(f"{INDENT}- {line}" for line in _action_lines(instr, lang))
     return "\n".join(lines)
 

@@ -201,8 +201,9 @@ def room_card(c: Canvas, card: Card, dmap: DungeonMap) -> None:
 # ----------------------------------------------------------------------- index cards --
 def entry_lines(instr: Instruction, lang: str, bars: Bars | None = None) -> list[str]:
     """An entry's text as paragraph markup, without the symbol and trigger words that the
-    glyph and icon show: "For 1 time" and conditions in bold, then one line per action."""
-    lines = render_instruction(instr, lang, bars).splitlines()[1:]
+    glyph and icon show: "For 1 time" and conditions in bold, then one line per action; a
+    symbol named by glyph and letter as the cards print it, without the screen's ``[*4b]``."""
+    lines = render_instruction(instr, lang, bars, codes=False).splitlines()[1:]
     out: list[str] = []
     for line in (ln.strip() for ln in lines):
         if line.startswith("- "):
