@@ -9,10 +9,13 @@ import re
 import pytest
 
 from cli import invoke
+from tavolo.engine.rng import derive_seed
+from tavolo.games.tos.adventure.board import CELL, cell_label
 from tavolo.games.tos.dungeon import quests as dungeon_quests
 from tavolo.games.tos.dungeon.main_quests import MAIN_QUESTS
 from tavolo.games.tos.world import quests as world_quests
-from tavolo.games.tos.world.text import quest_name
+from tavolo.games.tos.world.generate import generate_world
+from tavolo.games.tos.world.text import half_title, quest_name
 
 DUNGEON_DAY = "2026-11-22"
 WORLD_DAY = "2026-11-21"
@@ -97,3 +100,33 @@ def test_every_quest_and_event_has_a_name_in_both_languages() -> None:
         names = {q: quest_name(q, lang) for q in ids}
         assert all(not QUEST_ID.search(n) for n in names.values()), names
         assert len(set(names.values())) == len(ids), lang  # no two share a name
+
+
+def test_cell_label_keeps_whole_words() -> None:
+    assert cell_label("5A Uno spaventapasseri ribelle") == "5A Uno spaventapasseri…"
+    assert cell_label("8A Una strega delle paludi") == "8A Una strega delle…"
+    assert cell_label("3A L'osservatorio") == "3A L'osservatorio"
+    assert len(cell_label("● 9A Le terre che si spostano")) <= CELL
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_world_grid_fits_80_columns_with_whole_words(lang: str) -> None:
+    """``tavolo play tos --adventure world``: the 3 x 3 grid's rows fit 80 columns and a
+    title too long for its cell is cut after a whole word, with an ellipsis."""
+    r = invoke(
+        ["--lang", lang, "play", "tos", "-o", "seed=3", "--adventure", "world"],
+        input="q\n",
+        env={"COLUMNS": "80"},
+    )
+    assert r.exit_code == 0, r.output
+    adv = generate_world(derive_seed(3, "world"))
+    labels = [
+        f"{h.id} {half_title(h, lang)}" for card in adv.cards for h in (card.top, card.bottom)
+    ]
+    lines = r.stdout.splitlines()
+    start = next(i for i, ln in enumerate(lines) if "3 x 3" in ln) + 1
+    for row in lines[start : start + 3]:
+        assert len(row) <= 80, row
+        for cell in row.split(" | "):
+            text = cell.strip().removeprefix("● ").removesuffix("…")
+            assert text == "—" or any(x == text or x.startswith(text + " ") for x in labels), cell

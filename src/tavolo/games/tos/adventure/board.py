@@ -29,6 +29,23 @@ def _esc(s: str) -> str:
     return s.replace("[", "\\[")
 
 
+SCREEN = 80
+"""The columns a play screen must fit: the world grid's rows are never wider."""
+CELL = (SCREEN - 2 - 2 * len(" | ")) // 3
+"""The widest a world grid cell may be so that a row of three fits :data:`SCREEN`."""
+
+
+def cell_label(label: str, width: int = CELL) -> str:
+    """``label`` in at most ``width`` characters: whole words, and ``…`` where words were
+    left out (a cut word reads as another word: "Uno spaventapasseri r")."""
+    if len(label) <= width:
+        return label
+    words = label[: width - 1].split(" ")
+    if len(words) > 1 and label[width - 1] != " ":
+        words = words[:-1]  # the last word was cut
+    return " ".join(words).rstrip(" ,;:") + "…"
+
+
 def world_lines(s: TosState, ui: Catalog, lang: str) -> list[str]:
     from ..world import text as wtext
 
@@ -42,11 +59,12 @@ def world_lines(s: TosState, ui: Catalog, lang: str) -> list[str]:
             label = f"{half.id} {wtext.half_title(half, lang)}"
         if i == s.pawn[0]:
             label = "● " + label
-        cells.append(label[:24])
-    width = max(len(c) for c in cells) + 2
+        cells.append(cell_label(label))
+    width = max(len(c) for c in cells)
     out = [t(lang, "adv.grid")]
     for row in range(3):
-        out.append("  " + " | ".join(_esc(c).ljust(width) for c in cells[3 * row : 3 * row + 3]))
+        line = " | ".join(c.ljust(width) for c in cells[3 * row : 3 * row + 3])
+        out.append("  " + _esc(line.rstrip()))
     card = s.grid[s.pawn[0]]
     if card:
         half = s.adv.card(card).half(s.table[card - 1])
