@@ -213,3 +213,34 @@ def test_cli_world_bad_input_is_one_line() -> None:
     assert_one_line_error(invoke(["tos", "world", "--date", "2026-01-01", "--seed", "3"]))
     assert_one_line_error(invoke(["tos", "world", "--seed", "3", "--lang", "fr"]))
     assert_one_line_error(invoke(["tos", "world", "--seed", "three"]))
+
+
+# the creature each enemy name is, per language: an enemy's intro and defeat lines are drawn
+# apart from its name, so no line of a group may name (or imply) one of them
+ENEMY_KINDS = {
+    "en": {
+        "enemy_upper": ("wolf", "brigand", "imp", "scarecrow"),
+        "enemy_mid": ("troll", "captain", "gargoyle", "witch"),
+        "enemy_lower": ("wyrm", "knight", "harpy", "giant", "creature"),
+    },
+    "it": {
+        "enemy_upper": ("lupo", "brigante", "folletto", "spaventapasseri"),
+        "enemy_mid": ("troll", "capitano", "gargoyle", "strega"),
+        "enemy_lower": ("drago", "cavaliere", "arpia", "gigante", "creatura"),
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_enemy_story_lines_fit_every_enemy_of_their_group(lang: str) -> None:
+    """A storm harpy's defeat must not read "The giant collapses": the lines of a group go
+    with any of its names."""
+    from tavolo.games.tos.world.text import MSG
+
+    for group, kinds in ENEMY_KINDS[lang].items():
+        names = [MSG.t(lang, f"title.{group}.name.{n}").lower() for n in range(1, 5)]
+        assert all(any(k in name for k in kinds) for name in names), names
+        for part in ("intro", "defeat"):
+            for n in range(1, 4):
+                line = MSG.t(lang, f"story.{group}.{part}.{n}").lower()
+                assert not [k for k in kinds if k in line], (group, part, n, line)
