@@ -101,7 +101,7 @@ def test_entrance_reads_exactly() -> None:
     assert render_instruction(ENTRANCE, "it") == (
         "Sole A [*0a] — Quando ci passi sopra:\n"
         "  Solo se hai: il segno del cattivo sconfitto.\n"
-        "  - La luce del mondo esterno ti colpisce il viso: esci vivo dal dungeon.\n"
+        "  - La luce del mondo esterno ti colpisce il viso: esci vivo dalle segrete.\n"
         "  - Hai vinto l'avventura!"
     )
 
@@ -183,7 +183,7 @@ def test_tool_gives_json_and_text_and_the_days_dungeon() -> None:
     day = generator.parse_day("2026-11-21")
     daily = dungeon(date="2026-11-21", lang="it")
     assert daily.data["seed"] == derive_seed(generator.seed_for(day), "dungeon")
-    assert daily.text.startswith("Avventura nel dungeon — seme ")
+    assert daily.text.startswith("Avventura nelle segrete — seme ")
 
 
 def test_cli_dungeon() -> None:

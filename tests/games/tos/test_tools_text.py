@@ -5,6 +5,7 @@ terminal."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -130,3 +131,24 @@ def test_world_grid_fits_80_columns_with_whole_words(lang: str) -> None:
         for cell in row.split(" | "):
             text = cell.strip().removeprefix("● ").removesuffix("…")
             assert text == "—" or any(x == text or x.startswith(text + " ") for x in labels), cell
+
+
+CATALOGS = ("messages", "dungeon/messages", "world/messages", "printing/messages")
+
+
+def test_italian_says_segrete_as_the_play_screens_do() -> None:
+    """The play screens say "avventura nelle segrete"; the tools, the index cards and the
+    print say the same, "dungeon" only as the command word (``--adventure world|dungeon``)."""
+    import yaml
+
+    from tavolo.games import tos
+
+    root = Path(tos.__file__).parent
+    assert "segrete" in yaml.safe_load((root / "ui" / "it.yaml").read_text())["adv.kind.dungeon"]
+    for catalog in CATALOGS:
+        texts = yaml.safe_load((root / catalog / "it.yaml").read_text(encoding="utf-8"))
+        for key, text in texts.items():
+            words = re.sub(r"world[ |o]+dungeon|--\S+", "", str(text))
+            assert "dungeon" not in words.lower(), (catalog, key, text)
+    out = _out(["--lang", "it", "tos", "daily", "--date", DUNGEON_DAY], columns=200)
+    assert "segrete" in out and "dungeon" not in out.lower()

@@ -11,7 +11,7 @@ mark, its conditions, then one line per action::
 
     Sole A [*0a] — Quando ci passi sopra:
       Solo se hai: il segno del cattivo sconfitto.
-      - La luce del mondo esterno ti colpisce il viso: esci vivo dal dungeon.
+      - La luce del mondo esterno ti colpisce il viso: esci vivo dalle segrete.
       - Hai vinto l'avventura!
 
 Conditions read "Only if ..." ("... otherwise this room is empty" for the map and bar
