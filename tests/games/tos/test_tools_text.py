@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cli import invoke
+from cli import assert_one_line_error, invoke
 from tavolo.engine.rng import derive_seed
 from tavolo.games.tos.adventure.board import CELL, cell_label
 from tavolo.games.tos.dungeon import quests as dungeon_quests
@@ -152,3 +152,30 @@ def test_italian_says_segrete_as_the_play_screens_do() -> None:
             assert "dungeon" not in words.lower(), (catalog, key, text)
     out = _out(["--lang", "it", "tos", "daily", "--date", DUNGEON_DAY], columns=200)
     assert "segrete" in out and "dungeon" not in out.lower()
+
+
+@pytest.mark.parametrize(
+    ("lang", "name"), [("it", "astrologo"), ("it", "Astrologo"), ("en", "Stargazer")]
+)
+def test_class_is_taken_by_its_name_in_the_users_language(lang: str, name: str) -> None:
+    for tool in ("hero", "daily"):
+        out = _out(["--lang", lang, "tos", tool, "--date", DUNGEON_DAY, "--class", name])
+        assert ("Astrologo" if lang == "it" else "Stargazer") in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "known"),
+    [("en", "swordsman, elementalist, stargazer"), ("it", "spadaccino, elementalista, astrologo")],
+)
+def test_unknown_class_names_the_known_ones_in_the_users_language(lang: str, known: str) -> None:
+    line = assert_one_line_error(
+        invoke(["--lang", lang, "tos", "hero", "--class", "mago"]), prefix=""
+    )
+    assert line.endswith(known), line
+
+
+@pytest.mark.parametrize("tool", ["hero", "world", "dungeon", "print"])
+@pytest.mark.parametrize("seed", ["18446744073709551616", "-5"])
+def test_every_tool_refuses_the_same_seeds(tool: str, seed: str) -> None:
+    line = assert_one_line_error(invoke(["tos", tool, f"--seed={seed}"]))
+    assert "0 to 2**64 - 1" in line, line

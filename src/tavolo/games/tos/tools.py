@@ -61,14 +61,7 @@ def hero(
 ) -> ToolResult:
     """The hero the day (or seed) makes, for a player printing or checking it; the help
     is in the catalog (``tool_help.hero``), as for every tool here."""
-    check_lang(lang)
-    if date is not None and seed is not None:
-        raise ConfigError.said(text.MSG, "error.date_or_seed")
-    if seed is not None:
-        h = generator.generate(seed, class_)
-    else:
-        day = generator.parse_day(date) if date is not None else generator.today_utc()
-        h = generator.daily(day, class_)
+    h = _hero(date, seed, class_, lang)
     hero_text = fold(text.render_hero(h, lang), terminal_width())
     return ToolResult(h.model_dump(mode="json", by_alias=True), hero_text)
 
@@ -103,17 +96,21 @@ def print_set(
 
     check_lang(lang)
     check_mode(mode)
-    chosen = choose(date, seed, class_, adventure)
+    if seed is not None:
+        generator.check_seed(seed)
+    chosen = choose(date, seed, generator.class_id(class_), adventure)
     target = out if out is not None else Path(f"{chosen.hero.serial}-{lang}.pdf")
     return print_to(chosen.hero, lang, mode, target, chosen.adventure)
 
 
 def _hero(date: str | None, seed: int | None, class_: str | None, lang: str) -> Hero:
+    """The hero of ``--date`` (default today) or ``--seed``; ``--class`` by id or by name."""
     check_lang(lang)
     if date is not None and seed is not None:
         raise ConfigError.said(text.MSG, "error.date_or_seed")
+    class_ = generator.class_id(class_)
     if seed is not None:
-        return generator.generate(seed, class_)
+        return generator.generate(generator.check_seed(seed), class_)
     day = generator.parse_day(date) if date is not None else generator.today_utc()
     return generator.daily(day, class_)
 
@@ -134,7 +131,9 @@ def dungeon(
     check_lang(lang)
     if date is not None and seed is not None:
         raise ConfigError.said(text.MSG, "error.date_or_seed")
-    if seed is None:
+    if seed is not None:
+        generator.check_seed(seed, "error.adventure_seed")
+    else:
         day = generator.parse_day(date) if date is not None else generator.today_utc()
         seed = derive_seed(generator.seed_for(day), "dungeon")
     adventure = generate_adventure(seed)
@@ -154,7 +153,9 @@ def world(seed: int | None = None, date: str | None = None, lang: str = "en") ->
     check_lang(lang)
     if date is not None and seed is not None:
         raise ConfigError.said(text.MSG, "error.date_or_seed")
-    if seed is None:
+    if seed is not None:
+        generator.check_seed(seed, "error.adventure_seed")
+    else:
         day = generator.parse_day(date) if date is not None else generator.today_utc()
         seed = adventure_seed(day, "world")
     adventure = generate_world(seed)
@@ -169,7 +170,7 @@ def daily_set(date: str | None = None, class_: str | None = None, lang: str = "e
 
     check_lang(lang)
     day = generator.parse_day(date) if date is not None else generator.today_utc()
-    h = generator.daily(day, class_)
+    h = generator.daily(day, generator.class_id(class_))
     kind = daily.adventure_type(day)
     seed = daily.adventure_seed(day, kind)
     if kind == "world":

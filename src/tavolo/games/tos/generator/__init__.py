@@ -13,7 +13,8 @@ import datetime as dt
 import re
 from typing import cast
 
-from tavolo.engine.errors import ConfigError, UnknownName
+from tavolo.engine.errors import ConfigError, UnknownName, engine_messages
+from tavolo.engine.i18n import LANGS
 from tavolo.engine.rng import RNG, derive_seed
 
 from ..schema import CLASSES, Hero, Klass
@@ -22,6 +23,9 @@ from .hero import build
 
 __all__ = [
     "CLASSES",
+    "UnknownClass",
+    "check_seed",
+    "class_id",
     "class_of",
     "daily",
     "generate",
@@ -34,6 +38,47 @@ __all__ = [
 _SEED_LIMIT = 1 << 64
 _SERIAL = re.compile(r"[A-Z0-9-]+")
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+class UnknownClass(UnknownName):
+    """A hero class nobody has: the known ones are named as the user reads them
+    (``astrologo`` in Italian), since that is what :func:`class_id` accepts too."""
+
+    def __init__(
+        self,
+        what: str = "hero class",
+        name: str = "",
+        known: tuple[str, ...] = CLASSES,
+        *,
+        nouns: object = None,
+        **of: object,
+    ) -> None:
+        super().__init__(what, name, known, nouns=MSG, **of)
+
+    def told(self, lang: str) -> str:
+        noun = self.nouns.t(lang, "noun.hero_class")
+        known = ", ".join(MSG.t(lang, f"class.{k}").lower() for k in self.known)
+        return engine_messages().t(lang, "unknown_name", what=noun, name=self.name, known=known)
+
+
+def class_id(name: str | None) -> str | None:
+    """The class a player names: its id or its name in any language, in any case
+    (``Astrologo``, ``stargazer``); ``None`` stays ``None`` (the seed draws it)."""
+    if name is None:
+        return None
+    wanted = name.strip().casefold()
+    for k in CLASSES:
+        if wanted == k or any(wanted == MSG.t(lang, f"class.{k}").casefold() for lang in LANGS):
+            return k
+    raise UnknownClass(name=name)
+
+
+def check_seed(seed: object, key: str = "error.seed") -> int:
+    """``seed`` if it is a 64-bit seed (0 to 2**64 - 1), as every seed of tavolo's TOS is:
+    the hero's, a world's or a dungeon's tool refuses the same numbers."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < _SEED_LIMIT:
+        raise ConfigError.said(MSG, key, seed=seed)
+    return seed
 
 
 def serial_for(day: dt.date) -> str:
@@ -53,12 +98,11 @@ def generate(seed: int, klass: str | None = None, serial: str | None = None) -> 
     rest of the deck does not depend on whether it was drawn or given. ``serial`` defaults
     to ``SEED-`` and the seed in hex.
     """
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < _SEED_LIMIT:
-        raise ConfigError.said(MSG, "error.seed", seed=seed)
+    check_seed(seed)
     if klass is None:
         klass = class_of(seed)
     if klass not in CLASSES:
-        raise UnknownName("hero class", klass, CLASSES, nouns=MSG)
+        raise UnknownClass(name=klass)
     if serial is None:
         serial = f"SEED-{seed:016X}"
     if not _SERIAL.fullmatch(serial):
