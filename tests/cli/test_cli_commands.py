@@ -9,7 +9,7 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 import yaml
@@ -254,6 +254,34 @@ def test_scenario_in_italian(tmp_path: Path) -> None:
 # -- games, bench, version ----------------------------------------------------------------
 
 
+def test_a_bare_mcts_plays_the_games_tuning_and_games_says_so(tmp_path: Path) -> None:
+    from toygames import TrickGame
+
+    class TunedTricks(TrickGame):
+        tuned_agents: ClassVar[dict[str, str]] = {"mcts": "mcts:7,depth=0"}
+
+    registry.register("tricks-tuned", TunedTricks)
+    try:
+        r = invoke(["games"])
+        assert "In tricks-tuned, mcts plays as mcts:7,depth=0: the tuning its studies" in (
+            " ".join(r.stdout.split())
+        )
+        r = invoke(["--lang", "it", "games", "--json"])
+        rows = {g["name"]: g for g in json.loads(r.stdout)["games"]}
+        assert rows["tricks-tuned"]["agents"] == {"mcts": "mcts:7,depth=0"}
+        moves = []
+        for seats in ("mcts,random", "mcts:7,depth=0,random", "mcts:1000,random"):
+            save = tmp_path / f"{len(moves)}.json"
+            r = invoke(
+                ["play", "tricks-tuned", "--seats", seats, "--seed", "3", "--save", str(save)]
+            )
+            assert r.exit_code == 0, r.output
+            moves.append(json.loads(save.read_text(encoding="utf-8"))["actions"])
+        assert moves[0] == moves[1] != moves[2]  # the tuning, not the agents' default
+    finally:
+        registry.unregister("tricks-tuned")
+
+
 def test_games_lists_tricks() -> None:
     r = invoke(["games"])
     assert r.exit_code == 0, r.output
@@ -266,6 +294,7 @@ def test_games_lists_tricks() -> None:
         "modes": ["standard", "short"],
         "metas": [],
         "players": [2, 2],
+        "agents": {},
     }
     assert rows["estro"]["metas"] == ["chimera", "fessura", "imboscata"]
 

@@ -6,7 +6,7 @@ import csv
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -102,6 +102,35 @@ def test_your_own_agent_is_checked_in_one_line() -> None:
     assert str(err.value).startswith("agent lowest cannot go to worker processes")
     assert err.value.told("it").startswith("l'agente lowest non si può passare ai processi")
     assert len(simulate("tricks", 4, [local, "random"]).records) == 4  # one worker: fine
+
+
+class TunedTricks(TrickGame):
+    """Tricks whose studies found a better mcts than the agents' default."""
+
+    tuned_agents: ClassVar[dict[str, str]] = {"mcts": "mcts:7,depth=0", "greedy@short": "greedy:1"}
+
+
+@pytest.fixture
+def tuned() -> Iterator[str]:
+    registry.register("tricks-tuned", TunedTricks)
+    yield "tricks-tuned"
+    registry.unregister("tricks-tuned")
+
+
+def test_a_bare_agent_name_plays_the_games_tuning_of_it(tuned: str) -> None:
+    game = registry.get(tuned)
+    assert game.agent_spec("mcts", "standard") == "mcts:7,depth=0"
+    assert game.agent_spec("mcts:7", "standard") == "mcts:7"  # a spec of its own: as written
+    assert game.agent_spec("greedy", "short") == "greedy:1"  # one mode's tuning
+    assert game.agent_spec("greedy", "standard") == "greedy"
+
+    def games(agents: list[str]) -> list[tuple[Any, ...]]:
+        result = simulate(tuned, 6, agents, seed=4)
+        return [(r.seed, r.returns, r.decisions) for r in result.records]
+
+    assert games(["mcts", "random"]) == games(["mcts:7,depth=0", "random"])
+    assert games(["mcts", "random"]) != games(["mcts:1000", "random"])
+    assert simulate(tuned, 2, ["mcts", "random"]).records[0].seats == ("mcts", "random")
 
 
 def test_seats_rotate_and_seeds_differ() -> None:

@@ -145,6 +145,7 @@ def build_app(help_lang: str = "en") -> typer.Typer:
                         "modes": list(game.modes),
                         "metas": list(game.metas),
                         "players": [game.min_players, game.max_players],
+                        "agents": dict(game.tuned_agents),
                     }
                 )
             except Exception as e:
@@ -175,6 +176,13 @@ def build_app(help_lang: str = "en") -> typer.Typer:
                     str(lo) if lo == hi else f"{lo}–{hi}",
                 )
             console().print(table)
+            for row in rows:  # what a bare mcts plays where the agents' defaults fall short
+                for name, spec in row.get("agents", {}).items():
+                    agent, _, mode = name.partition("@")
+                    key = "games.tuned_mode" if mode else "games.tuned"
+                    console().print(
+                        t(lang, key, game=row["name"], agent=agent, mode=mode, spec=spec)
+                    )
         for problem in problems:
             report(problem)
         if problems:

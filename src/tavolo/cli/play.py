@@ -38,6 +38,7 @@ from typer.core import TyperCommand, TyperGroup
 from tavolo.agents import AGENT_NAMES, Agent, make_agent
 from tavolo.engine import (
     Action,
+    Config,
     ConfigError,
     Decision,
     Event,
@@ -323,7 +324,8 @@ class Table:
         chosen = seed is None  # told once the seats are known good: no line before an error
         if seed is None:
             seed = random.randrange(1 << 31)
-        agents = _agents(specs, [derive_seed(seed, f"seat{i}") for i in range(len(specs))])
+        seeds = [derive_seed(seed, f"seat{i}") for i in range(len(specs))]
+        agents = _agents(specs, seeds, game, config)
         if chosen:
             console().print(t(lang, "play.seed", seed=seed))
         key = game.marks_key(config)
@@ -362,7 +364,7 @@ class Table:
             raise ConfigError(t(lang, "play.seats_mismatch", seats=len(specs), players=players))
         moves = len(replay.actions)
         seeds = [derive_seed(replay.seed, f"seat{i}:{moves}") for i in range(players)]
-        agents = _agents(specs, seeds)
+        agents = _agents(specs, seeds, game, config)
         replay.meta["seats"] = list(specs)
         replay.rules_version = game.RULES_VERSION  # its moves all apply under these rules
         table = cls(game, lang, specs, agents, state, replay)
@@ -637,15 +639,18 @@ def list_unfinished(lang: str) -> None:
         out.print(f"  tavolo resume {escape(shell_word(path))}  [dim]# {escape(about)}[/]")
 
 
-def _agents(specs: Sequence[str], seeds: Sequence[int]) -> list[Agent | None]:
-    """The agent at each seat (None for a person), each with its own seed."""
+def _agents(
+    specs: Sequence[str], seeds: Sequence[int], game: Game, config: Config
+) -> list[Agent | None]:
+    """The agent at each seat (None for a person), each with its own seed; a bare name
+    plays the game's tuning of it (``Game.tuned_agents``)."""
     agents: list[Agent | None] = []
     for spec, seed in zip(specs, seeds, strict=True):
         if spec == HUMAN:
             agents.append(None)
             continue
         try:
-            agents.append(make_agent(spec, seed))
+            agents.append(make_agent(game.agent_spec(spec, config.mode), seed))
         except UnknownName:
             raise UnknownName("agent", spec, (HUMAN, *AGENT_NAMES)) from None
     return agents

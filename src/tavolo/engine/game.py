@@ -126,6 +126,17 @@ class Game(ABC):
     modes: ClassVar[tuple[str, ...]] = ("standard",)
     metas: ClassVar[tuple[str, ...]] = ()
     """META modes: variants that combine with any mode, written ``mode+meta[+meta]``."""
+    tuned_agents: ClassVar[Mapping[str, str]] = {}
+    """What an agent's bare name plays in this game, where the agents' defaults (made for
+    Estro) play worse or slower: ``{"mcts": "mcts:100,depth=0"}``, or for one mode
+    ``{"mcts@world": ...}``, the tuning the game's studies found best. A spec with a
+    setting of its own (``mcts:500``) plays as written."""
+
+    def agent_spec(self, spec: str, mode: str) -> str:
+        """The spec an agent of ``--seats`` or ``--agents`` plays with in ``mode``."""
+        name = spec.strip()
+        tuned = self.tuned_agents
+        return tuned.get(f"{name}@{self.mode_parts(mode)[0]}") or tuned.get(name) or spec
 
     # -- configuration ----------------------------------------------------------------
     def make_config(

@@ -72,9 +72,13 @@ AgentEntry = str | Agent | AgentFactory
 or a factory."""
 
 
-def _agent(entry: AgentEntry, seed: int) -> Agent:
-    if isinstance(entry, str):
-        return make_agent(entry, seed)
+def _agent(entry: AgentEntry, seed: int, game: Game, mode: str) -> Agent:
+    if isinstance(entry, str):  # a bare name plays the game's tuning of it
+        return make_agent(game.agent_spec(entry, mode), seed)
+    return _own(entry, seed)
+
+
+def _own(entry: Agent | AgentFactory, seed: int) -> Agent:
     if not isinstance(entry, type) and callable(getattr(entry, "act", None)):
         return entry  # type: ignore[return-value]
     return entry(seed)  # type: ignore[operator]  # a factory: a class, a function
@@ -93,7 +97,7 @@ def _entries(
             continue
         if not callable(entry) and not callable(getattr(entry, "act", None)):
             raise ConfigError.said(MSG, "agent_kind", entry=repr(entry))
-        agent = _agent(entry, 0)
+        agent = _own(entry, 0)
         name = getattr(agent, "name", None)
         if not isinstance(name, str) or not callable(getattr(agent, "act", None)):
             raise ConfigError.said(MSG, "agent_kind", entry=repr(entry))
@@ -154,7 +158,9 @@ def play_game(game: Game, job: _Job, index: int) -> GameRecord:
     state = game.new(config, gseed)
     k = len(job.agents)
     order = [(index + j) % k for j in range(config.players)]
-    agents = [_agent(job.agents[a], agent_seed(gseed, j)) for j, a in enumerate(order)]
+    agents = [
+        _agent(job.agents[a], agent_seed(gseed, j), game, config.mode) for j, a in enumerate(order)
+    ]
     decision, apply = game.decision, game.apply
     n = 0
     while (d := decision(state)) is not None:
