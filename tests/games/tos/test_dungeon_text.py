@@ -165,7 +165,7 @@ def test_index_and_dungeon_read_card_by_card() -> None:
     adv = _adventures()[3]
     for lang, card, title in (("en", "Index card", "seed 3"), ("it", "Carta indice", "seme 3")):
         index = render_index(adv, lang)
-        positions = [index.index(f"{card} {n}") for n in (7, 8, 9)]
+        positions = [index.index(f"{card} {n}/3") for n in (1, 2, 3)]
         assert positions == sorted(positions)
         for ins in adv.index.instructions:
             first = render_instruction(ins, lang).splitlines()[0]
@@ -189,11 +189,11 @@ def test_tool_gives_json_and_text_and_the_days_dungeon() -> None:
 def test_cli_dungeon() -> None:
     r = invoke(["tos", "dungeon", "--seed", "3"], env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output
-    assert "Dungeon adventure — seed 3" in r.stdout and "Index card 9" in r.stdout
+    assert "Dungeon adventure — seed 3" in r.stdout and "Index card 3/3" in r.stdout
     assert "When you enter:" in r.stdout
     r = invoke(["tos", "dungeon", "--seed", "3", "--lang", "it"], env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output
-    assert "Carta indice 9" in r.stdout and "Quando entri:" in r.stdout
+    assert "Carta indice 3/3" in r.stdout and "Quando entri:" in r.stdout
     r = invoke(["tos", "dungeon", "--seed", "3", "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)

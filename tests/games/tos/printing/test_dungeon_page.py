@@ -76,3 +76,25 @@ def test_printed_entries_name_symbols_as_the_cards_print_them() -> None:
         text = " ".join(doc[1].get_textpage().get_text_range().split())
         doc.close()
         assert "[*" not in text and mapped in text
+
+
+def test_index_cards_in_words_are_numbered_as_printed() -> None:
+    """``tavolo tos daily`` and the printed set name each index card alike (``1/3``...), so
+    a player holding the print finds the card the text speaks of."""
+    import datetime as dt
+    import re as regex
+
+    from cli import invoke
+
+    day = dt.date(2026, 11, 22)
+    adv = dungeon(day)
+    out = printing.render(hero(), "en", adventure=adv)
+    doc = pdfium.PdfDocument(out.pdf)
+    printed = regex.findall(r"\b\d/\d\b", doc[1].get_textpage().get_text_range())
+    doc.close()
+    r = invoke(["tos", "daily", "--date", day.isoformat()])
+    assert r.exit_code == 0, r.output
+    said = regex.findall(r"^Index card (\d/\d)\b", r.stdout, flags=regex.M)
+    assert said == printed == ["1/3", "2/3", "3/3"]
+    for number, card in zip(said, adv.index.cards, strict=True):
+        assert f"Index card {number} (card {card.number} of the set)" in r.stdout

@@ -171,12 +171,15 @@ def render_instruction(
 
 
 def render_index(adventure: DungeonAdventure, lang: str) -> str:
-    """The three index cards, card by card, entry by entry."""
+    """The three index cards, card by card, entry by entry; each numbered as the printed
+    card is (``1/3``: its place in the index, which the player reads in order), with its
+    number in the set (7 to 9, the printed code's ``D-7B``)."""
     check_lang(lang)
     bars = bars_of(adventure.index)
     blocks: list[str] = []
-    for card in adventure.index.cards:
-        lines = [_t(lang, "index.card", n=card.number)]
+    cards = adventure.index.cards
+    for k, card in enumerate(cards, 1):
+        lines = [_t(lang, "index.card", n=k, of=len(cards), card=card.number)]
         if not card.instructions:
             lines.append(INDENT + _t(lang, "index.empty"))
         for instr in card.instructions:
