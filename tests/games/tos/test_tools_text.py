@@ -179,3 +179,15 @@ def test_unknown_class_names_the_known_ones_in_the_users_language(lang: str, kno
 def test_every_tool_refuses_the_same_seeds(tool: str, seed: str) -> None:
     line = assert_one_line_error(invoke(["tos", tool, f"--seed={seed}"]))
     assert "0 to 2**64 - 1" in line, line
+
+
+@pytest.mark.parametrize(
+    "flags", [["--tutorial", "--adventure", "world"], ["--adventure=dungeon", "--tutorial"]]
+)
+@pytest.mark.parametrize(("lang", "word"), [("en", "not both"), ("it", "non entrambi")])
+def test_tutorial_and_adventure_together_are_refused(
+    flags: list[str], lang: str, word: str
+) -> None:
+    """``--tutorial --adventure world`` played the world and dropped the tutorial silently."""
+    line = assert_one_line_error(invoke(["--lang", lang, "play", "tos", *flags]), prefix="")
+    assert word in line and "--adventure" in line, line

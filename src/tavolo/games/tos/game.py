@@ -334,10 +334,11 @@ class TosGame(TosRules):
         opts = dict(options)
         flags = ("--fight", "--date", "--class", "--adventure")
         it = iter(args)
+        tutorial = adventure = False  # both at once: refused, not one silently dropped
         for flag in it:
             name, eq, value = flag.partition("=")
             if name == "--tutorial" and not eq:
-                mode = "tutorial"
+                mode, tutorial = "tutorial", True
                 continue
             if name not in flags:
                 raise ConfigError.said(
@@ -352,7 +353,7 @@ class TosGame(TosRules):
             elif name == "--adventure":
                 if value not in daily.ADVENTURE_TYPES:
                     raise ConfigError.said(MSG, "error.adventure", flag=name, value=value)
-                mode = value
+                mode, adventure = value, True
             elif value.isdigit():
                 mode, opts["level"] = "series", int(value)
             else:
@@ -360,6 +361,8 @@ class TosGame(TosRules):
                 first = value.split("/")[0]
                 if "/" in value and first.isdigit():
                     opts.setdefault("level", min(9, max(2, int(first))))
+        if tutorial and adventure:
+            raise ConfigError.said(MSG, "error.tutorial_adventure")
         if mode != "tutorial" and "date" not in opts and "seed" not in opts:
             opts["date"] = generator.today_utc().isoformat()
         if mode is None:  # the day's (or the seed's) adventure
