@@ -217,7 +217,7 @@ def test_main_errors(args: list[str], env: dict[str, str], needle: str) -> None:
         (["play", "tos", "--adventure", "zz"], "tos: --adventure vale world o dungeon"),
         (["play", "tos", "--date", "2026-13-40"], "non è una data scritta AAAA-MM-GG"),
         (["tos", "hero", "--class", "bard"], "non conosco la classe d'eroe 'bard'"),
-        (["tos", "hero", "--date", "2026-01-01", "--seed", "3"], "indica --date o --seed"),
+        (["tos", "hero", "--date", "2026-01-01", "--seed", "3"], "indica una data o un seme"),
         (["play", "platformer", "--mode", "solo", "--seats", "mcts,mcts"], "è per 1 giocatore"),
         (["play", "platformer", "-o", "theme=zz"], "il tema è uno tra"),
         (["play", "dungeonquest", "-o", "heroes=zz"], "nessun eroe 'zz'"),

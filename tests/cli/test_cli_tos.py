@@ -45,6 +45,20 @@ def test_play_tos_fight_flags() -> None:
     assert "fight 1/5" in r.stdout  # lvl2 to the boss
 
 
+def test_play_tos_takes_a_class_by_its_name_in_any_language() -> None:
+    """The hero tool took 'astrologo' (as the card prints it in Italian); play refused it."""
+    args = ["play", "tos", "--fight", "4/3/5", "--date", "2026-11-21", "--seed", "2"]
+    r = invoke(["--lang", "it", *args, "--class", "astrologo"], input="q\n")
+    assert r.exit_code == 0, r.output
+    assert "Astrologo" in r.stdout
+    line = assert_one_line_error(
+        invoke(["--lang", "it", *args, "--class", "bardo"]), prefix="errore: "
+    )
+    assert "'bardo'" in line and "spadaccino, elementalista, astrologo" in line
+    line = assert_one_line_error(invoke([*args, "--date", "2026-11-22", "-o", "seed=3"]))
+    assert line.endswith("give a date or a seed, not both")
+
+
 def test_play_tos_bad_flags_are_one_line() -> None:
     assert_one_line_error(invoke(["play", "tos", "--wizard"]))
     assert_one_line_error(invoke(["play", "tos", "--fight"]))

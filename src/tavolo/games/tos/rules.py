@@ -40,7 +40,7 @@ from tavolo.engine.steps import Step, resolve
 from . import daily, enemies, generator
 from . import play as inplay
 from .adventure.play import AdventureRules
-from .schema import CLASSES, Enemy, Hero
+from .schema import Enemy, Hero
 from .state import TosState
 from .text import MSG
 
@@ -94,11 +94,8 @@ class TosRules(AdventureRules, Game):
             out["date"] = generator.parse_day(str(options["date"])).isoformat()
         if options.get("seed") is not None:
             out["seed"] = _int(options["seed"], "seed")
-        if options.get("class") is not None:
-            k = str(options["class"])
-            if k not in CLASSES:
-                raise ConfigError.said(MSG, "error.class", klass=k, classes=", ".join(CLASSES))
-            out["class"] = k
+        if options.get("class") is not None:  # its id, or its name in any language
+            out["class"] = generator.class_id(str(options["class"]))
         if options.get("level") is not None:
             lv = _int(options["level"], "level")
             if not 2 <= lv <= MAX_LEVEL:
