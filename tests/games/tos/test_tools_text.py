@@ -182,12 +182,19 @@ def test_every_tool_refuses_the_same_seeds(tool: str, seed: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "flags", [["--tutorial", "--adventure", "world"], ["--adventure=dungeon", "--tutorial"]]
+    ("flags", "named"),
+    [
+        (["--tutorial", "--adventure", "world"], "--tutorial --adventure:"),
+        (["--adventure=dungeon", "--tutorial"], "--adventure --tutorial:"),
+        (["--tutorial", "--fight", "3"], "--tutorial --fight:"),
+        (["--fight", "4/3/5", "--adventure", "world"], "--fight --adventure:"),
+    ],
 )
-@pytest.mark.parametrize(("lang", "word"), [("en", "not both"), ("it", "non entrambi")])
-def test_tutorial_and_adventure_together_are_refused(
-    flags: list[str], lang: str, word: str
+@pytest.mark.parametrize(("lang", "word"), [("en", "give one"), ("it", "usane uno")])
+def test_two_things_to_play_at_once_are_refused(
+    flags: list[str], named: str, lang: str, word: str
 ) -> None:
-    """``--tutorial --adventure world`` played the world and dropped the tutorial silently."""
+    """``--tutorial --adventure world`` played the world and dropped the tutorial silently;
+    ``--tutorial --fight 3`` did the same with the fights."""
     line = assert_one_line_error(invoke(["--lang", lang, "play", "tos", *flags]), prefix="")
-    assert word in line and "--adventure" in line, line
+    assert word in line and named in line, line

@@ -342,11 +342,12 @@ class TosGame(TosRules):
         opts = dict(options)
         flags = ("--fight", "--date", "--class", "--adventure")
         it = iter(args)
-        tutorial = adventure = False  # both at once: refused, not one silently dropped
+        kinds: list[str] = []  # what to play: two at once are refused, not one dropped
         for flag in it:
             name, eq, value = flag.partition("=")
             if name == "--tutorial" and not eq:
-                mode, tutorial = "tutorial", True
+                mode = "tutorial"
+                kinds.append(name)
                 continue
             if name not in flags:
                 raise ConfigError.said(
@@ -361,16 +362,19 @@ class TosGame(TosRules):
             elif name == "--adventure":
                 if value not in daily.ADVENTURE_TYPES:
                     raise ConfigError.said(MSG, "error.adventure", flag=name, value=value)
-                mode, adventure = value, True
+                mode = value
+                kinds.append(name)
             elif value.isdigit():
                 mode, opts["level"] = "series", int(value)
+                kinds.append(name)
             else:
                 mode, opts["enemy"] = "fight", value
+                kinds.append(name)
                 first = value.split("/")[0]
                 if "/" in value and first.isdigit():
                     opts.setdefault("level", min(9, max(2, int(first))))
-        if tutorial and adventure:
-            raise ConfigError.said(MSG, "error.tutorial_adventure")
+        if len(set(kinds)) > 1:
+            raise ConfigError.said(MSG, "error.play_kinds", flags=" ".join(dict.fromkeys(kinds)))
         if mode != "tutorial" and "date" not in opts and "seed" not in opts:
             opts["date"] = generator.today_utc().isoformat()
         if mode is None:  # the day's (or the seed's) adventure
