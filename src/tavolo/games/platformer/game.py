@@ -800,8 +800,9 @@ class PlatformerGame(PlatformerTurn):
         for k in ("enemy", "card", "hero", "event", "token", "potion"):
             if isinstance(kw.get(k), str):
                 kw[k] = self.card_name(kw[k], lang)
-        if "player" in kw:
-            kw["player"] = kw["player"] + 1
+        for k in ("player", "level"):  # counted from 1, as the board labels them
+            if isinstance(kw.get(k), int):
+                kw[k] = kw[k] + 1
         for k in ("to", "from", "at"):  # a space, as [x, y] from the bottom left
             v = kw.get(k)
             if isinstance(v, list) and len(v) == 2:
