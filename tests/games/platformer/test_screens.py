@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from tavolo.agents import make_agent
-from tavolo.engine import registry
+from tavolo.engine import RNG, registry
+from tavolo.games.platformer.rules import ROUND_CAP
 
 GAME = registry.get("platformer")
 LANGS = ("en", "it")
@@ -44,3 +45,19 @@ def test_log_names_levels_as_the_board_does(lang: str) -> None:
         else:
             assert any(line.startswith(f"{word} {n}: ") for line in board)
     assert seen == {"reveal", "remove"}
+
+
+def test_rounds_metric_counts_the_rounds_played() -> None:
+    """A game stopped by the round cap played ROUND_CAP rounds, as its log's last
+    "Round N" says; one that ends earlier counts the round it ended in."""
+    capped = 0
+    for seed in range(12):
+        s = GAME.new(GAME.make_config(2), seed)
+        rng, last = RNG(seed), 0
+        while (d := GAME.decision(s)) is not None:
+            for e in GAME.apply(s, d.actions[rng.below(len(d.actions))]):
+                if e.kind == "turn":
+                    last = e.data["round"]
+        assert GAME.metrics(s)["rounds"] == last <= ROUND_CAP
+        capped += s.reason == "round cap"
+    assert capped

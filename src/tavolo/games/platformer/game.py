@@ -579,8 +579,11 @@ class PlatformerGame(PlatformerTurn):
         return round(heart / (0.6 / MAX_TURNS) * MOVES_A_TURN, 1)
 
     def metrics(self, s: S) -> dict[str, float]:
+        """Per game; ``rounds`` are those played: the round cap ends the game once the
+        counter has passed the last round, which was never begun."""
+        played = s.round - 1 if s.reason == "round cap" else s.round
         return {
-            "rounds": float(s.round),
+            "rounds": float(played),
             "turns": float(s.turns),
             "boss_defeated": float(s.winner >= 0),
             "levels_revealed": float(s.revealed),
