@@ -3,6 +3,7 @@ view shows what the choices and the clock need, the help speaks the options' wor
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from tavolo.agents import make_agent
 from tavolo.engine import RNG, registry
 from tavolo.games.platformer.rules import ROUND_CAP
+from tavolo.games.platformer.text import render_enemy, render_event
 
 GAME = registry.get("platformer")
 LANGS = ("en", "it")
@@ -61,3 +63,99 @@ def test_rounds_metric_counts_the_rounds_played() -> None:
         assert GAME.metrics(s)["rounds"] == last <= ROUND_CAP
         capped += s.reason == "round cap"
     assert capped
+
+
+def board_rows(view: str) -> dict[int, str]:
+    """The grid's rows by y (from 1), as the view labels them at the left."""
+    rows = {}
+    for line in view.replace("\\[", "[").splitlines():
+        m = re.fullmatch(r"\s?(\d+) (\|.*\|)", line)
+        if m:
+            rows[int(m[1])] = m[2]
+    return rows
+
+
+def mixed_position() -> Any:
+    """Three levels face up, enemies whose English initials collide (Werewolf, Wraith)."""
+    position = {
+        "seed": 4,
+        "revealed": 3,
+        "heroes": [{"at": [0, 0]}, {"at": [7, 0]}],
+        "enemies": [["ent", 2, 0], ["gloom_bat", 5, 0], ["werewolf", 2, 4], ["wraith", 5, 8]],
+    }
+    return GAME.from_position(GAME.make_config(2), position, RNG(1))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_enemy_kind_has_its_own_mark_and_its_card_is_shown(lang: str) -> None:
+    s = mixed_position()
+    view = GAME.view(s, 0, lang)
+    marks = GAME.enemy_marks(s, lang)
+    kinds = {k for k, _ in s.enemies}
+    assert len({marks[k] for k in kinds}) == len(kinds)
+    g = GAME.geo(s)
+    rows = board_rows(view)
+    for kind, p in s.enemies:  # the mark stands where the enemy stands
+        x, y = g.xy(p)
+        assert rows[y + 1][1 + 2 * x] == marks[kind]
+    flat = " ".join(view.split())
+    for kind in kinds:  # damage, loot and ability, as the card says
+        head, ability = render_enemy(GAME.enemy_cards[kind], lang)
+        assert f"{marks[kind]} {head}" in flat and ability in flat
+    if lang == "it":  # letters from the reader's names: Pipistrello, not Gloom Bat
+        assert marks["gloom_bat"] == "p" and marks["werewolf"] == "l"
+
+
+def test_marks_stay_distinct_and_steady_through_a_game() -> None:
+    for lang in LANGS:
+        before: dict[str, str] = {}
+        for _, s in greedy_events(3):
+            marks = GAME.enemy_marks(s, lang)
+            shown = [m for k, m in marks.items() if any(k == e for e, _ in s.enemies)]
+            assert len(set(shown)) == len(shown) and "x" not in shown
+            assert all(before.get(k, m) == m for k, m in marks.items())
+            before.update(marks)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rows_and_columns_are_numbered_as_the_choices_name_spaces(lang: str) -> None:
+    """A hero at (x,y) in an option's words is at column x, row y of the grid."""
+    s = mixed_position()
+    view = GAME.view(s, 0, lang)
+    rows = board_rows(view)
+    assert sorted(rows) == list(range(1, 13))
+    columns = [line for line in view.splitlines() if line.split() == list("12345678")]
+    assert columns and all(line.index("1") == 4 for line in columns)
+    g = GAME.geo(s)
+    for k, h in enumerate(s.heroes):
+        x, y = g.xy(h.pos)
+        where = GAME.pos_name(s, h.pos)
+        assert where == f"({x + 1},{y + 1})"
+        assert rows[y + 1][1 + 2 * x] == str(k + 1)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_solo_view_shows_the_event_and_the_events_left(lang: str) -> None:
+    s = GAME.new(GAME.make_config(1, "solo"), 5)
+    total = len(GAME.events)
+    rng = RNG(5)
+    shown = 0
+    while (d := GAME.decision(s)) is not None and shown < 6:
+        if s.event:
+            view = " ".join(GAME.view(s, 0, lang).replace("\\[", "[").split())
+            name, effect = render_event(GAME.events[s.event], lang)
+            left = "events left" if lang == "en" else "eventi rimasti"
+            assert f"{name} · {left} {len(s.events)}/{total}" in view
+            assert effect in view
+            shown += 1
+        GAME.apply(s, d.actions[rng.below(len(d.actions))])
+    assert shown == 6
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_view_line_fits_80_columns(lang: str) -> None:
+    for _, s in greedy_events(3)[::40]:
+        for line in GAME.view(s, 0, lang).replace("\\[", "[").splitlines():
+            assert len(line) <= 80, line
+    s = GAME.new(GAME.make_config(1, "solo"), 2)
+    assert max(map(len, GAME.view(s, 0, lang).splitlines())) <= 80

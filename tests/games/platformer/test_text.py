@@ -221,22 +221,24 @@ def test_italian_play_reads_no_english_symbols_loot_or_reasons() -> None:
 def test_view_shows_each_heros_star_and_ability(lang: str) -> None:
     game = registry.get("platformer")
     s = game.new(game.make_config(3), 8)
-    board = game.view(s, 0, lang)
+    board = " ".join(game.view(s, 0, lang).replace("\\[", "[").split())  # lines fit 80 columns
     for h in s.heroes:
         card = next(x for x in CONTENT.heroes if x.id == h.id)
-        assert render_ability(card.ability, lang) in board.replace("\\[", "[")
+        assert render_ability(card.ability, lang) in board
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_view_shows_what_each_shop_card_costs_and_does(lang: str) -> None:
     game = registry.get("platformer")
     s = game.new(game.make_config(2), 8)
-    board = game.view(s, 0, lang).replace("\\[", "[")
+    view = game.view(s, 0, lang).replace("\\[", "[")
+    board = " ".join(view.split())  # lines fit 80 columns
     cards = {c.id: c for c in (*CONTENT.items, *CONTENT.potions)}
     assert s.shop_items and s.shop_potions
     for x in s.shop_items + s.shop_potions:
         head, *rest = render_priced(cards[x], lang)
-        assert f"  {head} — {' '.join(rest)}" in board
+        assert f"\n  {head} — " in view
+        assert f" {head} — {' '.join(rest)}" in board
 
 
 @pytest.mark.parametrize("lang", LANGS)

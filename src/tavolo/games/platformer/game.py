@@ -8,6 +8,7 @@ order of the boss's attack deck, of the item and potion decks and of the solo ev
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
@@ -33,7 +34,16 @@ from tavolo.engine.i18n import fill
 from .geometry import Geo
 from .rules import ROUND_CAP, S, is_solo, spread
 from .state import PlatformerState
-from .text import MSG, render_ability, render_artifact, render_priced, symbol_name
+from .text import (
+    MSG,
+    ability_text,
+    render_ability,
+    render_artifact,
+    render_enemy,
+    render_event,
+    render_priced,
+    symbol_name,
+)
 from .turn import PlatformerTurn
 
 UI = Path(__file__).parent / "ui"
@@ -214,6 +224,22 @@ def ui(lang: str) -> dict[str, Any]:
         section, _, name = str(key).partition(".")
         out.setdefault(section, {})[name] = text
     return out
+
+
+SCREEN = 80  # columns a terminal has at least: the view's lines fit in them
+
+
+def fit(line: str, indent: int) -> list[str]:
+    """``line`` broken between words into lines of at most SCREEN columns, the later
+    ones indented by ``indent``: a terminal would otherwise break it anywhere."""
+    return textwrap.wrap(
+        line,
+        SCREEN,
+        subsequent_indent=" " * indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+        drop_whitespace=True,
+    ) or [line]
 
 
 def sym_word(x: str, lang: str) -> str:
@@ -824,13 +850,77 @@ class PlatformerGame(PlatformerTurn):
         except (KeyError, IndexError):
             return f"{event.kind} {dict(seen)}"
 
+    def enemy_marks(self, s: S, lang: str) -> dict[str, str]:
+        """A distinct lower-case letter for each enemy kind face up (the boss is ``B``),
+        from its name in ``lang``: its first letter if free, else another of its letters,
+        else any. Kinds are taken in the order they came out (level by level, then the
+        boss's summons), so that a mark never changes when a new kind appears."""
+        order = [*s.level_enemy[: min(s.revealed, len(s.level_enemy))]]
+        if s.revealed == len(s.tiles) and s.boss in self.bosses:
+            order.append(self.bosses[s.boss].summon.id)
+        order += sorted(k for k, _ in s.enemies)
+        taken = {"x"}  # a trap on the board
+        marks: dict[str, str] = {}
+        for kind in order:
+            if kind in marks:
+                continue
+            if kind == s.boss:
+                marks[kind] = "B"
+                continue
+            name = self.card_name(kind, lang).lower()
+            initials = [w[0] for w in name.split()]
+            for c in (*initials, *name, *"abcdefghijklmnopqrstuvwyz"):
+                if "a" <= c <= "z" and c not in taken:
+                    marks[kind] = c
+                    taken.add(c)
+                    break
+            else:
+                marks[kind] = "?"
+        return marks
+
+    def enemy_lines(self, s: S, marks: Mapping[str, str], lang: str) -> list[str]:
+        """Each enemy kind on the board with its card: what it takes to defeat, what it
+        deals and drops, what it does (the cards lie face up beside their levels)."""
+        words = ui(lang)["view"]
+        lines = [words["enemies"]]
+        on_board = {k for k, _ in s.enemies}
+        for kind, mark in marks.items():
+            if kind not in on_board:
+                continue
+            if kind == s.boss:
+                boss = self.bosses[kind]
+                head = words["boss"].format(
+                    mark=mark,
+                    name=self.card_name(kind, lang),
+                    health=self.boss_health(s),
+                    damage=boss.damage,
+                )
+                rules = [
+                    MSG.t(lang, "boss.rule", text=ability_text(r, lang, boss=boss, enemy=True))
+                    for r in boss.rules
+                ]
+            else:
+                head, *rules = render_enemy(self.enemy_cards[kind], lang)
+                head = f"{mark} {head}"
+                if not self.enemy_cards[kind].ability:
+                    rules = []
+            lines += fit(f"  {head}", 6)
+            for r in rules:
+                lines += fit(f"    {r}", 6)
+        return lines
+
     def view(self, s: S, player: int | None, lang: str = "en") -> str:
-        """The revealed levels as a grid, top first, then heroes, dice and shop."""
+        """The revealed levels as a grid, top first, rows numbered y at the left and
+        columns x above and below (a space is (x,y), as the choices name it); then the
+        enemies' cards, the solo event, heroes, dice and shop. Lines fit 80 columns."""
         words = ui(lang)["view"]
         g = self.geo(s)
         heroes = {h.pos: str(k + 1) for k, h in enumerate(s.heroes) if h.pos >= 0}
         enemies = {p: kind for kind, p in s.enemies}
+        marks = self.enemy_marks(s, lang)
+        columns = "   " + "".join(f" {str(x + 1)[-1]}" for x in range(g.width))
         lines: list[str] = []
+        first = True
         for lv in reversed(range(len(s.tiles))):
             if lv < s.low:
                 lines.append(words["removed"].format(level=lv + 1))
@@ -839,8 +929,11 @@ class PlatformerGame(PlatformerTurn):
                 lines.append(words["hidden"].format(level=lv + 1))
                 continue
             lines.append(words["level"].format(level=lv + 1))
+            if first:
+                lines.append(columns)
+                first = False
             for y in reversed(range(lv * 4, lv * 4 + 4)):
-                row, under = "|", " "
+                row, under = f"{y + 1:>2} |", "    "
                 for x in range(g.width):
                     p = g.pos(x, y)
                     ch = g.cell[p] if g.cell[p] not in "$*EB" else "."
@@ -849,25 +942,28 @@ class PlatformerGame(PlatformerTurn):
                     if p in s.btokens:
                         ch = "!"
                     if p in enemies:
-                        ch = self.card_name(enemies[p], "en")[0].lower()
-                        if enemies[p] == s.boss:
-                            ch = "B"
+                        ch = marks.get(enemies[p], "?")
                     if p in heroes:
                         ch = heroes[p]
                     east = x + 1 == g.width or g.board.wall_east[y][x]
                     row += ch + ("|" if east else " ")
                     under += g.board.floor[y][x] + " "
-                lines += [row, under]
+                lines += [row, under.rstrip()]
+        if not first:
+            lines.append(columns)
         if s.enemies:
-            kinds = sorted({k for k, _ in s.enemies})
-            parts = []
-            for kind in kinds:
-                hp = self.boss_health(s) if kind == s.boss else self.enemy_cards[kind].health
-                mark = "B" if kind == s.boss else self.card_name(kind, "en")[0].lower()
-                parts.append(f"{mark}={self.card_name(kind, lang)} ({hp})")
-            lines.append(words["enemies"].format(list=", ".join(parts)))
+            lines += self.enemy_lines(s, marks, lang)
+        if is_solo(s):
+            left, total = len(s.events), len(self.events)
+            if s.event:
+                _, effect = render_event(self.events[s.event], lang)
+                name = self.card_name(s.event, lang)
+                lines += fit(words["event"].format(name=name, left=left, total=total), 4)
+                lines += fit(f"    {effect}", 4)
+            else:
+                lines += fit(words["events_left"].format(left=left, total=total), 4)
         for k, h in enumerate(s.heroes):
-            lines.append(
+            lines += fit(
                 words["hero"].format(
                     n=k + 1,
                     name=self.card_name(h.id, lang),
@@ -880,35 +976,37 @@ class PlatformerGame(PlatformerTurn):
                     potions=", ".join(self.card_name(x, lang) for x in h.potions) or "-",
                     tokens=", ".join(self.card_name(x, lang) for x in h.tokens) or "-",
                 )
-                + ("" if h.pos >= 0 else f" ({words['offmap']})")
+                + ("" if h.pos >= 0 else f" ({words['offmap']})"),
+                4,
             )
             card = self.heroes[h.id]  # the hero card lies open on the table: its powers
             star = " / ".join(symbol_name(x, lang) for x in card.star)
             ability = render_ability(card.ability, lang)
-            lines.append(f"    {symbol_name('STAR', lang)} = {star} · {ability}")
+            lines += fit(f"    {symbol_name('STAR', lang)} = {star} · {ability}", 6)
         dice = " ".join(
             sym_word(d, lang) if d.isupper() else f"({sym_word(d, lang)})" for d in s.dice
         )
-        lines.append(
+        lines += fit(
             words["dice"].format(
                 dice=dice or "-",
                 enemy=sym_word(s.enemy_face, lang) if s.enemy_face else "-",
                 extra=" ".join(sym_word(x, lang) for x in s.extra) or "-",
-            )
+            ),
+            4,
         )
         if s.artifacts:
             held = [
                 f"{self.card_name(a, lang)} ({words['between'] if o < 0 else f'P{o + 1}'})"
                 for a, o in s.artifacts.items()
             ]
-            lines.append(words["artifacts"].format(list=", ".join(held)))
+            lines += fit(words["artifacts"].format(list=", ".join(held)), 4)
         # the shop's cards lie face up: what each costs and does, as on the card
         lines.append(words["shop"].format(cards="" if s.shop_items or s.shop_potions else " -"))
         for offer in s.shop_items + s.shop_potions:
             priced = self.items[offer] if offer in self.items else self.potions[offer]
             head, *rest = render_priced(priced, lang)
-            lines.append(f"  {head} — {' '.join(rest)}")
-        lines.append(words["legend"])
+            lines += fit(f"  {head} — {' '.join(rest)}", 4)
+        lines += fit(words["legend"], 4)
         return "\n".join(lines).replace("[", "\\[")
 
     def help(self, lang: str = "en") -> str:
