@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tavolo.agents import make_agent
-from tavolo.engine import RNG, registry
+from tavolo.engine import RNG, ConfigError, registry
 from tavolo.games.platformer.rules import ROUND_CAP
 from tavolo.games.platformer.text import render_enemy, render_event
 
@@ -159,3 +159,30 @@ def test_every_view_line_fits_80_columns(lang: str) -> None:
             assert len(line) <= 80, line
     s = GAME.new(GAME.make_config(1, "solo"), 2)
     assert max(map(len, GAME.view(s, 0, lang).splitlines())) <= 80
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_speaks_the_options_words_and_lists_the_game_options(lang: str) -> None:
+    """The prompt takes an option's number or its words: the help quotes those words,
+    never an action id (use:SYMBOL, all:P), and names every option with its values."""
+    text = GAME.help(lang)
+    flat = " ".join(text.split())
+    assert not re.search(r"\b[a-z]+:[A-Za-z]", text), text
+    s = mixed_position()
+    for action in ("use:SWORD", "stop", "end", "skip", "x:2"):
+        assert f'"{GAME.describe_action(s, action, lang)}"' in flat
+    for key in ("theme", "boss", "artifacts", "extended"):
+        assert f"{key} = " in flat
+    for value in ("forest", "void", "medusa", "ikee", "random", "true"):
+        assert value in flat
+    assert "+artifacts" in flat and "+extended" in flat
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unknown_mode_says_the_variants_ride_on_a_mode(lang: str) -> None:
+    with pytest.raises(ConfigError) as e:
+        GAME.configure(2, "artifacts", {})
+    told = e.value.told(lang)
+    assert "'artifacts'" in told and "standard, solo" in told
+    assert "+artifacts" in told and "standard+artifacts" in told and "\n" not in told
+    assert GAME.configure(2, "standard+artifacts", {}).mode == "standard+artifacts"

@@ -32,7 +32,7 @@ from tavolo.engine.files import read_data
 from tavolo.engine.i18n import fill
 
 from .geometry import Geo
-from .rules import ROUND_CAP, S, is_solo, spread
+from .rules import ROUND_CAP, THEMES, S, is_solo, spread
 from .state import PlatformerState
 from .text import (
     MSG,
@@ -172,18 +172,26 @@ def _turns(
     return turns, steps
 
 
+# The rules summary; {quoted} words are the options' own (filled from ui/, so that the
+# help says what the prompt lists), {options} the game's options with their values.
 HELP = {
     "en": """Platformer: climb the tower of three levels, reach the boss level and defeat the boss
 in one attack action. Each turn: (solo: reveal an event) remove the lowest level if you are
-2 levels above it, restore, roll 5 action dice and the enemy die, enemies act, then take
-actions one symbol at a time (use:SYMBOL, then what it does step by step; gems boost a
-symbol x k for k(k-1)/2 gems; forge two equal symbols into any; beside the boss, all:P
-makes the whole attack at once when it defeats the boss), end, place the special die,
-gravity, boss turn.
+2 levels above it, restore, roll 5 action dice and the enemy die, enemies act; then your
+actions, one symbol at a time; end, place the special die, gravity, boss turn.
 
-Variants (META modes, or options): standard+artifacts (-o artifacts=true: 2 artifacts
-between the players, taken by whoever meets their condition), standard+extended
-(-o extended=true: 4 levels, tier III on the top two, boss health 10); solo keeps the
+Your choices, in the words of the options (type an option's number, or words from it):
+off the map, "{form}" then "{at}"; "{use}" (or another symbol), then step by step:
+"{x}" (gems boost a symbol x k for k(k-1)/2 gems), "{to}", "{strike}", "{stop}";
+"{forge}" then "{as_}"; "{buy}", "{item}", "{potion}"; "{end}", then "{set_}" or
+"{skip}". Beside the boss, "{all_}" makes the whole attack at once when it defeats the
+boss. A space (x,y) is column x and row y, numbered around the board.
+
+Options (-o KEY=VALUE): {options}. Modes: standard (2-4 players), solo (1 player);
++artifacts and +extended ride on a mode (-m standard+artifacts, or -o artifacts=true).
+
+Variants: +artifacts: 2 artifacts between the players, taken by whoever meets their
+condition; +extended: 4 levels, tier III on the top two, boss health 10; solo keeps the
 standard map.
 
 Decisions tavolo takes: standard is 2-4 players, solo 1; a game with no winner after
@@ -195,15 +203,24 @@ die is set only while blank; the boss needs its whole health in one attack actio
     "it": """Platformer: scala la torre di tre livelli, raggiungi il livello del boss e sconfiggilo
 con un'unica azione di attacco. Ogni turno: (solo: rivela un evento) rimuovi il livello
 più basso se sei 2 livelli sopra, ripristina, tira 5 dadi azione e il dado nemico, i
-nemici agiscono, poi agisci un simbolo alla volta (use:SIMBOLO, poi passo per passo; le
-gemme potenziano un simbolo x k per k(k-1)/2 gemme; forgia due simboli uguali in uno
-qualsiasi; accanto al boss, all:P fa tutto l'attacco in una volta quando lo sconfigge),
-termina, posiziona il dado speciale, gravità, turno del boss.
+nemici agiscono; poi agisci un simbolo alla volta; termina, posiziona il dado speciale,
+gravità, turno del boss.
 
-Varianti (modi META, o opzioni): standard+artifacts (-o artifacts=true: 2 artefatti tra i
-giocatori, li prende chi ne soddisfa la condizione), standard+extended (-o extended=true:
-4 livelli, nemici di livello III sui due più alti, boss con salute 10); il solo usa la
-mappa normale.
+Le tue scelte, con le parole delle opzioni (scrivi il numero di un'opzione, o parole
+che contiene): fuori mappa, "{form}" e poi "{at}"; "{use}" (o un altro simbolo), poi
+passo per passo: "{x}" (le gemme potenziano un simbolo x k per k(k-1)/2 gemme),
+"{to}", "{strike}", "{stop}"; "{forge}" e poi "{as_}"; "{buy}", "{item}", "{potion}";
+"{end}", poi "{set_}" o "{skip}". Accanto al boss, "{all_}" fa tutto l'attacco in una
+volta quando lo sconfigge. Uno spazio (x,y) è la colonna x e la riga y, numerate
+attorno al tabellone.
+
+Opzioni (-o CHIAVE=VALORE): {options}. Modalità: standard (2-4 giocatori), solo (1
+giocatore); +artifacts e +extended si aggiungono a una modalità (-m standard+artifacts,
+o -o artifacts=true).
+
+Varianti: +artifacts: 2 artefatti tra i giocatori, li prende chi ne soddisfa la
+condizione; +extended: 4 livelli, nemici di livello III sui due più alti, boss con
+salute 10; il solo usa la mappa normale.
 
 Decisioni di tavolo: standard per 2-4 giocatori, solo per 1; senza vincitore dopo {cap}
 round la partita è persa da tutti; un eroe che lascia uno spazio adiacente a un nemico
@@ -1010,4 +1027,52 @@ class PlatformerGame(PlatformerTurn):
         return "\n".join(lines).replace("[", "\\[")
 
     def help(self, lang: str = "en") -> str:
-        return HELP["it" if lang == "it" else "en"].format(cap=ROUND_CAP)
+        """The rules summary, its choices in the options' own words and the options."""
+        lang = "it" if lang == "it" else "en"
+        act = ui(lang)["action"]
+        sword, coin, move = (symbol_name(x, lang) for x in ("SWORD", "COIN", "MOVE"))
+        item, potion = next(iter(self.items)), next(iter(self.potions))
+        words = {
+            "form": fill(act["form"], sym=symbol_name("PUSH", lang)),
+            "at": fill(act["at"], pos="(5,1)"),
+            "use": fill(act["use"], sym=sword),
+            "x": fill(act["x"], k=2, cost=1),
+            "to": fill(act["to"], pos="(3,2)"),
+            "strike": fill(act["strike"], pos="(4,2)"),
+            "stop": act["stop"],
+            "forge": fill(act["forge"], a=coin),
+            "as_": fill(act["as"], sym=move),
+            "buy": fill(act["buy"], card=self.card_name(item, lang)),
+            "item": fill(act["item"], card=self.card_name(item, lang)),
+            "potion": fill(act["potion"], card=self.card_name(potion, lang)),
+            "end": act["end"],
+            "set_": fill(act["set"], sym=move),
+            "skip": act["skip"],
+            "all_": fill(act["all"], pos="(4,15)"),
+        }
+        return HELP[lang].format(cap=ROUND_CAP, options=self.options_text(lang), **words)
+
+    def options_text(self, lang: str) -> str:
+        """Each option the game takes with its values and default (check_options)."""
+        themes = [f"{t} ({MSG.t(lang, f'theme.{t}')})" for t in THEMES]
+        bosses = [f"{b} ({self.card_name(b, lang)})" for b in self.bosses]
+        return MSG.t(
+            lang,
+            "help.options",
+            themes=MSG.join(lang, themes, "join.or", "join.comma"),
+            bosses=MSG.join(lang, [*bosses, "random"], "join.or", "join.comma"),
+        )
+
+    def normal_mode(self, mode: str) -> str:
+        """The engine's check, with a base mode it does not know told with the variants
+        that ride on one: ``-m artifacts`` means ``standard+artifacts``."""
+        base = mode.split("+")[0]
+        if base not in self.modes:
+            raise ConfigError.said(
+                MSG,
+                "error.mode",
+                mode=base,
+                known=", ".join(self.modes),
+                metas="/".join(f"+{m}" for m in self.metas),
+            )
+        return super().normal_mode(mode)
