@@ -557,6 +557,9 @@ class DungeonQuestGame(DQTurn):
 
     def describe_action(self, s: S, action: str, lang: str = "en") -> str:
         words = ui(lang)["action"]
+        top = s.stack[-1] if s.stack else ()
+        if action == "stay" and top[:1] == ("tower",):  # not the chamber's stay
+            return words["stay_tower"]
         if action in words:
             return words[action]
         verb, _, arg = action.partition(":")
