@@ -35,3 +35,43 @@ def test_the_tower_prompt_speaks_of_the_tower_not_the_chamber(lang: str) -> None
     assert ("another move" if lang == "en" else "un'altra mossa") in stay
     s, _ = first(lambda s, d: d.kind == "act" and "stay" in d.actions)  # the chamber's own
     assert chamber[0] in GAME.describe_action(s, "stay", lang)
+
+
+def below_board(view: str) -> str:
+    """The view's lines after the piles line: what the decision at hand is about."""
+    lines = view.replace("\\[", "[").splitlines()
+    i = next(j for j, line in enumerate(lines) if line.startswith(("Tiles left", "Tessere")))
+    return " ".join(" ".join(lines[i + 1 :]).split())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_may_prompt_shows_the_card_and_what_yes_does(lang: str) -> None:
+    """Dead Adventurer: 'yes / no' with the card and the offer (draw a Corpse card)."""
+    s, d = first(lambda s, d: d.kind == "opt" and s.stack[-2][5] == "dead_adventurer")
+    shown = below_board(GAME.view(s, 0, lang))
+    card = "Dead Adventurer" if lang == "en" else "Avventuriero morto"
+    corpse = "Corpse card" if lang == "en" else "carta Cadavere"
+    assert card in shown and corpse in shown and shown.endswith("?"), shown
+    yes, no = (GAME.describe_action(s, a, lang) for a in d.actions)
+    assert corpse in yes and yes != no
+    assert max(len(line) for line in GAME.view(s, 0, lang).splitlines()) <= 80
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_facing_a_monster_the_view_shows_it(lang: str) -> None:
+    """Before its Monster card: what each answer may bring; after: its LP left."""
+    s, _ = first(lambda s, d: d.kind == "monster" and s.stack[-1][3] == "react")
+    name = GAME.name_of(s.stack[-1][2], lang)
+    shown = below_board(GAME.view(s, 0, lang))
+    assert name in shown and ("Attack:" if lang == "en" else "Attacco:") in shown, shown
+    wait = GAME.describe_action(s, "wait", lang)
+    assert wait == ("Wait and See" if lang == "en" else "Attesa")
+    s, _ = first(lambda s, d: d.kind == "monster" and s.stack[-1][3] == "fight")
+    lp = s.stack[-1][4]
+    shown = below_board(GAME.view(s, 0, lang))
+    assert GAME.name_of(s.stack[-1][2], lang) in shown
+    assert (f"{lp} LP left" if lang == "en" else f"restano {lp} PV") in shown, shown
+    for counter in ("mighty_blow", "slash", "leap_aside"):  # its secret counter is not told
+        other = s.clone()
+        other.stack[-1] = (*s.stack[-1][:9], counter, s.stack[-1][10])
+        assert GAME.view(other, 0, lang) == GAME.view(s, 0, lang)

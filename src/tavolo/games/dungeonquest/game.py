@@ -8,6 +8,7 @@ re-picks the secret counter (the rest is drawn at random when drawn, see ``DQRul
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, cached_property
 from pathlib import Path
@@ -26,8 +27,17 @@ from .dice import parse_dice
 from .rules import SIDE
 from .schema import COUNTERS
 from .state import DQState, Hero, all_tiles
-from .text import MSG, dice_text, render_board, render_hero, render_ring, render_sun
-from .turn import DQTurn
+from .text import (
+    MSG,
+    dice_text,
+    render_board,
+    render_effect,
+    render_hero,
+    render_monster,
+    render_ring,
+    render_sun,
+)
+from .turn import REACT, DQTurn
 
 S = DQState
 DEATHS = ("monster", "creature", "trap", "pit", "rotating", "dragon", "potion", "sunset")
@@ -122,6 +132,14 @@ ogni porta o grata che non riesce a passare gli costa un altro soffio prima di s
 nuovo da dove uscire; la corda si conserva; al massimo 8 mosse extra per turno; si esce da
 una torre dopo aver lasciato quella di partenza.""",
 }
+
+
+def fit(line: str, indent: int) -> list[str]:
+    """``line`` broken between words into lines of at most 80 columns, the later ones
+    indented by ``indent``: a terminal would otherwise break it anywhere."""
+    return textwrap.wrap(
+        line, 80, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False
+    ) or [line]
 
 
 @cache
@@ -560,6 +578,12 @@ class DungeonQuestGame(DQTurn):
         top = s.stack[-1] if s.stack else ()
         if action == "stay" and top[:1] == ("tower",):  # not the chamber's stay
             return words["stay_tower"]
+        if top[:1] == ("opt",) and action in ("yes", "no"):  # what yes would do
+            e = self.progs[top[2]][top[3]].model_copy(update={"optional": False})
+            offer = render_effect(e, lang, self.c)
+            return words[f"opt_{action}"].format(offer=offer)
+        if top[:1] == ("monster",) and top[3] == "react" and action in REACT:
+            return ui(lang)["react"][action]  # the columns of the Monster card
         if action in words:
             return words[action]
         verb, _, arg = action.partition(":")
@@ -668,7 +692,75 @@ class DungeonQuestGame(DQTurn):
                 + (f" - {self.name_of(h.cause, lang)}" if h.cause else "")
             )
         lines.append(words["piles"].format(tiles=len(s.pile), cup=len(s.cup), dragon=len(s.dragon)))
+        lines += self.at_hand(s, lang)
+        lines = [part for line in lines for part in (fit(line, 4) if len(line) > 80 else [line])]
         return "\n".join(lines).replace("[", "\\[")
+
+    def at_hand(self, s: S, lang: str) -> list[str]:
+        """What the decision at hand is about, which the log alone does not keep in
+        view: the card whose "you may" is asked, the monster being faced. Public all:
+        the monster's secret counter is never shown."""
+        words = ui(lang)["view"]
+        lines: list[str] = []
+        top = s.stack[-1] if s.stack else ()
+        if top[:1] == ("opt",):
+            _, k, prog, i = top
+            e = self.progs[prog][i].model_copy(update={"optional": False})
+            offer = render_effect(e, lang, self.c)
+            offer = offer[:1].upper() + offer[1:]
+            fx = next((f for f in reversed(s.stack) if f[0] == "fx" and f[2] == prog), None)
+            if fx is not None and (fx[4], fx[5]) in self.cards:
+                card = self.cards[fx[4], fx[5]]
+                head = words["offer_card"].format(
+                    hero=self.hero_name(s, k, lang),
+                    card=card.name.it if lang == "it" else card.name.en,
+                    deck=self.name_of(fx[4], lang),
+                    offer=offer,
+                )
+            else:
+                head = words["offer"].format(hero=self.hero_name(s, k, lang), offer=offer)
+            lines += fit(head + "?", 4)
+        for f in reversed(s.stack):
+            if f[0] == "monster":
+                lines += self.monster_lines(s, f, lang)
+                break
+            if f[0] == "spider":
+                lines += self.monster_lines(s, ("spider", f[1], "giant_spider", f[2]), lang)
+                break
+        return lines
+
+    def monster_lines(self, s: S, f: tuple[Any, ...], lang: str) -> list[str]:
+        """The monster faced: what it is and does, then what its Monster card may say
+        (before it is drawn) or the Life Points it has left (after)."""
+        words = ui(lang)["view"]
+        k, mid, stage = f[1], f[2], f[3]
+        head, *rest = render_monster(self.monsters[mid], lang, self.c)
+        lines = fit(words["monster"].format(hero=self.hero_name(s, k, lang), monster=head), 4)
+        for line in rest:
+            lines += fit(f"  {line}", 4)
+        if f[0] != "monster":
+            return lines
+        lp, wound = f[4], f[5]
+        if stage in ("blind", "bow1", "react"):
+            cols = []
+            for c, column in enumerate(REACT):
+                values = [mc.lines[mid][c] for mc in self.mcards.values() if mid in mc.lines]
+                parts = []
+                if 0 in values:
+                    parts.append(MSG.t(lang, f"mcard.{column}.zero"))
+                fights = [v for v in values if v]
+                if fights:
+                    lo, hi = min(fights), max(fights)
+                    n = f"{lo}" if lo == hi else f"{lo}-{hi}"
+                    parts.append(MSG.t(lang, "mcard.fight", n=n))
+                cols.append(words["or"].join(parts))
+            odds = dict(zip(REACT, cols, strict=True))
+            lines += fit("  " + words["monster_card"].format(**odds), 4)
+            if wound:
+                lines += fit("  " + words["monster_hit"].format(n=wound), 4)
+        elif stage in ("bow2", "fight"):
+            lines += fit("  " + words["monster_life"].format(n=max(0, lp)), 4)
+        return lines
 
     def help(self, lang: str = "en") -> str:
         return HELP["it" if lang == "it" else "en"].format(rounds=26)
