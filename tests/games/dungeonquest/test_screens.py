@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from tavolo.engine import RNG, registry
+from tavolo.cli.common import parse_options
+from tavolo.engine import RNG, ConfigError, registry
 
 GAME: Any = registry.get("dungeonquest")
 LANGS = ("en", "it")
@@ -75,3 +76,25 @@ def test_facing_a_monster_the_view_shows_it(lang: str) -> None:
         other = s.clone()
         other.stack[-1] = (*s.stack[-1][:9], counter, s.stack[-1][10])
         assert GAME.view(other, 0, lang) == GAME.view(s, 0, lang)
+
+
+def test_heroes_option_takes_a_list_as_the_command_line_writes_it() -> None:
+    """``-o heroes=[volrik, azoth]`` (YAML's list) and ``volrik, azoth`` both pick two."""
+    for written in ("heroes=[volrik, azoth]", "heroes=volrik, azoth", "heroes=volrik,azoth"):
+        options = {**parse_options([written], "en"), "expansion_heroes": True}
+        cfg = GAME.configure(2, None, options)
+        s = GAME.new(cfg, 1)
+        while (d := GAME.decision(s)) is not None and s.phase == "setup":
+            GAME.apply(s, d.actions[0])
+        assert sorted(h.id for h in s.heroes) == ["azoth", "volrik"], written
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_heroes_option_of_another_shape_is_one_line(lang: str) -> None:
+    with pytest.raises(ConfigError) as e:
+        GAME.configure(1, None, parse_options(["heroes={a: 1}"], "en"))
+    told = e.value.told(lang)
+    assert "heroes" in told and "[volrik, azoth]" in told and "\n" not in told
+    with pytest.raises(ConfigError) as e:
+        GAME.configure(1, None, parse_options(["heroes=[volrik, zz]"], "en"))
+    assert "'zz'" in e.value.told(lang) and "[" not in e.value.told(lang).split(";")[0]

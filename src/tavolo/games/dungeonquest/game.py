@@ -155,6 +155,22 @@ def ui(lang: str) -> dict[str, dict[str, str]]:
 
 
 class DungeonQuestGame(DQTurn):
+    # ---------------------------------------------------------------- configuration --
+    def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        """``heroes`` as the rules take it (ids joined by commas) from a list too, the
+        way lists are written elsewhere (``-o heroes=[volrik, azoth]``), or from ids
+        with spaces after the commas; anything else is one line."""
+        if "heroes" in options:
+            v = options["heroes"]
+            if isinstance(v, list | tuple):
+                v = ",".join(str(x).strip() for x in v)
+            elif isinstance(v, str):
+                v = ",".join(x.strip() for x in v.split(","))
+            else:
+                raise ConfigError.said(MSG, "error.heroes_value", value=v)
+            options = {**options, "heroes": v}
+        return super().check_options(mode, options)
+
     # ------------------------------------------------------------------ plain data --
     def to_json(self, state: S) -> dict[str, Any]:
         return state.to_json()
