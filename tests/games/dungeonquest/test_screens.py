@@ -10,6 +10,7 @@ import pytest
 
 from tavolo.cli.common import parse_options
 from tavolo.engine import RNG, ConfigError, registry
+from tavolo.games.dungeonquest.options import SWITCHABLE
 
 GAME: Any = registry.get("dungeonquest")
 LANGS = ("en", "it")
@@ -98,3 +99,22 @@ def test_a_heroes_option_of_another_shape_is_one_line(lang: str) -> None:
     with pytest.raises(ConfigError) as e:
         GAME.configure(1, None, parse_options(["heroes=[volrik, zz]"], "en"))
     assert "'zz'" in e.value.told(lang) and "[" not in e.value.told(lang).split(";")[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_speaks_the_options_words_and_lists_the_game_options(lang: str) -> None:
+    """The prompt takes an option's number or its words: the help quotes those words in
+    the reader's language (never an id such as move:N or mighty_blow), and names every
+    option with its values."""
+    text = GAME.help(lang).replace("\\[", "[")
+    flat = " ".join(text.split())
+    for word in ("move:", "leap_aside", "mighty_blow", "search,", "stay (in"):
+        assert word not in flat
+    s = GAME.new(GAME.make_config(1), 1)
+    for action in ("move:N", "search", "wait", "leave", "mighty_blow", "slash", "leap_aside"):
+        assert f'"{GAME.describe_action(s, action, lang)}"' in flat, action
+    for name, values in SWITCHABLE.items():
+        assert f"{name} = {' | '.join(values)} " in flat, name
+    assert "heroes = " in flat and "[volrik, azoth]" in flat
+    if lang == "it":
+        assert '"muovi a nord"' in flat and '"perquisisci la stanza"' in flat

@@ -24,6 +24,7 @@ from tavolo.engine.i18n import fill
 
 from .board import Board
 from .dice import parse_dice
+from .options import DEFAULT, SWITCHABLE
 from .rules import SIDE
 from .schema import COUNTERS
 from .state import DQState, Hero, all_tiles
@@ -97,40 +98,53 @@ def on_time(left: int, squares: int) -> float:
     return max(0.0, min(1.0, 0.5 + (left - 1.1 * squares) / 8))
 
 
+# The rules summary; {quoted} words are the options' own (filled from ui/, so that the
+# help says what the prompt lists), {options} the game's options with their values.
 HELP = {
     "en": """DungeonQuest (Games Workshop, 1987): enter the dungeon from a tower, reach the
 Treasure Chamber, take what the dragon lets you and get out through any tower before the
 sun sets after {rounds} rounds. Each turn: start-of-turn effects (lost turns, a torch gone
-out, a trapdoor, the spider, the Chamber of Darkness, a Cave-In tile), then ONE action:
-move:N/E/S/W (a new square lays a tile with its arrow where you cross; corridors and towers
-give another move), search (twice in a row at most per tile), wait, potion, ring (Healing),
-leave (in a tower), stay (in the Chamber: draw a Dragon counter). Monsters: ring (Blinding),
-shoot (El-Adoran), attack / wait / escape, then each round a counter: mighty_blow, slash,
-leap_aside. The edition's full rulebook was not available: tavolo follows the Italian
-reference sheet and reconstructs the rest as decisions D1-D27 (docs/dungeonquest.md):
-26 rounds; a Room card on every entry; symmetric combat display; monster counter at random;
-dragon counter first, D12 breath; the potion table is a placeholder from a fan source.
-Rulings of tavolo: called numbers are 1..n (same odds); a hero driven out by the dragon
-draws no card where he lands, and each door or portcullis he fails on the way costs him
-another breath before he picks a way out again; the rope is kept; at most 8 extra moves a
-turn; leaving needs a tower other than the start, or having left it first.""",
+out, a trapdoor, the spider, the Chamber of Darkness, a Cave-In tile), then ONE action, in
+the words of the options (type an option's number, or words from it): "{move}" (or
+another side: a new square lays a tile with its arrow where you cross; corridors and
+towers give another move), "{search}" (twice in a row at most per tile), "{wait}",
+"{potion}", "{ring}" (Healing), "{leave}" (in a tower; or "{stay_tower}"), "{stay}".
+Monsters: "{ring}" (Blinding), "{shoot}" (El-Adoran), "{attack}" / "{wait_see}" /
+"{escape}", then each round a combat counter: "{blow}", "{slash}", "{leap}".
+
+Options (-o KEY=VALUE): {options}.
+
+The edition's full rulebook was not available: tavolo follows the Italian reference sheet
+and reconstructs the rest as decisions D1-D27 (docs/dungeonquest.md): 26 rounds; a Room
+card on every entry; symmetric combat display; monster counter at random; dragon counter
+first, D12 breath; the potion table is a placeholder from a fan source. Rulings of tavolo:
+called numbers are 1..n (same odds); a hero driven out by the dragon draws no card where he
+lands, and each door or portcullis he fails on the way costs him another breath before he
+picks a way out again; the rope is kept; at most 8 extra moves a turn; leaving needs a
+tower other than the start, or having left it first.""",
     "it": """DungeonQuest (Games Workshop, 1987): entra nel sotterraneo da una torre, raggiungi
 la Camera del Tesoro, prendi ciò che il drago ti lascia ed esci da una torre qualsiasi prima
 che il sole tramonti dopo {rounds} round. Ogni turno: effetti d'inizio turno (turni persi,
-torcia spenta, trabocchetto, ragno, Camera dell'oscurità, Crollo), poi UNA azione:
-move:N/E/S/W (una casella vuota riceve una tessera con la freccia dove passi; corridoi e
-torri danno un'altra mossa), search (al massimo due volte di fila per tessera), wait, potion,
-ring (Guarigione), leave (in una torre), stay (nella Camera: pesca un segnalino Drago).
-Mostri: ring (Accecamento), shoot (El-Adoran), attack / wait / escape, poi a ogni round un
-segnalino: mighty_blow, slash, leap_aside. Il regolamento completo dell'edizione non era
-disponibile: tavolo segue il foglio di riferimento italiano e ricostruisce il resto come
-decisioni D1-D27 (docs/dungeonquest.md): 26 round; una carta Stanza a ogni ingresso;
-tabella di combattimento simmetrica; segnalino del mostro a caso; prima il segnalino Drago,
-soffio D12; la tabella delle pozioni è provvisoria. Decisioni di tavolo: i numeri chiamati
-sono 1..n (stesse probabilità); chi è cacciato dal drago non pesca carte dove arriva, e
-ogni porta o grata che non riesce a passare gli costa un altro soffio prima di scegliere di
-nuovo da dove uscire; la corda si conserva; al massimo 8 mosse extra per turno; si esce da
-una torre dopo aver lasciato quella di partenza.""",
+torcia spenta, trabocchetto, ragno, Camera dell'oscurità, Crollo), poi UNA azione, con le
+parole delle opzioni (scrivi il numero di un'opzione, o parole che contiene): "{move}" (o
+un altro lato: una casella vuota riceve una tessera con la freccia dove passi; corridoi e
+torri danno un'altra mossa), "{search}" (al massimo due volte di fila per tessera),
+"{wait}", "{potion}", "{ring}" (Guarigione), "{leave}" (in una torre; oppure
+"{stay_tower}"), "{stay}". Mostri: "{ring}" (Accecamento), "{shoot}" (El-Adoran),
+"{attack}" / "{wait_see}" / "{escape}", poi a ogni round un segnalino di combattimento:
+"{blow}", "{slash}", "{leap}".
+
+Opzioni (-o CHIAVE=VALORE): {options}.
+
+Il regolamento completo dell'edizione non era disponibile: tavolo segue il foglio di
+riferimento italiano e ricostruisce il resto come decisioni D1-D27 (docs/dungeonquest.md):
+26 round; una carta Stanza a ogni ingresso; tabella di combattimento simmetrica; segnalino
+del mostro a caso; prima il segnalino Drago, soffio D12; la tabella delle pozioni è
+provvisoria. Decisioni di tavolo: i numeri chiamati sono 1..n (stesse probabilità); chi è
+cacciato dal drago non pesca carte dove arriva, e ogni porta o grata che non riesce a
+passare gli costa un altro soffio prima di scegliere di nuovo da dove uscire; la corda si
+conserva; al massimo 8 mosse extra per turno; si esce da una torre dopo aver lasciato
+quella di partenza.""",
 }
 
 
@@ -779,4 +793,32 @@ class DungeonQuestGame(DQTurn):
         return lines
 
     def help(self, lang: str = "en") -> str:
-        return HELP["it" if lang == "it" else "en"].format(rounds=26)
+        """The rules summary, its choices in the options' own words and the options."""
+        lang = "it" if lang == "it" else "en"
+        act, react = ui(lang)["action"], ui(lang)["react"]
+        words = {
+            "move": act["move"].format(side=ui(lang)["side"]["N"]),
+            **{k: act[k] for k in ("search", "wait", "potion", "ring", "leave", "stay")},
+            "stay_tower": act["stay_tower"],
+            "shoot": act["shoot"],
+            "attack": react["attack"],
+            "wait_see": react["wait"],
+            "escape": react["escape"],
+            "blow": self.name_of_counter("mighty_blow", lang),
+            "slash": self.name_of_counter("slash", lang),
+            "leap": self.name_of_counter("leap_aside", lang),
+        }
+        text = HELP[lang].format(
+            rounds=DEFAULT.sun_rounds, options=self.options_text(lang), **words
+        )
+        return text.replace("[", "\\[")  # shown as console markup, as the view is
+
+    def options_text(self, lang: str) -> str:
+        """Every option check_options takes, with its values and default (options.py)."""
+        parts = [MSG.t(lang, "help.heroes", known=", ".join(self.heroes))]
+        for name, values in SWITCHABLE.items():
+            default = str(getattr(DEFAULT, name)).lower()
+            parts.append(
+                MSG.t(lang, "help.option", name=name, values=" | ".join(values), default=default)
+            )
+        return "; ".join(parts)
