@@ -302,7 +302,8 @@ def test_DQ_10_empty_room() -> None:
     ],
 )
 def test_DQ_10_corpse_deck(card: str, effect: dict[str, Any]) -> None:
-    script = new_room("dead_adventurer", {"draw": card, "label": "corpse"}, {"roll": 5})
+    rolls = [{"roll": 5}] if card.startswith("scorpion") else []  # only a sting rolls
+    script = new_room("dead_adventurer", {"draw": card, "label": "corpse"}, *rolls)
     actions = ["move:E", "yes"] + (["yes"] if card in ("rope", "potion") else [])
     r = sc(actions, script)
     for k, v in effect.items():
@@ -324,8 +325,8 @@ def test_DQ_10_corpse_deck(card: str, effect: dict[str, Any]) -> None:
     ],
 )
 def test_DQ_10_D19_crypt_deck(card: str, effect: dict[str, Any], options: dict[str, Any]) -> None:
-    roll = 5 if card == "trap_d6" else 8
-    script = new_room("crypt", {"draw": card, "label": "crypt"}, {"roll": roll})
+    rolls = [{"roll": 5 if card == "trap_d6" else 8}] if card.startswith("trap") else []
+    script = new_room("crypt", {"draw": card, "label": "crypt"}, *rolls)
     actions = ["move:E", "yes"] + (["yes"] if card == "potion" else [])
     r = sc(actions, script, options=options)
     for k, v in effect.items():
@@ -370,7 +371,8 @@ def test_DQ_10_trap_deck(card: str, rolls: list[int], check: dict[str, Any]) -> 
     ],
 )
 def test_DQ_10_search_deck(card: str, check: dict[str, Any]) -> None:
-    r = sc(["search"], [{"draw": card, "label": "search"}, {"roll": 7}])
+    rolls = [{"roll": 7}] if card == "giant_centipede" else []  # only its bite rolls
+    r = sc(["search"], [{"draw": card, "label": "search"}, *rolls])
     for k, v in check.items():
         assert hero(r)[k] == v
 
@@ -637,7 +639,7 @@ def test_DQ_18_rildo_mighty_blow_takes_one_lp_off_a_slash() -> None:
 
 def test_DQ_18_daggers_and_shuriken_are_not_thrown() -> None:
     """Their rule is not known (facts 18.2): the heroes are offered no shot."""
-    script = new_room("orc", {"draw": "monster_01", "label": "monster"})
+    script = new_room("orc")  # (no Monster card: the question is asked before any is drawn)
     for who in ("rildo", "tori_jima"):
         r = sc(["move:E"], script, hero={"id": who}, options={"expansion_heroes": True})
         assert "shoot" not in r["legal"]
