@@ -643,3 +643,13 @@ def test_DQ_18_daggers_and_shuriken_are_not_thrown() -> None:
     for who in ("rildo", "tori_jima"):
         r = sc(["move:E"], script, hero={"id": who}, options={"expansion_heroes": True})
         assert "shoot" not in r["legal"]
+
+
+def test_D20_bracelet_option_as_the_command_line_reads_it() -> None:
+    """``-o bracelet=100`` reaches the game as the number 100: it was refused."""
+    from tavolo.cli.common import parse_options
+
+    config = GAME.make_config(1, **parse_options(["bracelet=100"], "en"))
+    assert config.options["bracelet"] == "100"
+    r = sc(["move:E"], new_room("bracelet"), options={"bracelet": 100})
+    assert hero(r)["cards"] == [["room", "bracelet", 100]]

@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
@@ -169,11 +169,18 @@ def ui(lang: str) -> dict[str, dict[str, str]]:
 
 
 class DungeonQuestGame(DQTurn):
+    # The study's agent (docs/dungeonquest.md): heuristic leaves beat random rollouts here.
+    tuned_agents: ClassVar[Mapping[str, str]] = {"mcts": "mcts:100,depth=0"}
+
     # ---------------------------------------------------------------- configuration --
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
         """``heroes`` as the rules take it (ids joined by commas) from a list too, the
         way lists are written elsewhere (``-o heroes=[volrik, azoth]``), or from ids
-        with spaces after the commas; anything else is one line."""
+        with spaces after the commas; anything else is one line. The bracelet's GP as
+        the command line reads them (``-o bracelet=100``, a number) or as text."""
+        bracelet = options.get("bracelet")
+        if isinstance(bracelet, int) and not isinstance(bracelet, bool):
+            options = {**options, "bracelet": str(bracelet)}
         if "heroes" in options:
             v = options["heroes"]
             if isinstance(v, list | tuple):
