@@ -27,7 +27,7 @@ from typing_extensions import TypedDict  # pydantic reads typing's only from Pyt
 
 from tavolo.engine import RNG, Config, Event
 from tavolo.engine.content import Reason
-from tavolo.engine.errors import ConfigError, ContentError
+from tavolo.engine.errors import ConfigError, ContentError, UnknownName
 from tavolo.engine.files import read_data
 from tavolo.engine.i18n import fill
 
@@ -313,6 +313,15 @@ class Position(BaseModel):
 def refused(key: str, /, **params: Any) -> ConfigError:
     """A position the rules cannot hold, told from the catalog (``position.*``)."""
     return ConfigError.said(MSG, key, **params)
+
+
+class UnknownMode(UnknownName):
+    """An unknown mode (an UnknownName, as every game's), told with the variants that
+    ride on a mode, since ``artifacts`` alone is the usual slip."""
+
+    def told(self, lang: str) -> str:
+        metas = "/".join(f"+{m}" for m in self.of["metas"])
+        return MSG.t(lang, "error.mode", mode=self.name, known=", ".join(self.known), metas=metas)
 
 
 class PlatformerGame(PlatformerTurn):
@@ -1073,11 +1082,5 @@ class PlatformerGame(PlatformerTurn):
         that ride on one: ``-m artifacts`` means ``standard+artifacts``."""
         base = mode.split("+")[0]
         if base not in self.modes:
-            raise ConfigError.said(
-                MSG,
-                "error.mode",
-                mode=base,
-                known=", ".join(self.modes),
-                metas="/".join(f"+{m}" for m in self.metas),
-            )
+            raise UnknownMode("mode", base, self.modes, metas=self.metas)
         return super().normal_mode(mode)
