@@ -109,3 +109,35 @@ def test_the_player_to_act_is_told_what_to_do_in_words(mode: str, seats: int) ->
                         assert d.kind not in text, (d.kind, lang)
             GAME.apply(s, d.actions[rng.below(len(d.actions))])
     assert len(kinds) >= 5
+
+
+def test_the_empty_field_win_names_the_modes_round() -> None:
+    """Stratega's empty-field win starts after round 8: a game won so in round 9 said
+    'after round 5'. The end now names the round the game ended in."""
+    from tavolo.engine import registry
+    from tavolo.engine.rng import RNG
+
+    g = registry.get("estro")
+    for mode in ("standard", "stratega"):
+        for seed in range(300):
+            s = g.new(g.make_config(2, mode), seed)
+            chooser = RNG(seed)
+            while (d := g.decision(s)) is not None:
+                g.apply(s, d.actions[chooser.below(len(d.actions))])
+            if s.reason == "empty_field":
+                break
+        assert s.reason == "empty_field" and s.round >= (8 if mode == "stratega" else 5)
+        assert f"no cards on the field at the end of round {s.round})" in g.view(s, 0, "en")
+        assert f"non ha carte in campo alla fine del round {s.round})" in g.view(s, 0, "it")
+
+
+def test_navi_help_headings_stand_apart_and_one_round_reads_well() -> None:
+    from tavolo.engine import registry
+
+    for lang, ships, items, every in (
+        ("en", "The ships (shields", "The 25 items:", "and then every round ("),
+        ("it", "Le astronavi (scudi", "I 25 oggetti:", "e poi a ogni round ("),
+    ):
+        text = registry.get("estro").help(lang)
+        assert f"\n\n{ships}" in text and f"\n\n{items}" in text and every in text
+        assert "valore principale" not in text

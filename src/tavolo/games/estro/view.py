@@ -197,7 +197,7 @@ def _field_line(
 
 
 def _result(s: EstroState, lang: str) -> str:
-    reason = MSG.t(lang, f"reason.{s.reason}")
+    reason = MSG.t(lang, f"reason.{s.reason}", round=s.round)  # (the round it ended in)
     r = s.result
     assert r is not None
     if r[0] == r[1]:
@@ -414,7 +414,7 @@ def describe_event(g: EstroGame, e: Event, player: int | None, lang: str) -> str
     if k == "attack_void":
         return t(lang, "ev.attack_void", attacker=_name(g, d["attacker"]))
     if k == "end":
-        reason = t(lang, f"reason.{d['reason']}")
+        reason = t(lang, f"reason.{d['reason']}", round=d["round"])
         if d["winner"] is None:
             return t(lang, "ev.end_draw", reason=reason)
         return t(lang, "ev.end_win", player=_player(lang, d["winner"]), reason=reason)
