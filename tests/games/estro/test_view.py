@@ -141,3 +141,29 @@ def test_navi_help_headings_stand_apart_and_one_round_reads_well() -> None:
         text = registry.get("estro").help(lang)
         assert f"\n\n{ships}" in text and f"\n\n{items}" in text and every in text
         assert "valore principale" not in text
+
+
+def test_mnemonica_tells_no_chance_that_comes_from_a_tot() -> None:
+    """'Nyxara: 63% chance' told Nyxara's TOT with its zone bonus, which Mnemonica hides."""
+    from tavolo.engine import registry
+    from tavolo.engine.rng import RNG
+
+    g = registry.get("estro")
+    tot_cards = {c for c in g.ids if (gift := g.info[c].gift) and gift.chance and gift.chance.tot}
+    seen = {"mnemonica": 0, "standard": 0}
+    for mode in seen:
+        for seed in range(400):
+            s = g.new(g.make_config(2, mode), seed)
+            chooser = RNG(seed)
+            while (d := g.decision(s)) is not None:
+                for e in g.apply(s, d.actions[chooser.below(len(d.actions))]):
+                    if e.kind == "chance" and e.data["card"] in tot_cards:
+                        seen[mode] += 1
+                        text = g.describe_event(e, None, "it")
+                        if mode == "mnemonica":
+                            assert "percent" not in e.data and "pari al suo TOT" in text
+                        else:
+                            assert "percent" in e.data and "%" in text
+            if seen[mode] >= 3:
+                break
+    assert seen["mnemonica"] >= 3 and seen["standard"] >= 3

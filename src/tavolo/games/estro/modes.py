@@ -159,12 +159,15 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
             data["card"] = x
         events.append(Event("declared_wrong", data))
 
-    @staticmethod
-    def mnemonic_events(events: list[Event]) -> list[Event]:
-        """Mnemonica: events tell no computed value (battle totals, changed stats)."""
+    def mnemonic_events(self, events: list[Event]) -> list[Event]:
+        """Mnemonica: events tell no computed value (battle totals, changed stats, the
+        chance of a gift that rolls under its card's TOT)."""
         out = []
         for e in events:
-            if e.kind == "battle" and "att_tot" in e.data:
+            if e.kind == "chance" and "percent" in e.data and self._tot_chance(e.data["card"]):
+                data = {k: v for k, v in e.data.items() if k != "percent"}
+                e = Event("chance", data, e.to, e.redacted)
+            elif e.kind == "battle" and "att_tot" in e.data:
                 keep = ("player", "attacker", "defender", "att_die", "def_die", "rule")
                 e = Event("battle", {k: e.data[k] for k in keep}, e.to, e.redacted)
             elif e.kind == "changed" and "stats" in e.data:
@@ -175,6 +178,10 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
                 e = Event("changed", data, e.to, red)
             out.append(e)
         return out
+
+    def _tot_chance(self, c: str) -> bool:
+        gift = self.info[c].gift
+        return gift is not None and gift.chance is not None and bool(gift.chance.tot)
 
     # --------------------------------------------------------- Quadrante dell'Oblio --
     def spin_dial(self, s: EstroState, p: int, c: str, events: list[Event]) -> None:

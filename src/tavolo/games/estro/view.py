@@ -366,6 +366,8 @@ def describe_event(g: EstroGame, e: Event, player: int | None, lang: str) -> str
                 need=d["need"],
                 outcome=outcome,
             )
+        if "percent" not in d:  # Mnemonica: a chance that would tell the card's TOT
+            return t(lang, "ev.chance_tot", card=card, outcome=outcome)
         return t(lang, "ev.chance_percent", card=card, percent=d["percent"], outcome=outcome)
     if k == "changed":
         if "slot" in d:  # a face-down card, seen by the other player
