@@ -167,7 +167,11 @@ class Game(ABC):
         return self.make_config(players, mode, **options)
 
     def normal_mode(self, mode: str) -> str:
-        """``mode`` checked, with its META modes in the game's order (``standard+chimera``)."""
+        """``mode`` checked, with its META modes in the game's order (``standard+chimera``).
+        META modes alone ride on the first mode: ``+chimera`` (as ``tavolo games`` lists
+        it) and ``chimera`` are ``standard+chimera``."""
+        if mode.startswith("+") or mode.split("+")[0] in self.metas:
+            mode = self.modes[0] + "+" + mode.lstrip("+")
         base, *extra = mode.split("+")
         if base not in self.modes:
             raise UnknownName("mode", base, self.modes, game=self.name)

@@ -37,8 +37,11 @@ def rolls(*faces: int) -> list[dict[str, Any]]:
 def test_mode_names() -> None:
     assert GAME.metas == ("chimera", "fessura", "imboscata")
     assert GAME.make_config(2, "standard+chimera").mode == "standard+chimera"
+    for alone in ("chimera", "+chimera"):  # alone, a META mode rides on standard
+        assert GAME.make_config(2, alone).mode == "standard+chimera"
+    assert GAME.make_config(2, "+fessura+chimera").mode == "standard+chimera+fessura"
     with pytest.raises(UnknownName):
-        GAME.make_config(2, "chimera")  # a META mode needs a mode to ride on
+        GAME.make_config(2, "+chimerra")
     with pytest.raises(UnknownName):
         GAME.make_config(2, "standard+chimerra")
     with pytest.raises(ConfigError):

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tavolo.agents import make_agent
-from tavolo.engine import RNG, ConfigError, registry
+from tavolo.engine import RNG, UnknownName, registry
 from tavolo.games.platformer.rules import ROUND_CAP
 from tavolo.games.platformer.text import render_enemy, render_event
 
@@ -180,9 +180,10 @@ def test_help_speaks_the_options_words_and_lists_the_game_options(lang: str) -> 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_unknown_mode_says_the_variants_ride_on_a_mode(lang: str) -> None:
-    with pytest.raises(ConfigError) as e:
-        GAME.configure(2, "artifacts", {})
+    with pytest.raises(UnknownName) as e:
+        GAME.configure(2, "relics", {})
     told = e.value.told(lang)
-    assert "'artifacts'" in told and "standard, solo" in told
+    assert "'relics'" in told and "standard, solo" in told
     assert "+artifacts" in told and "standard+artifacts" in told and "\n" not in told
-    assert GAME.configure(2, "standard+artifacts", {}).mode == "standard+artifacts"
+    for alone in ("artifacts", "+artifacts", "standard+artifacts"):  # a variant alone rides
+        assert GAME.configure(2, alone, {}).mode == "standard+artifacts"

@@ -1081,6 +1081,6 @@ class PlatformerGame(PlatformerTurn):
         """The engine's check, with a base mode it does not know told with the variants
         that ride on one: ``-m artifacts`` means ``standard+artifacts``."""
         base = mode.split("+")[0]
-        if base not in self.modes:
+        if base not in self.modes and base not in self.metas and not mode.startswith("+"):
             raise UnknownMode("mode", base, self.modes, metas=self.metas)
         return super().normal_mode(mode)
