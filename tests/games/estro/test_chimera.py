@@ -106,6 +106,9 @@ def test_the_host_takes_the_higher_stats_the_gift_and_both_estri() -> None:
     assert (d.kind, d.params["card"]) == ("gift_optional", "ozok+nyxara")
     events = play(s, "gift:use")
     assert of_kind(events, "chance", percent=90, success=False)
+    for lang in ("en", "it"):  # the board shows both estri, which attacks and targets need
+        (line,) = [x for x in GAME.view(s, 0, lang).splitlines() if "Ozok + Nyxara" in x]
+        assert "Ardo+Illusio" in line and "TOT [bold]90" in line
 
 
 @pytest.mark.parametrize(("estro", "primary", "matchup"), [("ardo", 20, -5), ("illusio", 17, 0)])

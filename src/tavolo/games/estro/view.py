@@ -175,7 +175,7 @@ def _field_line(
         return f"  #{i + 1} [italic]{escape(label)}[/]{where}"
     info = g.info[c]
     v = list(info.stats) if s.mf & MNEMONICA else g.stats(s, q, c)  # Mnemonica: as printed
-    estro = ESTRI[g.estro(s, q, c)].capitalize()
+    estro = "+".join(ESTRI[e].capitalize() for e in g.estri(s, q, c))  # a Chimera has two
     tags = []
     if c in pl.spent:
         tags.append(MSG.t(lang, "spent"))
