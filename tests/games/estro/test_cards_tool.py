@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tavolo.engine import ConfigError, UnknownName
@@ -20,9 +22,21 @@ def test_no_filter_lists_all_250_in_file_order() -> None:
     assert [c["id"] for c in res.data["cards"]] == [c.id for c in coll.cards]
     assert res.data["total"] == 250
     lines = res.text.splitlines()
-    assert len(lines) == 1 + 250 + 2  # header, one line per card, blank, count
+    wrapped = [x for x in lines if x.lstrip().startswith("↳ ")]  # a long trigger's own line
+    assert len(lines) == 1 + 250 + len(wrapped) + 2  # header, the cards, blank, count
     assert "250 of 250 cards (" in lines[-1]
     assert lines[1].split()[:3] == ["1", "Ozok", "Ardo"]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_list_and_the_battle_fit_80_columns(lang: str) -> None:
+    """The list had 130 lines over 80 columns, the battle calculator 95-column rows."""
+    from tavolo.games.estro.tools import battle
+
+    text = cards(lang=lang).text + "\n" + battle("ozok", "thofa", 6, 3, lang=lang).text
+    plain = re.sub(r"\[/?[a-z ]*\]", "", text)  # (Rich markup takes no columns)
+    assert max(len(x) for x in plain.splitlines()) <= 80
+    assert "Passive · on opponent's play" in plain or "alla giocata avversaria" in plain
 
 
 def test_filter_by_estro_gift_tot_and_name() -> None:

@@ -91,8 +91,8 @@ def battle(
     t = MSG.t
     an, dn = escape(a.name), escape(d.name)
 
-    def stat_line(stats: tuple[int, ...]) -> str:
-        return " ".join(f"{k.upper()} {x}" for k, x in zip(STATS, stats, strict=True))
+    def stat_line(stats: tuple[int, ...]) -> str:  # under the stats' names (the row above)
+        return " ".join(f"{x:>3}" for x in stats)
 
     def die(face: int | None, bonus: int, estro: int) -> str:
         if face is None:
@@ -101,7 +101,9 @@ def battle(
             f"+{bonus} {STATS[estro].upper()}" if bonus else t(lang, "tool.no_bonus")
         )
 
+    names = " ".join(f"{k.upper():>3}" for k in STATS)
     rows = [
+        ("", names, names),
         (t(lang, "tool.base"), stat_line(a.stats.as_tuple()), stat_line(d.stats.as_tuple())),
         (
             t(lang, "tool.die"),
@@ -136,8 +138,9 @@ def battle(
         ),
         "",
     ]
-    lines.append(f"{'':<{width}}  [bold]{an:<34}[/] [bold]{dn}[/]")
-    lines += [f"{r[0]:<{width}}  {r[1]:<34} {r[2]}" for r in rows]
+    col = max(len(a.name), *(len(r[1]) for r in rows)) + 2  # two cards side by side in 80
+    lines.append(f"{'':<{width}}  [bold]{an}[/]{'':<{col - len(a.name)}}[bold]{dn}[/]")
+    lines += [f"{r[0]:<{width}}  {r[1]:<{col}}{r[2]}".rstrip() for r in rows]
     lines.append("")
     yes, no = t(lang, "tool.yes"), t(lang, "tool.no")
     lines.append(
@@ -230,6 +233,9 @@ def card_data(col: Collection, c: Card, lang: str) -> dict[str, Any]:
     }
 
 
+LIST_WIDTH = 80  # the narrowest terminal the tools are read in
+
+
 def _gift_label(c: Card, lang: str) -> str:
     if c.gift is None:
         return "—"
@@ -301,22 +307,28 @@ def cards(
     if full:
         lines += [f"{col.index[c.id] + 1:>3}  {escape(render_card(c, lang))}" for c in chosen]
     else:
+        name_width = max((len(c.name) for c in col.cards), default=4)  # the longest name
         lines.append(
             t(
                 lang,
                 "tool.cards.header",
                 num="#",
-                name=t(lang, "tool.cards.name"),
-                estro=t(lang, "tool.cards.estro"),
+                name=t(lang, "tool.cards.name").ljust(name_width),
+                estro=t(lang, "tool.cards.estro").ljust(7),
                 gift=t(lang, "tool.cards.gift"),
             )
         )
         for c in chosen:
             st = " ".join(f"{v:>3}" for v in c.stats.as_tuple())
-            lines.append(
-                f"{col.index[c.id] + 1:>3}  {escape(c.name):<24}  {c.estro.capitalize():<8}  "
-                f"{st}  {c.tot:>3}  {_gift_label(c, lang)}"
+            row = (
+                f"{col.index[c.id] + 1:>3}  {escape(c.name):<{name_width}} "
+                f"{c.estro.capitalize():<7}  {st}  {c.tot:>3}  "
             )
+            label = _gift_label(c, lang)
+            if len(row) + len(label) > LIST_WIDTH:  # a long trigger: on a line of its own
+                lines += [row.rstrip(), " " * 5 + "↳ " + label]
+            else:
+                lines.append(row + label)
     gifts = sum(c.gift is not None for c in chosen)
     lines.append("")
     lines.append(t(lang, "tool.cards.count", n=len(chosen), total=len(col.cards), gifts=gifts))
