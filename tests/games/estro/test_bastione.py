@@ -609,3 +609,23 @@ def test_a_card_revived_into_a_dreamers_hand_is_no_secret_to_the_others() -> Non
     assert "Ochre Monk" not in GAME.view(s, 2, "en").split("Player 4")[0].split("Player 3")[1]
     GAME.apply(s, GAME.decision(s).actions[0])  # (bound now to another dreamer)
     assert "ochre_monk" not in set(GAME.secrets(s, 0))
+
+
+def test_the_lane_board_names_each_zone_it_shows() -> None:
+    """The lane rows had four cells under a five-column header, and wrapped mid-cell at
+    80 columns: each zone now says which it is, and an empty lane is a dash."""
+    from tavolo.engine import registry
+    from tavolo.engine.rng import RNG
+
+    g = registry.get("estro")
+    s = g.new(g.make_config(2, "ultimo_bastione"), 3)
+    chooser = RNG(3)
+    for _ in range(30):
+        d = g.decision(s)
+        if d is None:
+            break
+        g.apply(s, d.actions[chooser.below(len(d.actions))])
+    for lang, lane, zone in (("en", "Lane", "zone"), ("it", "Corsia", "zona")):
+        rows = [x for x in g.view(s, 0, lang).splitlines() if x.startswith(f"{lane} ")]
+        assert len(rows) == 3 and any(f"{zone} 4: " in x for x in rows), rows
+        assert all(" | " not in x for x in rows)

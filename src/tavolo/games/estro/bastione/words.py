@@ -109,8 +109,7 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
         if known:  # back from the Incinerator, in front of everyone
             cards = ", ".join(_name(g, c) for c in sorted(known))
             lines.append(view.MSG.t(lang, "hand_known", cards=cards))
-    head = " | ".join(t(lang, "zone_head", zone=z) for z in range(DEPTHS, 0, -1))
-    lines.append(t(lang, "grid_head", zones=head))
+    lines.append(t(lang, "grid_head", first=DEPTHS))
     cell = s.cell
     ours, theirs = t(lang, "mark_defender"), t(lang, "mark_horde")  # D: and H: (O: in Italian)
     for lane in range(LANES):
@@ -121,8 +120,9 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
             here += [
                 f"{theirs}:{_name(g, c)}({g.tot(s, 1, c)})" for c in horde.field if cell[c] == x
             ]
-            cols.append(" ".join(here) or "·")
-        lines.append(t(lang, "grid_lane", lane=lane + 1, cells=" | ".join(cols)))
+            if here:  # each zone named: a lane reads the same however the line wraps
+                cols.append(t(lang, "zone_head", zone=depth + 1) + ": " + " ".join(here))
+        lines.append(t(lang, "grid_lane", lane=lane + 1, cells=" · ".join(cols) or "—"))
     if team.field or horde.field:
         lines.append(t(lang, "cards_title", stats="/".join(x.upper() for x in STATS)))
         for q, key in ((0, "defender"), (1, "horde_card")):
