@@ -167,3 +167,15 @@ def test_mnemonica_tells_no_chance_that_comes_from_a_tot() -> None:
             if seen[mode] >= 3:
                 break
     assert seen["mnemonica"] >= 3 and seen["standard"] >= 3
+
+
+def test_a_redirect_between_two_cards_of_one_name_says_whose_is_the_target() -> None:
+    """'Player 1 redirects the attack of Quaestor to Quaestor.' read as one card."""
+    from tavolo.engine import Event, registry
+
+    g = registry.get("estro")
+    e = Event("redirect", {"player": 0, "attacker": "quaestor", "defender": "quaestor"})
+    assert g.describe_event(e, None, "en").endswith("to the opponent's Quaestor.")
+    assert g.describe_event(e, None, "it").endswith("su Quaestor dell'avversario.")
+    e = Event("redirect", {"player": 0, "attacker": "ozok", "defender": "quaestor"})
+    assert g.describe_event(e, None, "en").endswith("attack of Ozok to Quaestor.")

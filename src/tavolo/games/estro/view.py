@@ -395,12 +395,14 @@ def describe_event(g: EstroGame, e: Event, player: int | None, lang: str) -> str
         ]
         return t(lang, "ev.zone", player=who, zone=zone, card=card)
     if k == "redirect":
+        attacker, defender = _name(g, d["attacker"]), _card_ref(g, lang, d["defender"])
+        same = attacker == defender  # two cards of one name: say whose the target is
         return t(
             lang,
-            "ev.redirect",
+            "ev.redirect_same" if same else "ev.redirect",
             player=who,
-            attacker=_name(g, d["attacker"]),
-            defender=_card_ref(g, lang, d["defender"]),
+            attacker=attacker,
+            defender=defender,
         )
     if k == "chimera":
         return t(
