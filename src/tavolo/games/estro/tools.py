@@ -138,9 +138,9 @@ def battle(
         ),
         "",
     ]
-    col = max(len(a.name), *(len(r[1]) for r in rows)) + 2  # two cards side by side in 80
-    lines.append(f"{'':<{width}}  [bold]{an}[/]{'':<{col - len(a.name)}}[bold]{dn}[/]")
-    lines += [f"{r[0]:<{width}}  {r[1]:<{col}}{r[2]}".rstrip() for r in rows]
+    side = max(len(a.name), *(len(r[1]) for r in rows)) + 2  # two cards side by side in 80
+    lines.append(f"{'':<{width}}  [bold]{an}[/]{'':<{side - len(a.name)}}[bold]{dn}[/]")
+    lines += [f"{r[0]:<{width}}  {r[1]:<{side}}{r[2]}".rstrip() for r in rows]
     lines.append("")
     yes, no = t(lang, "tool.yes"), t(lang, "tool.no")
     lines.append(
