@@ -113,7 +113,9 @@ def test_the_player_to_act_is_told_what_to_do_in_words(mode: str, seats: int) ->
 
 def test_the_empty_field_win_names_the_modes_round() -> None:
     """Stratega's empty-field win starts after round 8: a game won so in round 9 said
-    'after round 5'. The end now names the round the game ended in."""
+    'after round 5'. The end now names the round the game ended in, and says it ended
+    at the end of a turn: most such wins come after the first turn of a round, before
+    the round ends (seed 0 of Stratega: turn 17, the first of round 9)."""
     from tavolo.engine import registry
     from tavolo.engine.rng import RNG
 
@@ -122,13 +124,19 @@ def test_the_empty_field_win_names_the_modes_round() -> None:
         for seed in range(300):
             s = g.new(g.make_config(2, mode), seed)
             chooser = RNG(seed)
+            said = []
             while (d := g.decision(s)) is not None:
-                g.apply(s, d.actions[chooser.below(len(d.actions))])
-            if s.reason == "empty_field":
+                for e in g.apply(s, d.actions[chooser.below(len(d.actions))]):
+                    if e.kind == "end":
+                        said = [g.describe_event(e, None, lang) or "" for lang in ("en", "it")]
+            if s.reason == "empty_field" and s.turn % 2:  # ended before its round's end
                 break
         assert s.reason == "empty_field" and s.round >= (8 if mode == "stratega" else 5)
-        assert f"no cards on the field at the end of round {s.round})" in g.view(s, 0, "en")
-        assert f"non ha carte in campo alla fine del round {s.round})" in g.view(s, 0, "it")
+        en = f"no cards on the field at the end of a turn in round {s.round}"
+        it = f"non ha carte in campo alla fine di un turno del round {s.round}"
+        assert f"{en})" in g.view(s, 0, "en") and f"{it})" in g.view(s, 0, "it")
+        assert en in said[0] and it in said[1]
+        assert "end of round" not in said[0] and "fine del round" not in said[1]
 
 
 def test_navi_help_headings_stand_apart_and_one_round_reads_well() -> None:
