@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 
@@ -187,3 +188,13 @@ def test_a_redirect_between_two_cards_of_one_name_says_whose_is_the_target() -> 
     assert g.describe_event(e, None, "it").endswith("su Quaestor dell'avversario.")
     e = Event("redirect", {"player": 0, "attacker": "ozok", "defender": "quaestor"})
     assert g.describe_event(e, None, "en").endswith("attack of Ozok to Quaestor.")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_no_help_heading_is_glued_to_the_list_item_before_it(lang: str) -> None:
+    """The help is reflowed: a line right after a '- ' item joins it ('... share the
+    result. How tavolo reads the gifts with teams:'); a heading needs a blank line."""
+    lines = GAME.help(lang).splitlines()
+    for item, after in pairwise(lines):
+        if item.lstrip().startswith("- ") and after.strip():
+            assert after.lstrip().startswith("- "), (item[-40:], after)
