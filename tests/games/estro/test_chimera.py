@@ -107,8 +107,9 @@ def test_the_host_takes_the_higher_stats_the_gift_and_both_estri() -> None:
     events = play(s, "gift:use")
     assert of_kind(events, "chance", percent=90, success=False)
     for lang in ("en", "it"):  # the board shows both estri, which attacks and targets need
-        (line,) = [x for x in GAME.view(s, 0, lang).splitlines() if "Ozok + Nyxara" in x]
-        assert "Ardo+Illusio" in line and "TOT [bold]90" in line
+        lines = GAME.view(s, 0, lang).splitlines()
+        (i,) = [i for i, x in enumerate(lines) if "Ozok + Nyxara" in x]
+        assert "(Ardo+Illusio)" in lines[i] and "TOT [bold]90" in lines[i + 1]
 
 
 @pytest.mark.parametrize(("estro", "primary", "matchup"), [("ardo", 20, -5), ("illusio", 17, 0)])
@@ -206,3 +207,25 @@ def test_position_errors() -> None:
             {"round": 3, "players": [{"chimera_declared": True}, {}]},
             RNG(0),
         )
+
+
+def test_the_board_keeps_its_columns_with_a_chimera_on_the_field() -> None:
+    """'#1 Orrery Beast + Pollen Drift Manpo    ATK 12 ...': one estro shown, and the long
+    fused name pushed the stats out of line. Both estri now, and the stats in their column
+    (a longest printed name, Gearmind Colossus, too)."""
+    import re
+
+    s = position(
+        {"hand": ["orrery_beast", "pollen_drift"], "chimera_declared": True},
+        {"field": ["thofa", "gearmind_colossus"]},
+        [{"chance": False, "label": "gift chance"}],
+        round=3,
+    )
+    play(s, "chimera:orrery_beast:pollen_drift")
+    for lang in ("en", "it"):
+        lines = [re.sub(r"\[/?[a-z ]*\]", "", x) for x in GAME.view(s, 0, lang).splitlines()]
+        (head,) = [x for x in lines if "Orrery Beast + Pollen Drift" in x]
+        assert "Manpo+Armonio" in head
+        stats = [x for x in lines if re.search(r"ATK +\d+ DEF", x)]
+        assert len(stats) == 3 and len({x.index("ATK") for x in stats}) == 1, stats
+        assert len({x.index("TOT") for x in stats}) == 1, stats

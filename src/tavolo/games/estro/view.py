@@ -43,6 +43,11 @@ def _name(g: EstroGame, c: str | None) -> str:
     return info.name if info else c
 
 
+# The board's columns: the longest printed name (Gearmind Colossus) and estro (Granito);
+# a longer name, a Chimera's, takes a line of its own above its stats.
+NAME_WIDTH, ESTRO_WIDTH = 17, 8
+
+
 def _stats(v: list[int]) -> str:
     return " ".join(f"{k.upper()} {x}" for k, x in zip(STATS, v, strict=True))
 
@@ -187,10 +192,16 @@ def _field_line(
     tags += [MSG.t(lang, "supports", card=_name(g, gr)) for a, gr in pl.attached if a == c]
     if s.mf & ZONA:
         tags.append(MSG.t(lang, "in_zone", zone=ZONE_NAMES[g.zone_of(s, q, c)]))
-    line = (
-        f"  #{i + 1} [bold]{escape(info.name):<16}[/] {estro:<8} {_stats(v)}  "
-        f"TOT [bold]{sum(v)}[/] {' '.join(tags)}"
-    )
+    head = f"  #{i + 1} "
+    stats = " ".join(f"{k.upper()} {x:>2}" for k, x in zip(STATS, v, strict=True))
+    stats += f"  TOT [bold]{sum(v):>2}[/] {' '.join(tags)}"
+    if len(info.name) <= NAME_WIDTH and len(estro) <= ESTRO_WIDTH:
+        line = (
+            f"{head}[bold]{escape(f'{info.name:<{NAME_WIDTH}}')}[/] {estro:<{ESTRO_WIDTH}} {stats}"
+        )
+    else:  # a Chimera: its two names and estri on a line of their own, the stats in column
+        pad = " " * (len(head) + NAME_WIDTH + ESTRO_WIDTH + 2)
+        line = f"{head}[bold]{escape(info.name)}[/] ({estro})\n{pad}{stats}"
     if info.gift is not None:
         line += "\n       [dim]" + escape(text.render_gift(info.gift.source, lang)) + "[/]"
     return line
