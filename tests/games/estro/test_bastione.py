@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from itertools import takewhile
 from typing import Any
 
 import pytest
@@ -629,3 +630,23 @@ def test_the_lane_board_names_each_zone_it_shows() -> None:
         rows = [x for x in g.view(s, 0, lang).splitlines() if x.startswith(f"{lane} ")]
         assert len(rows) == 3 and any(f"{zone} 4: " in x for x in rows), rows
         assert all(" | " not in x for x in rows)
+
+
+def test_the_lane_board_has_one_line_per_zone_within_80_columns() -> None:
+    """A lane on one line ran to 150 columns ('Lane 3: zone 4: H:Vurrax(70) ... · zone 1:
+    D:Trick Lantern(59)') and wrapped mid-name at 80: each zone now has its line, its
+    'zone N:' in one column, a crowded zone going on under its first card."""
+    s = GAME.new(config(2, MODE), 3)
+    chooser = RNG(3)
+    while (d := GAME.decision(s)) is not None:  # to the end: a crowded board
+        GAME.apply(s, d.actions[chooser.below(len(d.actions))])
+    for lang, lane, zone in (("en", "Lane", "zone"), ("it", "Corsia", "zona")):
+        lines = GAME.view(s, 0, lang).splitlines()
+        first = next(i for i, x in enumerate(lines) if x.startswith(f"{lane} 1"))
+        starts = (lane, " " * 6)  # a lane's first line, or one of its zones under it
+        grid = list(takewhile(lambda x, starts=starts: x.startswith(starts), lines[first:]))
+        heads = [x for x in grid if f"{zone} " in x]
+        assert len(lines[first - 1]) <= 80, lines[first - 1]  # the heading, with its legend
+        assert len(heads) >= 6 and all(len(x) <= 80 for x in grid), grid
+        assert len({x.index(f"{zone} ") for x in heads}) == 1, heads
+        assert all(x.count(f"{zone} ") == 1 for x in heads), heads

@@ -109,20 +109,23 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
         if known:  # back from the Incinerator, in front of everyone
             cards = ", ".join(_name(g, c) for c in sorted(known))
             lines.append(view.MSG.t(lang, "hand_known", cards=cards))
-    lines.append(t(lang, "grid_head", first=DEPTHS))
     cell = s.cell
     ours, theirs = t(lang, "mark_defender"), t(lang, "mark_horde")  # D: and H: (O: in Italian)
+    lines.append(t(lang, "grid_head", first=DEPTHS, d=ours, h=theirs))
     for lane in range(LANES):
-        cols = []
+        head = t(lang, "grid_lane", lane=lane + 1)
+        rows = []
         for depth in range(DEPTHS - 1, -1, -1):
             x = lane * DEPTHS + depth
             here = [f"{ours}:{_name(g, c)}({g.tot(s, 0, c)})" for c in team.field if cell[c] == x]
             here += [
                 f"{theirs}:{_name(g, c)}({g.tot(s, 1, c)})" for c in horde.field if cell[c] == x
             ]
-            if here:  # each zone named: a lane reads the same however the line wraps
-                cols.append(t(lang, "zone_head", zone=depth + 1) + ": " + " ".join(here))
-        lines.append(t(lang, "grid_lane", lane=lane + 1, cells=" · ".join(cols) or "—"))
+            if here:
+                zone = t(lang, "zone_head", zone=depth + 1) + ": "
+                rows += _wrap(zone, here, GRID_WIDTH - len(head) - 2)
+        pad = " " * (len(head) + 2)
+        lines += [(head + "  " if i == 0 else pad) + r for i, r in enumerate(rows or ["—"])]
     if team.field or horde.field:
         lines.append(t(lang, "cards_title", stats="/".join(x.upper() for x in STATS)))
         for q, key in ((0, "defender"), (1, "horde_card")):
@@ -202,6 +205,21 @@ def describe_action(g: Mode, s: EstroState, action: str, lang: str) -> str:
         key = "act.target_team" if parts[1] == "0" else "act.target_horde"
         return t(lang, key, card=_name(g, parts[2]))
     return view.describe_action(g, s, action, lang)
+
+
+GRID_WIDTH = 80  # the lanes fit a terminal of 80 columns, one line per zone
+
+
+def _wrap(head: str, cells: list[str], room: int) -> list[str]:
+    """A zone's cards after its name, going on under the first card when they pass
+    ``room`` columns: a card is never cut in two."""
+    rows = [head + cells[0]]
+    for c in cells[1:]:
+        if len(rows[-1]) + 1 + len(c) > room:
+            rows.append(" " * len(head) + c)
+        else:
+            rows[-1] += " " + c
+    return rows
 
 
 # -------------------------------------------------------------------------- events --
