@@ -198,3 +198,19 @@ def test_no_help_heading_is_glued_to_the_list_item_before_it(lang: str) -> None:
     for item, after in pairwise(lines):
         if item.lstrip().startswith("- ") and after.strip():
             assert after.lstrip().startswith("- "), (item[-40:], after)
+
+
+def test_italian_says_primario_for_the_primary_stat_and_estro() -> None:
+    """One Italian term for 'primary': Navi said 'valore principale', Ultimo Bastione
+    'statistica primaria', the Chimera 'estro principale'; the rest 'valore primario'."""
+    from pathlib import Path
+
+    import tavolo.games.estro as estro
+
+    root = Path(estro.__file__).parent
+    for path in root.rglob("messages/it.yaml"):
+        text = path.read_text(encoding="utf-8")
+        for other in ("principale", "principali", "statistica primaria"):
+            assert other not in text, (path, other)
+    helped = " ".join(GAME.help("it").split())
+    assert "valore primario" in helped and "quale estro è il primario" in helped
