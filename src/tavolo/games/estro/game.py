@@ -15,9 +15,7 @@ changes and reuses the rest (gifts, battles, destruction, words). It declares ``
 and takes the 1v1 game as ``game``, whose collection and card table it shares, never
 copies. Its own events are named ``<mode>.<kind>`` (``inferno.team_won``):
 ``describe_event`` sees no state, so it knows whose words to use only from the name;
-events of the 1v1 rules that a subclass reuses keep their names and the 1v1 words, unless
-the mode hands them out as an ``Event`` subclass naming it in ``table`` (Navi's
-``FleetEvent``: the same record, told with the fleet as side 1).
+events of the 1v1 rules that a subclass reuses keep their names and the 1v1 words.
 """
 
 from __future__ import annotations
@@ -603,9 +601,6 @@ class EstroGame(EstroRules):
         mode, dot, _ = event.kind.partition(".")
         if dot and mode in self.tables:  # a table mode's own event, named '<mode>.<kind>'
             return self.tables[mode].describe_event(event, player, lang)
-        table = getattr(event, "table", None)  # a 1v1 event told in a table's words
-        if table is not None:  # (navi.text.FleetEvent)
-            return self.tables[table].describe_event(event, player, lang)
         return view.describe_event(self, event, player, lang)
 
     def view(self, s: EstroState, player: int | None, lang: str = "en") -> str:

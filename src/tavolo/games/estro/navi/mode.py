@@ -126,14 +126,6 @@ class Mode(EstroGame):
         return s
 
     # ------------------------------------------------------------------ the forward model --
-    def _apply(self, s: EstroState, d: Decision, action: str) -> list[Event]:
-        """The 1v1 events come out as ``text.FleetEvent``, so that their words call side 1
-        the fleet (no state reaches ``describe_event``); their record is unchanged."""
-        fleet = text.FleetEvent
-        return [
-            e if e.kind.startswith("navi.") else fleet(*e) for e in super()._apply(s, d, action)
-        ]
-
     def _run(self, s: EstroState, events: list[Event]) -> None:
         """The 1v1 loop; a decision it would give the ships is answered by their policy."""
         super()._run(s, events)

@@ -23,15 +23,6 @@ ZONE_IDS = estro_view.ZONE_IDS
 ZONE_NAMES = estro_view.ZONE_NAMES
 
 
-class FleetEvent(Event):
-    """An event of the 1v1 rules raised at the ships' table: the same record (kind, data,
-    audience), told in this mode's words, where side 1 is the fleet, not "Player 2".
-    ``describe_event`` sees no state, so the event's class is what says so."""
-
-    __slots__ = ()
-    table = "navi"
-
-
 def _name(g: Mode, c: str | None) -> str:
     if c is None:
         return "?"
@@ -104,9 +95,6 @@ def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | No
     seen = e.seen_by(player)
     if seen is None:
         return None
-    if not e.kind.startswith("navi."):  # the 1v1 words, side 1 named as the fleet
-        said = estro_view.describe_event(g, e, player, lang)
-        return None if said is None else _fleet_words(said, lang)
     d: dict[str, Any] = dict(seen)
     k = e.kind.split(".", 1)[1]
     t = MSG.t
@@ -147,20 +135,6 @@ def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | No
     if k in ("burn", "silenced"):
         return t(lang, f"navi.ev.{k}", card=_name(g, d["card"]))
     return t(lang, f"navi.ev.{k}", ship=ship, **{x: y for x, y in d.items() if x != "ship"})
-
-
-def _fleet_words(text: str, lang: str) -> str:
-    """The 1v1 words with the fleet for "Player 2": a preposition joined to its article
-    first (Italian "di Giocatore 2" is "della flotta"), then at the start of a sentence."""
-    t = MSG.t
-    side = estro_view.MSG.t(lang, "player", n=2)
-    if side not in text:
-        return text
-    for key in ("of", "by"):
-        text = text.replace(t(lang, f"navi.side.{key}", side=side), t(lang, f"navi.fleet.{key}"))
-    if text.startswith(side):
-        text = t(lang, "navi.fleet.start") + text[len(side) :]
-    return text.replace(side, t(lang, "navi.fleet.name"))
 
 
 # ---------------------------------------------------------------------------- board --
