@@ -12,11 +12,14 @@ def test_play_estro_navi_with_a_random_seat_plays_to_the_end_in_words() -> None:
     assert "the ships' turn" in out and "The fleet" in out
     assert "The fleet wins" in out or "You win" in out
     assert "Scores:" in out
+    assert "The fleet: Willow Cantor attacks" in out and "Player 2" not in out
     r = invoke(
         ["play", "estro", "--mode", "navi", "--seats", "random", "--seed", "3", "--lang", "it"]
     )
     assert r.exit_code == 0, r.output
-    assert "turno delle astronavi" in " ".join(r.stdout.split())
+    out = " ".join(r.stdout.split())
+    assert "turno delle astronavi" in out and "della flotta viene distrutta" in out
+    assert "Giocatore 2" not in out
 
 
 def test_play_estro_navi_refuses_two_seats() -> None:

@@ -12,7 +12,7 @@ import yaml
 
 import tavolo
 from tavolo.engine import TavoloError, UnknownName
-from tavolo.engine.i18n import LANGS, Catalog, check_lang, fill, number
+from tavolo.engine.i18n import LANGS, Catalog, check_lang, fill, fit, number
 
 SRC = Path(tavolo.__file__).parent
 
@@ -258,3 +258,13 @@ def test_numbers_are_written_as_each_language_writes_them(
 ) -> None:
     assert number("en", value, places) == en
     assert number("it", value, places) == it
+
+
+def test_fit_breaks_between_words_and_indents_the_rest() -> None:
+    line = "Player 1: " + " ".join(["Gearmind-Colossus"] * 8)
+    lines = fit(line, 4)
+    assert len(lines) == 3 and all(len(x) <= 80 for x in lines)  # not at the hyphens
+    assert (
+        lines[1].startswith("    Gearmind-Colossus") and " ".join(x.strip() for x in lines) == line
+    )
+    assert fit("", 2) == [""] and fit("x" * 90, 2) == ["x" * 90]  # a word is never cut

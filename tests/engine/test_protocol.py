@@ -253,6 +253,16 @@ def test_private_event_without_redaction_is_invisible() -> None:
     assert Event("peek", {}, to=()).to_json(0) is None
 
 
+def test_describe_events_tells_what_the_player_sees_and_skips_the_rest(tricks: TrickGame) -> None:
+    s = tricks.new(tricks.make_config(), 10)
+    events = [Event("peek", {"card": "c3"}, to=(1,)), Event("trick", {"worth": 2})]
+    assert tricks.describe_events(s, events, 0) == ["trick {'worth': 2}"]
+    assert tricks.describe_events(s, events, 1) == [
+        "peek {'card': 'c3'}",
+        "trick {'worth': 2}",
+    ]
+
+
 def test_tricks_events(tricks: TrickGame) -> None:
     s = tricks.new(tricks.make_config(), 10)
     d = tricks.decision(s)

@@ -81,10 +81,8 @@ def narrate(replay: Replay, lang: str, step: bool, path: Path | None = None) -> 
         words = game.describe_action(state, action, lang)
         events = game.apply(state, action)
         out.print(f"[dim]{i:>3}.[/dim] [bold]{escape(who)}[/bold]: {words}")
-        for event in events:
-            text = game.describe_event(event, None, lang)
-            if text:
-                out.print(f"       • {text}")
+        for text in game.describe_events(state, events, None, lang):
+            out.print(f"       • {text}")
         if step and i < len(replay.actions):
             out.print(game.view(state, None, lang))
             out.print(t(lang, "replay.step"), end="")

@@ -5,7 +5,7 @@ game's rules summary (``game.help(lang)``), loaded only when the help is asked f
 
 What a person sees never leaks hidden information: the board is ``game.view(state,
 seat)``, and other seats' moves are shown through the events *as that seat sees them*
-(``describe_event(event, seat)``), never through ``describe_action`` (which may name a
+(``describe_events(state, events, seat)``), never through ``describe_action`` (which may name a
 face-down card). With one person at the table their view is printed as play goes on;
 with several (hot seat) each one is shown what happened since their last turn. Agents
 alone at the table are narrated omnisciently.
@@ -491,12 +491,7 @@ class Table:
         self.run_player, self.run_shown = None, False
 
     def event_texts(self, events: Sequence[Event], player: int | None) -> list[str]:
-        texts = []
-        for event in events:
-            text = self.game.describe_event(event, player, self.lang)
-            if text:
-                texts.append(text)
-        return texts
+        return self.game.describe_events(self.state, events, player, self.lang)
 
     def print_events(self, events: Sequence[Event], player: int | None) -> int:
         texts = self.event_texts(events, player)

@@ -338,6 +338,16 @@ class Game(ABC):
         seen = event.seen_by(player)
         return None if seen is None else f"{event.kind} {dict(seen)}"
 
+    def describe_events(
+        self, state: Any, events: Sequence[Event], player: int | None, lang: str = "en"
+    ) -> list[str]:
+        """The words of ``events``, raised in ``state``'s game, as ``player`` sees them (the
+        ones they do not see left out). Interfaces call this: an event carries no table, so
+        a game whose words depend on it (Estro's Navi calls the ships' side "the fleet")
+        reads it here, never in the rules' hot path."""
+        said = (self.describe_event(e, player, lang) for e in events)
+        return [text for text in said if text]
+
     def view(self, state: Any, player: int | None, lang: str = "en") -> str:
         """The board as text with Rich markup, as ``player`` may see it."""
         return json.dumps(self.observe(state, player), indent=1, ensure_ascii=False)

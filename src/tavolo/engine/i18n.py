@@ -12,6 +12,7 @@ hold the count too: ``"{n:the top card|the top {n} cards}"``.
 from __future__ import annotations
 
 import string
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,15 @@ from .errors import TavoloError, UnknownName
 from .files import read_data
 
 LANGS = ("en", "it")
+SCREEN = 80  # columns a terminal has at least: a view's lines fit in them
+
+
+def fit(line: str, indent: int, width: int = SCREEN) -> list[str]:
+    """``line`` broken between words into lines of at most ``width`` columns, the later
+    ones indented by ``indent``: a terminal would otherwise break it anywhere."""
+    return textwrap.wrap(
+        line, width, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False
+    ) or [line]
 
 
 def check_lang(lang: str) -> str:

@@ -396,3 +396,26 @@ def test_meta_modes_work_with_the_ships() -> None:
     assert "chimera:declare" in acts(s)  # type: ignore[arg-type]
     s = GAME.new(GAME.make_config(None, "navi+fessura"), 7)
     assert len(s.rift) == 200 and not set(s.rift) & set(s.players[1].field)
+
+
+def test_events_name_the_ships_side_as_the_fleet() -> None:
+    """A one-seat game has no Player 2: the 1v1 events of the guardians said 'Player 2:
+    Riddle Sphinx attacks...', 'The gift of Emberjaw Drake (Player 2) triggers'. The
+    interfaces tell events through describe_events, which knows the table."""
+    said: dict[str, set[str]] = {"en": set(), "it": set()}
+    for mode, seed in (("navi", 1), ("navi", 4), ("navi+chimera+fessura+imboscata", 2)):
+        s = GAME.new(GAME.make_config(None, mode), seed)
+        chooser = RNG(seed)
+        while (d := GAME.decision(s)) is not None:
+            events = GAME.apply(s, d.actions[chooser.below(len(d.actions))])
+            for lang in ("en", "it"):
+                for words in GAME.describe_events(s, events, 0, lang):
+                    assert "Player 2" not in words and "Giocatore 2" not in words, words
+                    said[lang].add(words)
+    en, it = "\n".join(said["en"]), "\n".join(said["it"])
+    assert "The fleet: " in en and " (the fleet) " in en and " of the fleet " in en
+    assert "La flotta: " in it and " (la flotta)" in it and " della flotta " in it
+    for lang, fleet_word in (("en", "the fleet"), ("it", "la flotta")):
+        helped = MODE.help(lang)
+        assert "Player 2" not in helped and "Giocatore 2" not in helped
+        assert fleet_word in helped

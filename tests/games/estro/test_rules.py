@@ -996,6 +996,27 @@ def test_zone_civile_defender_turns_the_battle_and_the_attacker_redirects() -> N
     assert GAME.stats(s, 1, "thofa") == plus("thofa", dex=2)
 
 
+def test_a_redirect_to_a_face_down_card_reads_sulla_in_italian() -> None:
+    """ "su la carta coperta" is not Italian: the slot's redirect has words of its own."""
+    s = position(
+        {"field": ["gold_fractal"]},
+        {"field": ["thofa", {"id": "ozok", "face_down": True}]},
+        rolls(4, 4, 4, 1),
+        phase="battle",
+    )
+    play(s, "attack:gold_fractal:thofa", "zone:civile")
+    d = decision(s)
+    assert (d.player, d.kind, d.actions) == (0, "redirect", ("pass", "redirect:#1"))
+    said = {lang: GAME.describe_action(s, "redirect:#1", lang) for lang in ("en", "it")}
+    assert said == {
+        "en": "Redirect the attack to the face-down card #2",
+        "it": "Reindirizza l'attacco sulla carta coperta n. 2",
+    }
+    events = GAME.apply(s, "redirect:#1")
+    told = [GAME.describe_event(e, 0, "it") for e in events if e.kind == "redirect"]
+    assert told == ["Giocatore 1 reindirizza l'attacco di Gold Fractal sulla carta coperta n. 2."]
+
+
 def test_zone_used_by_the_attacker_in_a_failing_attack_lets_it_redirect() -> None:
     # Ozok (72, -5 against Illusio) fails against Thofa (76); Sviluppo Tech swaps Thofa's
     # ATK and DEF, which changes nothing, but the attacker may now pick another card

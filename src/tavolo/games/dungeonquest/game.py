@@ -8,7 +8,6 @@ re-picks the secret counter (the rest is drawn at random when drawn, see ``DQRul
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, cached_property
 from pathlib import Path
@@ -20,7 +19,7 @@ from tavolo.engine import RNG, Config, Event
 from tavolo.engine.content import Reason
 from tavolo.engine.errors import ConfigError, ContentError, ScenarioError
 from tavolo.engine.files import read_data
-from tavolo.engine.i18n import fill
+from tavolo.engine.i18n import fill, fit
 
 from .board import Board
 from .dice import parse_dice
@@ -146,14 +145,6 @@ passare gli costa un altro soffio prima di scegliere di nuovo da dove uscire; la
 conserva; al massimo 8 mosse extra per turno; si esce da una torre dopo aver lasciato
 quella di partenza.""",
 }
-
-
-def fit(line: str, indent: int) -> list[str]:
-    """``line`` broken between words into lines of at most 80 columns, the later ones
-    indented by ``indent``: a terminal would otherwise break it anywhere."""
-    return textwrap.wrap(
-        line, 80, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False
-    ) or [line]
 
 
 @cache

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import (
@@ -602,6 +602,13 @@ class EstroGame(EstroRules):
         if dot and mode in self.tables:  # a table mode's own event, named '<mode>.<kind>'
             return self.tables[mode].describe_event(event, player, lang)
         return view.describe_event(self, event, player, lang)
+
+    def describe_events(
+        self, s: EstroState, events: Sequence[Event], player: int | None, lang: str = "en"
+    ) -> list[str]:
+        if (t := self._on_table(s)) is not None:  # the table's words (Navi's fleet)
+            return t.describe_events(s, events, player, lang)
+        return super().describe_events(s, events, player, lang)
 
     def view(self, s: EstroState, player: int | None, lang: str = "en") -> str:
         if (t := self._on_table(s)) is not None:

@@ -252,7 +252,9 @@ def describe_action(g: EstroGame, s: EstroState, action: str, lang: str) -> str:
     if verb == "revive":
         return t(lang, "act.revive", card=_name(g, parts[1]))
     if verb == "redirect":
-        return t(lang, "act.redirect", card=_card_ref(g, lang, parts[1]))
+        if parts[1].startswith("#"):  # "sulla carta coperta", never "su la"
+            return t(lang, "act.redirect_slot", slot=int(parts[1][1:]) + 1)
+        return t(lang, "act.redirect", card=_name(g, parts[1]))
     if verb == "chimera":
         if parts[1] == "declare":
             return t(lang, "act.chimera_declare")
@@ -407,6 +409,9 @@ def describe_event(g: EstroGame, e: Event, player: int | None, lang: str) -> str
         return t(lang, "ev.zone", player=who, zone=zone, card=card)
     if k == "redirect":
         attacker, defender = _name(g, d["attacker"]), _card_ref(g, lang, d["defender"])
+        if d["defender"].startswith("#"):  # "sulla carta coperta", never "su la"
+            slot = int(d["defender"][1:]) + 1
+            return t(lang, "ev.redirect_slot", player=who, attacker=attacker, slot=slot)
         same = attacker == defender  # two cards of one name: say whose the target is
         return t(
             lang,

@@ -8,7 +8,6 @@ order of the boss's attack deck, of the item and potion decks and of the solo ev
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
@@ -29,7 +28,7 @@ from tavolo.engine import RNG, Config, Event
 from tavolo.engine.content import Reason
 from tavolo.engine.errors import ConfigError, ContentError, UnknownName
 from tavolo.engine.files import read_data
-from tavolo.engine.i18n import fill
+from tavolo.engine.i18n import fill, fit
 
 from .geometry import Geo
 from .rules import ROUND_CAP, THEMES, S, is_solo, spread
@@ -241,22 +240,6 @@ def ui(lang: str) -> dict[str, Any]:
         section, _, name = str(key).partition(".")
         out.setdefault(section, {})[name] = text
     return out
-
-
-SCREEN = 80  # columns a terminal has at least: the view's lines fit in them
-
-
-def fit(line: str, indent: int) -> list[str]:
-    """``line`` broken between words into lines of at most SCREEN columns, the later
-    ones indented by ``indent``: a terminal would otherwise break it anywhere."""
-    return textwrap.wrap(
-        line,
-        SCREEN,
-        subsequent_indent=" " * indent,
-        break_long_words=False,
-        break_on_hyphens=False,
-        drop_whitespace=True,
-    ) or [line]
 
 
 def sym_word(x: str, lang: str) -> str:

@@ -16,7 +16,7 @@ ships' policy (``ships_choice``), and their attacks by ``ships_target`` (the man
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Annotated, Any, ClassVar
 
 from pydantic import (
@@ -927,6 +927,12 @@ class Mode(EstroGame):
 
     def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
         return text.describe_event(self, event, player, lang)
+
+    def describe_events(
+        self, s: EstroState, events: Sequence[Event], player: int | None, lang: str = "en"
+    ) -> list[str]:
+        assert isinstance(s, NaviState)
+        return text.describe_events(self, s, events, player, lang)
 
     def view(self, s: EstroState, player: int | None, lang: str = "en") -> str:
         assert isinstance(s, NaviState)

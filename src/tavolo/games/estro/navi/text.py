@@ -3,6 +3,7 @@ items rendered from their data, and the help, in English and Italian."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -135,6 +136,36 @@ def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | No
     if k in ("burn", "silenced"):
         return t(lang, f"navi.ev.{k}", card=_name(g, d["card"]))
     return t(lang, f"navi.ev.{k}", ship=ship, **{x: y for x, y in d.items() if x != "ship"})
+
+
+def describe_events(
+    g: Mode, s: NaviState, events: Sequence[Event], player: int | None, lang: str
+) -> list[str]:
+    """The events' words, those of the 1v1 rules with the ships' side named the fleet: a
+    one-seat game has no "Player 2"."""
+    out = []
+    for e in events:
+        if e.kind.startswith("navi."):
+            said = describe_event(g, e, player, lang)
+        elif said := estro_view.describe_event(g, e, player, lang):
+            said = _fleet_words(said, lang)
+        if said:
+            out.append(said)
+    return out
+
+
+def _fleet_words(text: str, lang: str) -> str:
+    """The 1v1 words with the fleet for "Player 2": a preposition joined to its article
+    first (Italian "di Giocatore 2" is "della flotta"), then at the start of a sentence."""
+    t = MSG.t
+    side = estro_view.MSG.t(lang, "player", n=2)
+    if side not in text:
+        return text
+    for key in ("of", "by"):
+        text = text.replace(t(lang, f"navi.side.{key}", side=side), t(lang, f"navi.fleet.{key}"))
+    if text.startswith(side):
+        text = t(lang, "navi.fleet.start") + text[len(side) :]
+    return text.replace(side, t(lang, "navi.fleet.name"))
 
 
 # ---------------------------------------------------------------------------- board --
