@@ -209,7 +209,8 @@ def test_watcher_is_told_when_a_seats_moves_showed_nothing(monkeypatch: Any) -> 
     # once for each run of the random seat's moves, never for the person's own
     runs = r.stdout.count("Player 2 (random):")
     assert runs >= 1 and r.stdout.count("(nothing you can see)") == runs
-    assert "Player 1:" not in r.stdout.replace("Player 1: your turn", "")
+    out = r.stdout.replace("Player 1: your turn", "")
+    assert "Player 1:" not in out.replace("Player 1: your only choice, taken: play:c", "")
 
 
 def test_words_at_the_prompt_list_the_options_that_hold_them() -> None:
@@ -266,3 +267,15 @@ def test_replay_reads_the_seats_a_file_holds(tmp_path: Path) -> None:
         r = invoke(["replay", str(save)])
         assert r.exit_code == 0 and "Traceback" not in r.output, r.output
         assert shown in r.stdout
+
+
+def test_a_choice_of_one_is_taken_and_said_not_asked() -> None:
+    # Platformer asked "1. leave the special die" about one time in five
+    r = invoke(["play", "platformer", "--seats", "human,random", "--seed", "1"], input="1\n" * 2000)
+    assert r.exit_code == 0, r.output
+    assert "Choose 1-1 " not in r.stdout and "Game over" in r.stdout
+    assert "Player 1: your only choice, taken: leave the special die" in r.stdout
+    assert "Player 2 (random): your only choice" not in r.stdout  # an AI's is no news
+    args = ["play", "platformer", "--seats", "human,random", "--seed", "1", "--lang", "it"]
+    r = invoke(args, input="1\n" * 2000)
+    assert "Giocatore 1: unica scelta possibile, presa: " in r.stdout

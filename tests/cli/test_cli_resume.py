@@ -16,7 +16,7 @@ from tavolo.engine.replay import Replay
 
 from . import assert_one_line_error, invoke
 
-SEATS = ["--seats", "human,random", "--seed", "5"]
+SEATS = ["--seats", "human,random", "--seed", "5", "-o", "hand=4"]  # asked but at the last card
 
 
 def kept(home: Path) -> list[Path]:

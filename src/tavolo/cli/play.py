@@ -431,7 +431,7 @@ class Table:
         try:
             while (d := game.decision(state)) is not None:
                 if self.agents[d.player] is None:
-                    action = self.human_turn(d)
+                    action = self.forced_turn(d) if len(d.actions) == 1 else self.human_turn(d)
                 else:
                     action = self.agent_turn(d)
                 self.apply(d, action)
@@ -525,6 +525,20 @@ class Table:
             words = game.describe_action(self.state, action, lang)
             out.print(f"  [bold]{i:>{width}}[/bold]. {words}")
         return self.ask(d)
+
+    def forced_turn(self, d: Decision) -> Action:
+        """A choice of one is taken, not asked: Platformer alone asked one in five times
+        ("leave the special die"). The person at the screen is told which it was; anyone
+        else hears its events at their next turn, as always (the words of an action may
+        name a face-down card)."""
+        action = d.actions[0]
+        if d.player in (self.at_screen, self.watcher):
+            self.close_run()
+            words = self.game.describe_action(self.state, action, self.lang)
+            self.out.print(
+                t(self.lang, "play.forced", who=escape(self.labels[d.player]), action=words)
+            )
+        return action
 
     def private(self, seat: int) -> bool:
         """Whether the person coming to the screen and the one leaving it may not see
