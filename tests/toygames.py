@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from tavolo.engine import RNG, Config, Decision, Event, Game, State
+from tavolo.engine import RNG, Config, Decision, Event, Game, State, reading_state
 from tavolo.engine.errors import ConfigError
 
 
@@ -125,10 +125,11 @@ class TrickGame(Game):
         }
 
     def from_json(self, data: Mapping[str, Any]) -> TrickState:
-        s = TrickState(RNG.from_json(data["rng"]))
-        s.deck = list(data["deck"])
-        s.hands = [list(h) for h in data["hands"]]
-        s.table = list(data["table"])
-        s.points = list(data["points"])
-        s.lead, s.turn = data["lead"], data["turn"]
+        with reading_state(self.name):
+            s = TrickState(RNG.from_json(data["rng"]))
+            s.deck = list(data["deck"])
+            s.hands = [list(h) for h in data["hands"]]
+            s.table = list(data["table"])
+            s.points = list(data["points"])
+            s.lead, s.turn = data["lead"], data["turn"]
         return s

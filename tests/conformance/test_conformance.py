@@ -213,6 +213,27 @@ def test_replay_round_trip(name: str, mode: str, tmp_path: Path) -> None:
     assert [event_text(e) for step in log for e in step] == events
 
 
+@pytest.mark.parametrize(("name", "mode"), MODES)
+def test_data_a_game_did_not_write_fails_in_one_line(name: str, mode: str) -> None:
+    """A researcher's saved state, hand-edited or from another game: ``from_json`` fails
+    with a TavoloError, never a bare KeyError; an id that is no action reads as itself."""
+    game = GAMES[name]
+    state = game.new(game.make_config(player_counts(game, mode)[0], mode), 3)
+    data = game.to_json(state)
+    broken: list[Any] = [{}, [], "state", 3, {"mode": mode}]
+    for key in data:
+        broken.append({k: v for k, v in data.items() if k != key})
+        broken.append({**data, key: {"conformance": [1]}})
+    for bad in broken:
+        try:
+            game.from_json(bad)
+        except TavoloError as e:
+            assert "\n" not in str(e) and str(e).startswith(f"{name}: "), str(e)
+    assert game.describe_action(state, "conformance:no-such-action") == (
+        "conformance:no-such-action"
+    )
+
+
 # -- helpers ------------------------------------------------------------------------------------
 
 

@@ -12,11 +12,13 @@ from .errors import (
     SaidValue,
     ScenarioError,
     ScriptError,
+    StateError,
     SystemReason,
     TavoloError,
     UnknownName,
     engine_messages,
     no_options,
+    reading_state,
     wrong_players,
 )
 from .game import Action, Config, Decision, Event, Game, State, stable_hash
@@ -39,11 +41,13 @@ __all__ = [
     "ScriptError",
     "ScriptedRNG",
     "State",
+    "StateError",
     "SystemReason",
     "TavoloError",
     "UnknownName",
     "engine_messages",
     "no_options",
+    "reading_state",
     "stable_hash",
     "wrong_players",
 ]

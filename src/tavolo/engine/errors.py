@@ -9,7 +9,8 @@ told in the user's language too.
 from __future__ import annotations
 
 import errno
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from functools import cache
 from typing import Any, Protocol, Self
 
@@ -220,6 +221,27 @@ class ContentError(TavoloError):
 
 class ReplayError(TavoloError):
     """A replay or save that cannot be loaded or no longer applies."""
+
+
+class StateError(TavoloError):
+    """A state's data (``from_json``) that is not one the game wrote."""
+
+
+@contextmanager
+def reading_state(game: str) -> Iterator[None]:
+    """Inside a game's ``from_json``: data it did not write (a key missing, a list where a
+    number goes) fails in one line naming the game, never as a bare KeyError."""
+    try:
+        yield
+    except TavoloError:
+        raise
+    except KeyError as e:
+        key = e.args[0] if e.args else "?"
+        raise StateError.said(engine_messages(), "state.missing", game=game, key=key) from None
+    except (TypeError, ValueError, IndexError, AttributeError) as e:
+        said = " ".join(str(e).split()).split(" For further information")[0]  # (pydantic's)
+        problem = f"{type(e).__name__}: {said[:160]}{'...' if len(said) > 160 else ''}"
+        raise StateError.said(engine_messages(), "state.bad", game=game, problem=problem) from None
 
 
 class ScenarioError(TavoloError):

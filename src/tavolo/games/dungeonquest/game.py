@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
-from tavolo.engine import RNG, Config, Event
+from tavolo.engine import RNG, Config, Event, reading_state
 from tavolo.engine.content import Reason
 from tavolo.engine.errors import ConfigError, ContentError, ScenarioError
 from tavolo.engine.files import read_data
@@ -188,7 +188,8 @@ class DungeonQuestGame(DQTurn):
         return state.to_json()
 
     def from_json(self, data: Mapping[str, Any]) -> S:
-        return DQState.from_json(dict(data))
+        with reading_state(self.name):
+            return DQState.from_json(dict(data))
 
     def returns(self, s: S) -> tuple[float, ...]:
         """D21: solo, escaping alive with treasure (at least ``solo_target`` GP); else the

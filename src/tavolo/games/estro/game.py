@@ -36,7 +36,7 @@ from pydantic import (
     model_validator,
 )
 
-from tavolo.engine import RNG, Config, Event, State, UnknownName, wrong_players
+from tavolo.engine import RNG, Config, Event, State, UnknownName, reading_state, wrong_players
 from tavolo.engine.content import Reason
 from tavolo.engine.errors import SaidValue
 
@@ -203,10 +203,11 @@ class EstroGame(EstroRules):
         return view.MSG.t(lang, key) if view.MSG.has(key) else name
 
     def from_json(self, data: Mapping[str, Any]) -> EstroState:
-        t = self.table(str(data.get("mode") or "standard"))
-        if t is not None:
-            return t.from_json(data)
-        return super().from_json(data)
+        with reading_state(self.name):
+            t = self.table(str(data.get("mode") or "standard"))
+            if t is not None:
+                return t.from_json(data)
+            return super().from_json(data)
 
     def _on_table(self, s: State) -> EstroGame | None:
         """The table mode that owns ``s`` (None: this game's own)."""

@@ -274,7 +274,7 @@ def describe_action(g: EstroGame, s: EstroState, action: str, lang: str) -> str:
         return t(lang, f"act.declare_{parts[1]}")
     if verb in ("fessura", "ambush"):
         return t(lang, f"act.{verb}", card=_name(g, parts[1]))
-    return t(lang, "act.pass")
+    return t(lang, "act.pass") if verb == "pass" else action  # (not an action: as it is)
 
 
 def _zone_card(g: EstroGame, s: EstroState, zone: str) -> str:

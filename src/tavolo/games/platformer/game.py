@@ -24,7 +24,7 @@ from pydantic import (
 )
 from typing_extensions import TypedDict  # pydantic reads typing's only from Python 3.12
 
-from tavolo.engine import RNG, Config, Event
+from tavolo.engine import RNG, Config, Event, reading_state
 from tavolo.engine.content import Reason
 from tavolo.engine.errors import ConfigError, ContentError, UnknownName
 from tavolo.engine.files import read_data
@@ -318,7 +318,8 @@ class PlatformerGame(PlatformerTurn):
         return state.to_json()
 
     def from_json(self, data: Mapping[str, Any]) -> PlatformerState:
-        return PlatformerState.from_json(dict(data))
+        with reading_state(self.name):
+            return PlatformerState.from_json(dict(data))
 
     def returns(self, s: S) -> tuple[float, ...]:
         return tuple(1.0 if k == s.winner else 0.0 for k in range(len(s.heroes)))

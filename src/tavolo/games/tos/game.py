@@ -14,7 +14,7 @@ from typing import Annotated, Any, ClassVar, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
-from tavolo.engine import RNG, Config, ConfigError, Event, TavoloError, UnknownName
+from tavolo.engine import RNG, Config, ConfigError, Event, TavoloError, UnknownName, reading_state
 from tavolo.engine.content import Reason
 from tavolo.engine.rng import derive_seed
 
@@ -220,7 +220,8 @@ class TosGame(TosRules):
         from .adventure import planner
 
         planner.forget()
-        return super().from_json(data)
+        with reading_state(self.name):
+            return super().from_json(data)
 
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> TosState:
         """A fight in progress: level, enemy (L/A/D or a tier), hand, discard (bottom

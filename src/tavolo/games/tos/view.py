@@ -270,7 +270,7 @@ def describe_action(g: TosGame, s: TosState, action: str, lang: str) -> str:
         where = t(lang, "where.hand") if c in s.hand else t(lang, "where.discard")
         h = inplay.half(s, c)
         return t(lang, f"act.hurt{h.banner}", card=_name(s, c, lang), where=where)
-    return t(lang, f"act.{verb}")
+    return t(lang, f"act.{verb}") if UI.has(f"act.{verb}") else action  # (not an action)
 
 
 def _idle_ritual(g: TosGame, s: TosState) -> bool:
