@@ -466,6 +466,30 @@ def test_DQ_14_D10_bow_wounds_before_the_monster_card() -> None:
     assert enc["life"] == 1  # 3 LP on the card, 2 (half of 4) from the arrow
 
 
+def test_D10_one_arrow_after_the_monster_card_even_if_none_before() -> None:
+    """D10: one arrow before the reaction and one after the Monster card; an arrow not
+    shot before is not carried over to after the card."""
+    script = new_room(
+        "orc",
+        {"draw": "monster_02", "label": "monster"},
+        {"roll": 1, "label": "arrow"},  # a miss
+        {"choice": "slash", "label": "monster counter"},
+    )
+    r = sc(["move:E", "no", "attack", "shoot"], script, hero={"id": "el_adoran"})
+    assert sum(e["kind"] == "arrow" for e in r["events"]) == 1
+    assert r["legal"] == ["leap_aside", "mighty_blow", "slash"]
+    script = new_room(
+        "orc",
+        {"roll": 1, "label": "arrow"},
+        {"draw": "monster_02", "label": "monster"},
+        {"roll": 2, "label": "arrow"},
+        {"choice": "slash", "label": "monster counter"},
+    )
+    r = sc(["move:E", "shoot", "attack", "shoot"], script, hero={"id": "el_adoran"})
+    assert sum(e["kind"] == "arrow" for e in r["events"]) == 2
+    assert r["legal"] == ["leap_aside", "mighty_blow", "slash"]
+
+
 def test_DQ_14_champion_survives_one_killed_result() -> None:
     script = new_room("champion_of_chaos", {"roll": 6, "label": "arrow"})
     r = sc(["move:E", "shoot"], script, hero={"id": "el_adoran"})

@@ -657,8 +657,9 @@ class DQTurn(DQRules):
             s.stack[-1] = (*f[:3], "bow1", *f[4:])
         elif stage in ("bow1", "bow2"):
             nxt = "react" if stage == "bow1" else "fight"
-            if a == "shoot":
-                s.stack[-1] = (*f[:3], stage, lp, wound, hits, arrows + 1, flags, secret, col)
+            if a == "shoot":  # D10: one arrow in each window, so after the card: fight
+                after = stage if stage == "bow1" else nxt
+                s.stack[-1] = (*f[:3], after, lp, wound, hits, arrows + 1, flags, secret, col)
                 ev.append(Event("arrow", {"hero": k, "monster": mid}))
                 s.stack.append(("fx", k, self.table_prog["bow"], 0, "", "arrow", 0))
             else:
