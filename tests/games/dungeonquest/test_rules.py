@@ -418,6 +418,37 @@ def test_DQ_13_5_D27_escape_goes_back_and_the_card_returns() -> None:
     assert r["state"]["decks"]["room"][0] == "orc"
 
 
+@pytest.mark.parametrize(
+    ("tile", "after", "check"),
+    [
+        ("trap_ooo_01", [{"draw": "explosion", "label": "trap"}], {"life": 12}),
+        ("pit_01", [{"roll": 12, "label": "pit"}], {"status": "dead", "cause": "pit"}),
+        ("room_ooo_02", [], {"life": 16, "status": "in"}),  # a room: no Room card
+    ],
+)
+def test_DQ_13_5_an_escape_back_onto_a_special_tile_meets_its_rule(
+    tile: str, after: list[dict[str, Any]], check: dict[str, Any]
+) -> None:
+    """DQ-13.5: the hero escaping draws no Room card where he lands, but a special
+    tile's rules still apply there (a Trap tile's card, a pit's Agility test)."""
+    script = [
+        {"draw": "room_ooo_03", "label": "tile"},
+        {"draw": "orc", "label": "room"},
+        {"draw": "monster_01", "label": "monster"},  # the orc's Escape column: 0, away
+        *after,
+    ]
+    tiles = [{"tile": tile, "at": [1, 0], "heading": "E"}]
+    r = sc(["move:E", "escape"], script, tiles=tiles)
+    kinds = [e["kind"] for e in r["events"]]
+    assert "escaped_monster" in kinds
+    assert [e["deck"] for e in r["events"] if e["kind"] == "card_drawn"][1:] == (
+        ["trap"] if tile.startswith("trap") else []
+    )
+    h = hero(r)
+    for k, v in check.items():
+        assert h[k] == v, (k, h[k])
+
+
 def test_DQ_13_4_D6_combat_round_symmetric_table() -> None:
     script = new_room(
         "champion_of_chaos",

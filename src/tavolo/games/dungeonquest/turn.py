@@ -232,7 +232,8 @@ class DQTurn(DQRules):
         s.stack[-1] = ("cross", k, side, mode, bars, 1)
 
     def h_enter(self, s: S, f: Frame, ev: list[Event]) -> bool:
-        """DQ-9: what the square entered does."""
+        """DQ-9: what the square entered does. DQ-13.5: a hero escaping back draws no
+        Room card, but the special tile's rule still applies (Trap card, pit test)."""
         _, k, mode, new = f
         s.stack.pop()
         h = s.heroes[k]
@@ -248,7 +249,7 @@ class DQTurn(DQRules):
         if kind == "chamber":
             s.stack.append(("dragon", k, 1))
             return False
-        if mode in ("escape", "driven"):
+        if mode == "driven":
             return False
         placed = s.board[h.pos]
         if kind == "corridor":
@@ -277,7 +278,7 @@ class DQTurn(DQRules):
         else:
             if kind == "portcullis" and new:
                 ev.append(Event("portcullis_drops", {"hero": k}))
-            if new or s.opts.room_card_on_reentry:
+            if (new or s.opts.room_card_on_reentry) and mode != "escape":
                 self.draw_card(s, k, "room", ev)
         return False
 
