@@ -111,6 +111,17 @@ def test_D14_rings_at_random_by_option() -> None:
     assert GAME.decision(s).kind == "pickhero"
 
 
+def test_DQ_1_cards_in_play_go_back_when_the_game_ends() -> None:
+    """Deck discipline: a card being resolved goes back under its deck even when the
+    game ends during it (the last hero escaping from its monster through a tower)."""
+    script = [{"draw": "orc", "label": "room"}, {"draw": "monster_01", "label": "monster"}]
+    r = sc(["move:E", "escape", "leave"], script, hero={"at": [0, 0], "prev": None})
+    assert r["state"]["phase"] == "over" and hero(r)["status"] == "escaped"
+    decks = r["state"]["decks"]
+    assert sorted(decks["room"]) == sorted(GAME.deck_ids["room"])
+    assert all(len(decks[d]) == len(GAME.deck_ids[d]) for d in decks)
+
+
 # ------------------------------------------------------------------------ DQ-5, DQ-6 --
 def test_DQ_5_lost_turns_explosion() -> None:
     script = [{"draw": "trap_ooo_01", "label": "tile"}, {"draw": "explosion", "label": "trap"}]

@@ -457,8 +457,16 @@ class DQRules(Game):
         if s.phase != "over" and all(h.status != "in" for h in s.heroes):
             s.phase = "over"
             s.reason = "all out"
-            s.stack.clear()
-            s.halt = False
+            self.clear_stack(s)
+
+    def clear_stack(self, s: S) -> None:
+        """Drop the resolution in progress; the cards in play still go back under their
+        decks (DQ-1 deck discipline), so a finished game holds every card."""
+        for f in s.stack:
+            if f[0] == "fx" and f[6]:
+                s.decks[f[4]].insert(0, f[5])
+        s.stack.clear()
+        s.halt = False
 
     def sunset(self, s: S, ev: list[Event]) -> None:
         """DQ-3/D1: after round ``sun_rounds`` the sun sets; D2: a tower counts as out."""
@@ -470,8 +478,7 @@ class DQRules(Game):
                 else:
                     self.kill(s, k, "sunset", ev)
         s.phase, s.reason = "over", "sunset"
-        s.stack.clear()
-        s.halt = False
+        self.clear_stack(s)
 
     def next_turn(self, s: S, k: int, ev: list[Event]) -> None:
         """The next hero in the dungeon; a new round when the first player's turn comes."""
