@@ -65,15 +65,50 @@ def test_DQ_2_board_towers_and_chamber() -> None:
     assert [k for k, v in GAME.printed.items() if v == "chamber"] == [(6, 4), (6, 5)]
 
 
+def two_heroes(
+    first: dict[str, Any], second: dict[str, Any], tiles: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """A two-hero position, hero 0 to act; the result of running no action."""
+    data = {
+        "game": "dungeonquest",
+        "config": {"players": 2},
+        "position": {
+            "heroes": [
+                {"id": "ulv_grimhand", "ring": "opening", **first},
+                {"id": "volrik", "ring": "healing", **second},
+            ],
+            "tiles": tiles,
+            "active": 0,
+        },
+        "actions": [],
+        "expect": {},
+    }
+    result = run(data, "test")
+    assert result["failures"] == [], result["failures"]
+    return result
+
+
 def test_DQ_2_D26_heroes_do_not_share_a_square() -> None:
-    r = sc([], hero={"at": [1, 0]}, players=2, expect={})
-    assert r["legal"]
-    s = GAME.new(GAME.make_config(2, heroes="sir_rohan,volrik"), 1)
+    """No move onto a square (a room or a tower) another hero stands on; the Treasure
+    Chamber holds any number; the start towers all differ."""
+    row = [
+        {"tile": "room_ooo_01", "at": [1, 0], "heading": "E"},
+        {"tile": "room_ooo_02", "at": [2, 0], "heading": "E"},
+    ]
+    r = two_heroes({"at": [1, 0], "prev": [0, 0]}, {"at": [2, 0], "prev": [1, 0]}, row)
+    assert "move:E" not in r["legal"] and "move:W" in r["legal"]
+    r = two_heroes({"at": [1, 0], "prev": [2, 0]}, {"at": [0, 0]}, row)
+    assert "move:W" not in r["legal"] and "move:E" in r["legal"]  # D26: towers too
+    chamber = [
+        {"tile": "room_ooo_01", "at": [5, 4], "heading": "W"},
+    ]
+    r = two_heroes({"at": [5, 4], "prev": [6, 4]}, {"at": [6, 4], "prev": [5, 4]}, chamber)
+    assert "move:E" in r["legal"]
+    s = GAME.new(GAME.make_config(4, heroes="sir_rohan,volrik,ulv_grimhand,el_adoran"), 1)
     while s.phase == "setup":
         d = GAME.decision(s)
         GAME.apply(s, d.actions[0])
-    a, b = s.heroes
-    assert a.pos != b.pos
+    assert len({h.pos for h in s.heroes}) == 4
 
 
 def test_DQ_3_D1_sunset_after_26_rounds_kills_heroes_inside() -> None:
@@ -190,6 +225,40 @@ def test_D23_a_door_on_each_side_takes_two_cards() -> None:
     assert hero(r)["pos"] == [1, 0]
 
 
+def test_D22_portcullis_tested_from_the_outside_too() -> None:
+    """D22: once dropped, the portcullis takes a Strength test to cross either way; with
+    ``portcullis_both_ways=false`` only leaving the portcullis tile through it does."""
+    tiles = [*ROOM, {"tile": "portcullis_wow_01", "at": [2, 0], "heading": "E"}]
+    ring = {"ring": "warning"}  # no Ring of Opening to ask about
+    r = sc(["move:E"], [{"roll": 12, "label": "portcullis"}], hero=ring, tiles=tiles)
+    assert hero(r)["pos"] == [1, 0] and r["state"]["round"] == 2
+    assert any(e["kind"] == "portcullis_holds" for e in r["events"])
+    r = sc(
+        ["move:E"],
+        [{"draw": "empty_room", "label": "room"}],
+        hero=ring,
+        tiles=tiles,
+        options={"portcullis_both_ways": False},
+    )
+    assert hero(r)["pos"] == [2, 0]
+    assert not any(e["kind"].startswith("test_") for e in r["events"])
+    r = sc(  # leaving through it is still tested
+        ["move:W"],
+        [{"roll": 12, "label": "portcullis"}],
+        hero={**ring, "at": [2, 0], "prev": [1, 0]},
+        tiles=tiles,
+        options={"portcullis_both_ways": False},
+    )
+    assert hero(r)["pos"] == [2, 0]
+    r = sc(  # from a tower or the Chamber, too
+        ["move:E"],
+        [{"roll": 12, "label": "portcullis"}],
+        hero={**ring, "at": [0, 0], "prev": None},
+        tiles=[{"tile": "portcullis_wow_01", "at": [1, 0], "heading": "E"}],
+    )
+    assert hero(r)["pos"] == [0, 0]
+
+
 def test_D3_a_room_card_on_every_entry() -> None:
     tiles = [*ROOM, {"tile": "room_ooo_02", "at": [2, 0], "heading": "E"}]
     r = sc(["move:E"], [{"draw": "empty_room", "label": "room"}], tiles=tiles)
@@ -210,6 +279,9 @@ def test_DQ_7_D4_two_searches_in_a_row_at_most() -> None:
     script = [{"draw": "empty", "label": "search"}, {"draw": "empty", "label": "search"}]
     r = sc(["search", "search"], script)
     assert "search" not in r["legal"]
+    script = [*script, {"draw": "empty_room", "label": "room"}]
+    r = sc(["search", "search", "move:W", "stay", "move:E"], script)
+    assert "search" in r["legal"]  # the count starts again on the tile re-entered
 
 
 def test_D4_search_once_per_room_by_option() -> None:
@@ -221,9 +293,37 @@ def test_D4_search_once_per_room_by_option() -> None:
     assert "search" not in r["legal"]
 
 
-def test_D5_corridors_and_darkness_are_not_searchable() -> None:
-    r = sc([], tiles=[{"tile": "corridor_ooo_01", "at": [1, 0], "heading": "E"}])
-    assert "search" not in r["legal"]
+@pytest.mark.parametrize(
+    ("tile", "searchable"),
+    [
+        ("room_ooo_01", True),
+        ("portcullis_ooo_01", True),
+        ("cave_in_ooo_01", True),  # D5
+        ("corridor_ooo_01", False),
+        ("trap_ooo_01", False),
+        ("rotating_01", False),
+        ("chasm_left_01", False),  # D5
+        ("pit_01", False),
+    ],
+)
+def test_D5_which_tiles_may_be_searched(tile: str, searchable: bool) -> None:
+    cave = tile.startswith("cave_in")  # its Agility test comes first
+    r = sc(
+        ["test"] if cave else [],
+        [{"roll": 1, "label": "cave_in"}] if cave else [],
+        tiles=[{"tile": tile, "at": [1, 0], "heading": "E"}],
+    )
+    assert ("search" in r["legal"]) is searchable
+
+
+def test_D5_darkness_towers_and_the_chamber_are_not_searchable() -> None:
+    assert not GAME.kinds["darkness"].searchable  # D5 (and stumbling out is the turn)
+    for at, tiles in (
+        ([0, 0], ROOM),
+        ([6, 4], [{"tile": "room_ooo_01", "at": [5, 4], "heading": "W"}]),
+    ):
+        r = sc([], hero={"at": at, "prev": None}, tiles=tiles)
+        assert "search" not in r["legal"] and r["legal"]
 
 
 # ----------------------------------------------------------------------------- DQ-9 --

@@ -191,8 +191,12 @@ class DQTurn(DQRules):
         ):
             self.kill(s, k, "pit", ev)
             return
-        if not s.opts.portcullis_both_ways and placed is None:
-            bars = bars.replace("P", "")
+        if not s.opts.portcullis_both_ways and bars.endswith("P"):
+            # D22's alternative: only the hero's own tile's portcullis holds him; the
+            # destination's (the last barrier, see passage) is not tested from outside
+            to = self.nbr[h.pos][side]
+            if to is not None and self.edge(s, to, (side + 2) % 4) == "P":
+                bars = bars[:-1]
         s.stack.append(("cross", k, side, mode, bars, 0))
 
     def h_cross(self, s: S, f: Frame, ev: list[Event]) -> bool:
