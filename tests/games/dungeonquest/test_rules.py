@@ -126,6 +126,20 @@ def test_DQ_3_D2_a_tower_at_sunset_counts_as_out() -> None:
     assert hero(r)["status"] == "escaped"
 
 
+def test_D2_without_escape_at_once_a_tower_is_left_only_at_sunset() -> None:
+    """D2's alternative (``escape_at_once=false``): no leaving on entering a tower nor
+    on a later turn there; standing in it at sunset still counts as out."""
+    off = {"escape_at_once": False}
+    r = sc(["move:W"], options=off)
+    assert "leave" not in r["legal"] and "stop" in r["legal"]
+    r = sc(["move:W", "stop"], options=off)
+    assert "leave" not in r["legal"] and r["state"]["round"] == 2
+    r = sc(["move:W", "stop", "wait"], round=25, options=off, hero={"treasure": [200]})
+    assert hero(r)["status"] == "escaped" and r["state"]["reason"] == "sunset"
+    r = sc(["move:W", "stay", "stop"])  # the default: he may leave on a later turn too
+    assert "leave" in r["legal"]
+
+
 def test_DQ_4_setup_heroes_rings_and_towers_in_turn_order() -> None:
     s = GAME.new(GAME.make_config(3), 7)
     kinds = []

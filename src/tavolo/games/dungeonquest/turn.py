@@ -122,7 +122,7 @@ class DQTurn(DQRules):
                 out.append("ring")
             if kind in self.kinds and self.kinds[kind].searchable and self.may_search(s, k):
                 out.append("search")
-        if kind == "tower" and h.moved:
+        if kind == "tower" and h.moved and s.opts.escape_at_once:  # D2 (else: at sunset)
             out.append("leave")
         if kind == "chamber":
             out.append("stay")
