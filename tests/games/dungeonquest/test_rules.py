@@ -371,8 +371,29 @@ def test_D16_chasm_leaves_only_on_the_hero_side() -> None:
 
 
 def test_D15_pit_test_when_leaving_by_option() -> None:
-    r = sc(["move:E"], [{"draw": "pit_01", "label": "tile"}], options={"pit_test": "leaving"})
-    assert not any(e["kind"] == "test_failed" for e in r["events"])
+    """``pit_test=leaving``: no test on entry; leaving by the far side tests Agility
+    (failure is death); going back the way he came is free."""
+    leaving = {"pit_test": "leaving"}
+    r = sc(["move:E"], [{"draw": "pit_01", "label": "tile"}], options=leaving)
+    assert not any(e["kind"].startswith("test_") for e in r["events"])
+    pit = [*ROOM, {"tile": "pit_01", "at": [2, 0], "heading": "E"}]
+    at_pit = {"at": [2, 0], "prev": [1, 0]}
+    r = sc(["move:E"], [{"roll": 6, "label": "pit"}], hero=at_pit, tiles=pit, options=leaving)
+    assert hero(r)["status"] == "dead" and hero(r)["cause"] == "pit"
+    script = [{"draw": "empty_room", "label": "room"}]
+    r = sc(["move:W"], script, hero=at_pit, tiles=pit, options=leaving)
+    assert hero(r)["pos"] == [1, 0] and not any(e["kind"].startswith("test_") for e in r["events"])
+
+
+def test_D15_pit_tested_on_every_entry() -> None:
+    """D15 (default): the Agility test is taken on entering the pit, from either side,
+    also when the tile is already there; passed, the turn ends there."""
+    pit = [*ROOM, {"tile": "pit_01", "at": [2, 0], "heading": "E"}]
+    r = sc(["move:E"], [{"roll": 5, "label": "pit"}], tiles=pit)
+    assert hero(r)["pos"] == [2, 0] and r["state"]["round"] == 2
+    assert any(e["kind"] == "test_passed" and e["why"] == "pit" for e in r["events"])
+    r = sc(["move:E"], [{"roll": 6, "label": "pit"}], tiles=pit)
+    assert hero(r)["status"] == "dead" and hero(r)["cause"] == "pit"
 
 
 # ---------------------------------------------------------------------------- DQ-10 --
@@ -714,13 +735,57 @@ def test_determinize_redeals_the_pile_through_its_fresh_rng() -> None:
     assert len(nxt) > 6
 
 
-def test_every_game_ends_before_sunset_plus_one() -> None:
-    for seed in range(20):
+def test_DQ_3_DQ_19_random_games_end_as_the_rules_say() -> None:
+    """Random play, 1-4 heroes: turns in table order every round, the sun sets after round
+    26 with nobody left inside (in a tower: out; elsewhere: dead of the sunset), or
+    everyone is out before; no two heroes share a square but in the Chamber; LP within
+    limits; every card back in its deck or with a hero (DQ-1) while nobody has died."""
+    full = {d: sorted(ids) for d, ids in GAME.deck_ids.items()}
+    for seed in range(40):
         s = GAME.new(GAME.make_config(1 + seed % 4), seed)
         rng = RNG(seed)
+        turns: list[tuple[int, int]] = []
         while (d := GAME.decision(s)) is not None:
-            GAME.apply(s, d.actions[rng.below(len(d.actions))])
-        assert s.round <= 27
+            if s.phase == "play":
+                if not turns or turns[-1] != (s.round, s.active):
+                    turns.append((s.round, s.active))
+                squares = [h.pos for h in s.heroes if h.status == "in"]
+                shared = [q for q in squares if squares.count(q) > 1]
+                assert all(GAME.printed.get(q) == "chamber" for q in shared)
+                for h in s.heroes:
+                    assert h.status != "in" or 0 < h.life <= GAME.heroes[h.id].life
+            inside = [  # where the others stand when the sun may set (not the mover)
+                (k, h.pos, h.moved)
+                for k, h in enumerate(s.heroes)
+                if h.status == "in" and k != s.active
+            ]
+            events = GAME.apply(s, d.actions[rng.below(len(d.actions))])
+            if any(e.kind == "sunset" for e in events):
+                for k, pos, moved in inside:
+                    h = s.heroes[k]
+                    if h.status == "escaped" and any(
+                        e.kind == "hero_escaped" and e.data["hero"] == k for e in events
+                    ):
+                        assert GAME.printed.get(pos) == "tower" and moved
+                    elif h.status == "dead" and h.cause == "sunset":
+                        assert GAME.printed.get(pos) != "tower" or not moved
+        assert s.phase == "over" and s.round <= 27
+        for rnd in {r for r, _ in turns}:
+            seats = [k for r, k in turns if r == rnd]
+            assert seats == [k for k in s.order if k in seats]
+        assert all(h.status != "in" for h in s.heroes)
+        if s.reason == "sunset":
+            assert s.round == 27
+        else:
+            assert s.reason == "all out" and not any(h.cause == "sunset" for h in s.heroes)
+        if all(h.status == "escaped" for h in s.heroes):
+            for deck, ids in full.items():
+                got = list(s.decks[deck])
+                for h in s.heroes:
+                    got += [h.potion[1]] if h.potion and h.potion[0] == deck else []
+                    got += [c for dk, c in h.ropes if dk == deck]
+                    got += [c for dk, c, _ in h.cards if dk == deck]
+                assert sorted(got) == ids, deck
 
 
 # ------------------------------------------------------------- DQ-11 leaving the wrath --
