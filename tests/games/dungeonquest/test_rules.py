@@ -65,6 +65,22 @@ def test_DQ_2_board_towers_and_chamber() -> None:
     assert [k for k, v in GAME.printed.items() if v == "chamber"] == [(6, 4), (6, 5)]
 
 
+def test_D12_the_chamber_opens_on_all_six_outer_edges() -> None:
+    """D12: each chamber square opens on its three outer sides and onto the other; the
+    towers open only onto their two neighbours inside the board."""
+    west = [{"tile": "room_ooo_01", "at": [5, 4], "heading": "W"}]
+    for at, prev in (([6, 4], [5, 4]), ([6, 5], [6, 4])):
+        r = sc([], hero={"at": at, "prev": prev}, tiles=west)
+        assert [a for a in r["legal"] if a.startswith("move:")] == [
+            "move:E",
+            "move:N",
+            "move:S",
+            "move:W",
+        ]
+    r = sc([], hero={"at": [0, 0], "prev": None})
+    assert [a for a in r["legal"] if a.startswith("move:")] == ["move:E", "move:S"]
+
+
 def two_heroes(
     first: dict[str, Any], second: dict[str, Any], tiles: list[dict[str, Any]]
 ) -> dict[str, Any]:
