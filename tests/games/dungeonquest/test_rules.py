@@ -379,6 +379,37 @@ def test_DQ_9_cave_in_tile_later_turns() -> None:
     assert r["state"]["round"] == 3
 
 
+@pytest.mark.parametrize(
+    ("tile", "roll", "side", "to"),
+    [
+        ("darkness_oww_01", 2, "N", [2, 0]),  # 2 openings, 1-3: back where he came from
+        ("darkness_oww_01", 5, "W", [1, 1]),  # 4-6: the other opening
+        ("darkness_owo_01", 1, "N", [2, 0]),  # 3 openings, 1-2: back
+        ("darkness_owo_01", 3, "S", [2, 2]),  # 3-4: the next opening clockwise
+        ("darkness_owo_01", 6, "W", [1, 1]),  # 5-6: the next one anticlockwise
+    ],
+)
+def test_DQ_9_darkness_rolls_from_the_side_the_hero_came_in_by(
+    tile: str, roll: int, side: str, to: list[int]
+) -> None:
+    """Chamber of Darkness: "esci da dove sei venuto" is the side the hero came in by,
+    not the tile's arrow, for a hero entering an explored chamber by another opening."""
+    tiles = [
+        *ROOM,
+        {"tile": "room_ooo_02", "at": [2, 0], "heading": "E"},
+        {"tile": "room_ooo_03", "at": [1, 1], "heading": "S"},
+        {"tile": tile, "at": [2, 1], "heading": "E"},  # its arrow on the west side
+    ]
+    script: list[dict[str, Any]] = [{"roll": roll, "label": "darkness"}]
+    if to == [2, 2]:
+        script.append({"draw": "room_ooo_04", "label": "tile"})
+    script.append({"draw": "empty_room", "label": "room"})
+    r = sc(["move:S"], script, hero={"at": [2, 0], "prev": [1, 0]}, tiles=tiles)
+    stumble = next(e for e in r["events"] if e["kind"] == "stumbles")
+    assert stumble["side"] == side
+    assert hero(r)["pos"] == to
+
+
 def test_D16_chasm_leaves_only_on_the_hero_side() -> None:
     script = [{"draw": "chasm_right_01", "label": "tile"}, {"draw": "empty_room", "label": "room"}]
     r = sc(["move:E"], script)

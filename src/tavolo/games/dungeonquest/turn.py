@@ -85,17 +85,23 @@ class DQTurn(DQRules):
         return False
 
     def stumble(self, s: S, k: int, ev: list[Event]) -> None:
-        """Chamber of Darkness: D6 picks the opening the hero stumbles out of."""
+        """Chamber of Darkness: D6 picks the opening the hero stumbles out of, counted
+        from the one he came in by ("esci da dove sei venuto"), which is the tile's
+        arrow only for the hero who laid it; clockwise is the next opening that way."""
         h = s.heroes[k]
         assert h.pos is not None
         p = s.board[h.pos]
-        entry = p.entry_side
+        opens = [x for x in range(4) if p.edge(x) != "W"]
+        came = h.entered if h.entered in opens else p.entry_side
         r = s.rng.roll(6, "darkness")
-        if p.tile.openings == 2:
-            other = next(x for x in range(4) if x != entry and p.edge(x) != "W")
-            side = entry if r <= 3 else other
+        if len(opens) == 2:
+            other = next(x for x in opens if x != came)
+            side = came if r <= 3 else other
+        elif r <= 2:
+            side = came
         else:
-            side = entry if r <= 2 else (entry + 1) % 4 if r <= 4 else (entry + 3) % 4
+            turn = 1 if r <= 4 else 3
+            side = next((came + turn * i) % 4 for i in (1, 2, 3) if (came + turn * i) % 4 in opens)
         ev.append(Event("stumbles", {"hero": k, "roll": r, "side": SIDE[side]}))
         if p.edge(side) == "W" or side not in self.exits(s, k):
             ev.append(Event("turn_lost", {"hero": k}))
