@@ -171,8 +171,8 @@ def test_DQ_4_setup_heroes_rings_and_towers_in_turn_order() -> None:
 
 
 def test_D14_rings_at_random_by_option() -> None:
-    s = GAME.new(GAME.make_config(2, ring_choice="random"), 3)
-    assert all(h.ring for h in s.heroes)
+    s = GAME.new(GAME.make_config(4, ring_choice="random"), 3)
+    assert sorted(h.ring for h in s.heroes) == sorted(GAME.rings)  # one each, all differ
     assert GAME.decision(s).kind == "pickhero"
 
 
@@ -722,9 +722,44 @@ def test_DQ_14_champion_survives_one_killed_result() -> None:
 
 
 # ---------------------------------------------------------------------- DQ-15, DQ-19 --
-def test_DQ_15_D14_warning_covers_trap_room_cards() -> None:
-    r = sc(["move:E", "ring"], new_room("crossfire_trap"), hero={"ring": "warning"})
-    assert hero(r)["life"] == 16 and hero(r)["ring_used"]
+@pytest.mark.parametrize(
+    ("deck", "card"),
+    [
+        ("room", "crossfire_trap"),
+        ("room", "trapdoor"),
+        ("room", "cave_in"),
+        ("trap", "crossfire_trap"),
+        ("trap", "trapdoor"),
+        ("trap", "cave_in"),
+    ],
+)
+def test_DQ_15_D14_warning_covers_trap_cards(deck: str, card: str) -> None:
+    """D14: the Ring of Warning cancels the Crossfire Trap, Trapdoor and Cave-In cards
+    (from the Room deck, or the Trap deck once the Trap tile itself was let be), once."""
+    if deck == "room":
+        script, actions = new_room(card), ["move:E", "ring"]
+    else:
+        script = [{"draw": "trap_ooo_01", "label": "tile"}, {"draw": card, "label": "trap"}]
+        actions = ["move:E", "no", "ring"]
+    r = sc(actions, script, hero={"ring": "warning"})
+    h = hero(r)
+    assert h["life"] == 16 and h["ring_used"] and h["held"] == [] and h["status"] == "in"
+    assert r["state"]["round"] == 2
+    assert sorted(r["state"]["decks"][deck]) == sorted(GAME.deck_ids[deck])
+
+
+def test_D14_warning_is_not_offered_for_other_cards_nor_twice() -> None:
+    r = sc(["move:E"], new_room("vampire_bats", {"roll": 3}), hero={"ring": "warning"})
+    assert not any(e["kind"] == "ring_used" for e in r["events"])
+    assert hero(r)["life"] == 15 and not hero(r)["ring_used"]
+    script = [
+        *new_room("crossfire_trap"),
+        {"draw": "room_ooo_03", "label": "tile"},
+        {"draw": "crossfire_trap", "label": "room"},
+        {"roll": 12},
+    ]
+    r = sc(["move:E", "ring", "move:E"], script, hero={"ring": "warning"})
+    assert hero(r)["life"] == 10  # the second one hits: D12 12 - Armour 6
 
 
 def test_DQ_19_D21_richest_escaped_hero_wins() -> None:
