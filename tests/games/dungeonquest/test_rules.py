@@ -588,6 +588,21 @@ def test_DQ_10_D17_secret_door_through_a_wall_no_escape() -> None:
     assert "escape" not in r["legal"] and "attack" in r["legal"]
 
 
+def test_D17_no_escape_only_in_the_room_beyond_the_secret_door() -> None:
+    """The ban on escaping holds for the room the secret door leads into, not for a room
+    the hero walks into afterwards in the same turn (through a corridor)."""
+    tiles = [{"tile": "room_wow_01", "at": [1, 0], "heading": "E"}]
+    script = [
+        {"draw": "secret_door", "label": "search"},
+        {"draw": "corridor_ooo_01", "label": "tile"},
+        {"draw": "room_ooo_02", "label": "tile"},
+        {"draw": "goblin", "label": "room"},
+    ]
+    r = sc(["search", "side:S", "move:S"], script, tiles=tiles)
+    assert hero(r)["pos"] == [1, 2]
+    assert "escape" in r["legal"]
+
+
 def test_DQ_10_shuffle_card_shuffles_and_draws_again() -> None:
     r = sc(
         ["search"], [{"draw": "shuffle", "label": "search"}, {"draw": "empty", "label": "search"}]

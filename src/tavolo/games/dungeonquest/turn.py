@@ -228,8 +228,7 @@ class DQTurn(DQRules):
                 ev.append(Event("portcullis_lifted", {"hero": k}))
             return False
         s.stack.pop()
-        if mode == "secret":
-            s.noesc = True
+        s.noesc = mode == "secret"  # D17: no escape only beyond the secret door itself
         self.step_into(s, k, side, mode, ev)
         return False
 
