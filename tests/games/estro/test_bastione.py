@@ -650,3 +650,81 @@ def test_the_lane_board_has_one_line_per_zone_within_80_columns() -> None:
         assert len(heads) >= 6 and all(len(x) <= 80 for x in grid), grid
         assert len({x.index(f"{zone} ") for x in heads}) == 1, heads
         assert all(x.count(f"{zone} ") == 1 for x in heads), heads
+
+
+def _plain(board: str) -> list[str]:
+    from rich.text import Text
+
+    return [Text.from_markup(x).plain for x in board.splitlines()]
+
+
+def test_the_lane_cards_show_their_gifts_within_80_columns() -> None:
+    """The lane cards showed stats only: a horde card's gift (what it will do to the
+    defender it meets) could be read nowhere, and a card line with 'gift used' or a
+    dreamer's name ran past 80 columns and broke at column 0. Each card's gift is now
+    under it, and every line of the board fits."""
+    from tavolo.games.estro import text
+
+    s = GAME.new(config(3, MODE), 4)
+    chooser = RNG(4)
+    for _ in range(25):
+        d = GAME.decision(s)
+        assert d is not None
+        GAME.apply(s, d.actions[chooser.below(len(d.actions))])
+    assert isinstance(s, BastioneState)
+    gifted = [c for q in (0, 1) for c in s.players[q].field if GAME.info[c].gift is not None]
+    assert gifted
+    for lang in ("en", "it"):
+        lines = _plain(GAME.view(s, 0, lang))
+        assert all(len(x) <= 80 for x in lines), [x for x in lines if len(x) > 80]
+        joined = " ".join(x.strip() for x in lines)
+        for c in gifted:
+            gift = GAME.info[c].gift
+            assert gift is not None
+            assert text.render_gift(gift.source, lang) in joined, c
+
+
+def test_a_zone_window_in_a_horde_attack_shows_the_battle() -> None:
+    """Asked whether to use the zone while a horde card attacked, a dreamer saw the
+    lanes but not which card attacked which, nor the dice: the board now says."""
+    s = GAME.new(config(2, MODE), 21)
+    chooser = RNG(21)
+    while (d := GAME.decision(s)) is not None and s.battle is None:
+        GAME.apply(s, d.actions[chooser.below(len(d.actions))])
+    assert d is not None and s.battle is not None
+    a, b = GAME.info[s.battle.a].name, GAME.info[s.battle.d].name
+    assert f"Battle: {a} attacks {b}" in GAME.view(s, d.player, "en")
+    assert f"Scontro: {a} attacca {b}" in GAME.view(s, d.player, "it")
+
+
+def test_the_horde_in_the_middle_of_a_sentence_and_protections_by_phase() -> None:
+    """'The gift of Ironroot Warden (The Horde) triggers' ('(L'Orda)' in Italian), and
+    'protected until turn 3', a count no screen of this mode shows: the horde is
+    lower case inside a sentence, and a protection ends with a phase of a round."""
+    from tavolo.engine import Event
+
+    s = position()
+    gift = Event("ultimo_bastione.horde", {"what": "gift", "card": "ochre_monk"})
+    horde = Event(
+        "ultimo_bastione.horde", {"what": "shielded", "card": "ochre_monk", "until_turn": 3}
+    )
+    ours = Event("shielded", {"player": 1, "card": "amber_idol", "until_turn": 4})
+    assert GAME.describe_events(s, [gift, horde], 0, "en") == [
+        "The gift of Ochre Monk (the Horde) triggers.",
+        "Ochre Monk of the Horde is protected until the end of the horde phase of round 2.",
+    ]
+    assert GAME.describe_events(s, [gift, ours], 0, "it") == [
+        "Si attiva il dono di Ochre Monk (l'Orda).",
+        "Amber Idol di Giocatore 2 è protetta fino alla fine della fase Dreamer del round 2.",
+    ]
+
+
+def test_italian_dreamer_words_agree() -> None:
+    """'(1 AS non usate)' and the infinitive 'spendere azioni sinaptiche' among
+    imperatives: the singular agrees and the prompt speaks as the others do."""
+    from tavolo.engine import Event
+
+    done = Event("ultimo_bastione.done", {"player": 0, "as_left": 1})
+    assert GAME.describe_event(done, 0, "it") == "Giocatore 1 termina il turno (1 AS non usata)."
+    s = position()
+    assert ": spendi le azioni sinaptiche" in GAME.view(s, 0, "it")

@@ -7,11 +7,12 @@ player.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import Catalog, check_lang
+from tavolo.engine.i18n import SCREEN, Catalog, check_lang
 
 from .. import text, view
 from ..schema import ESTRI, STATS
@@ -36,6 +37,59 @@ def _name(g: Mode, c: str | None) -> str:
 
 def _where(lang: str, lane: Any, zone: Any) -> str:
     return MSG.t(lang, "where", lane=lane, zone=zone)
+
+
+_MARKUP = re.compile(r"\[/?[a-z #]*\]")
+
+
+def fit(line: str, indent: int, width: int = SCREEN, sep: str = " ") -> list[str]:
+    """``line`` broken at ``sep`` into lines of at most ``width`` columns as the
+    terminal shows them (markup such as ``[dim]`` takes no column), the later ones
+    indented by ``indent``: the terminal would otherwise break it anywhere, at column 0.
+    A number stays with the word before it ("Player 2", "TOT 59"); ``sep=", "`` keeps
+    each name of a list whole."""
+    if _width(line) <= width:
+        return [line]
+    lead = len(line) - len(line.lstrip(" "))
+    units: list[str] = []
+    for word in line[lead:].split(sep):
+        if units and sep == " " and _MARKUP.sub("", word).rstrip(".,;:)").isdigit():
+            units[-1] += " " + word
+        else:
+            units.append(word)
+    rows: list[str] = []
+    row = line[:lead] + units[0]
+    for unit in units[1:]:
+        if _width(row) + len(sep) + _width(unit) + len(sep.rstrip()) > width:  # room for ","
+            rows.append(row + sep.rstrip())
+            row = " " * indent + unit
+        else:
+            row += sep + unit
+    rows.append(row)
+    return _balance(rows)
+
+
+def _width(line: str) -> int:
+    return len(_MARKUP.sub("", line))
+
+
+def _balance(rows: list[str]) -> list[str]:
+    """Each line with its own markup: a span open at a line's end is closed there and
+    opened again at the next line's first word."""
+    out, carry = [], ""
+    for row in rows:
+        head = len(row) - len(row.lstrip(" "))
+        row = row[:head] + carry + row[head:]
+        stack: list[str] = []
+        for tag in _MARKUP.findall(row):
+            if tag.startswith("[/"):
+                if stack:
+                    stack.pop()
+            else:
+                stack.append(tag)
+        carry = "".join(stack)
+        out.append(row + "[/]" * len(stack))
+    return out
 
 
 # --------------------------------------------------------------------------- board --
@@ -132,12 +186,12 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
             pl = s.players[q]
             for c in sorted(pl.field, key=lambda c: cell[c]):
                 x = cell[c]
-                lines.append(
-                    "  "
-                    + t(lang, key, where=_where(lang, x // DEPTHS + 1, x % DEPTHS + 1))
-                    + " "
-                    + _card(g, s, q, c, lang)
-                )
+                where = t(lang, key, where=_where(lang, x // DEPTHS + 1, x % DEPTHS + 1))
+                lines += fit(f"  {where} {_card(g, s, q, c, lang)}", 6)
+                gift = g.info[c].gift
+                if gift is not None:  # what a horde card will do, or a defender can
+                    said = view.escape(text.render_gift(gift.source, lang))
+                    lines += fit(f"      [dim]{said}[/]", 6)
     if s.pending:
         names = ", ".join(_name(g, c) for c in s.pending)
         lines.append(t(lang, "pending", cards=names))
@@ -145,9 +199,22 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
         hand = s.hands[player]
         lines.append(t(lang, "hand", cards="" if hand else " —"))
         for c in hand:  # stats and gift: what a player weighs before spending an AS
-            lines.append("    " + view.escape(text.render_card(g.collection.card(c), lang)))
+            lines += fit("    " + view.escape(text.render_card(g.collection.card(c), lang)), 6)
     if team.inc:
-        lines.append(t(lang, "incinerator", cards=", ".join(_name(g, c) for c in team.inc)))
+        burnt = ", ".join(_name(g, c) for c in team.inc)
+        lines += fit(t(lang, "incinerator", cards=burnt), 2, sep=", ")
+    b = s.battle
+    if b is not None:  # a zone window in the middle of an attack: which attack
+        lines.append(
+            view.MSG.t(
+                lang,
+                "battle_line",
+                attacker=_name(g, b.a),
+                defender=_name(g, b.d),
+                adie=b.adie or view.MSG.t(lang, "no_die"),
+                ddie=b.ddie or view.MSG.t(lang, "no_die"),
+            )
+        )
     if s.mf & FESSURA:
         lines.append(t(lang, "rift", n=len(s.rift)))
     if s.result is not None:
@@ -230,18 +297,25 @@ def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | No
         return None
     d = dict(seen)
     kind = e.kind
+    t = MSG.t
+    if kind == "shielded":
+        of = t(lang, "of_player_1", player=_player(lang, d["player"]))
+        return _shielded(g, d, of, lang)
     if not kind.startswith("ultimo_bastione."):
         return view.describe_event(g, e, player, lang)
     k = kind.split(".", 1)[1]
-    t = MSG.t
     if k == "horde":  # a 1v1 event of the horde: the 1v1 words, the horde as the player
         what = d.pop("what")
+        if what == "shielded":
+            return _shielded(g, d, t(lang, "of_the_horde"), lang)
         text = view.describe_event(g, Event(what, {**d, "player": 0}), None, lang)
         if text is None:
             return None
         me = _player(lang, 0)
         text = text.replace(t(lang, "of_player_1", player=me), t(lang, "of_the_horde"))
-        return text.replace(me, t(lang, "the_horde"))
+        if text.startswith(me):  # the subject; elsewhere not capitalised: "(the Horde)"
+            text = t(lang, "the_horde") + text[len(me) :]
+        return text.replace(me, t(lang, "the_horde_after"))
     who = _player(lang, d["player"]) if "player" in d else ""
     card = _name(g, d.get("card")) if d.get("card") else ""
     if k == "draw":
@@ -287,6 +361,17 @@ def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | No
         left=d.get("as_left", ""),
         n=d.get("as", ""),
         engaged=t(lang, "ev.engaged") if d.get("engaged") else "",
+    )
+
+
+def _shielded(g: Mode, d: dict[str, Any], of: str, lang: str) -> str:
+    """A protection's end as a phase of a round: the 1v1 words said "until turn 5", a
+    count this board never shows (a phase is a turn: odd the horde's, even the
+    dreamers')."""
+    until = int(d["until_turn"])
+    phase = MSG.t(lang, "phase.horde" if until % 2 else "phase.dreamers")
+    return MSG.t(
+        lang, "ev.shielded", card=_name(g, d["card"]), of=of, phase=phase, round=(until + 1) // 2
     )
 
 
