@@ -419,3 +419,69 @@ def test_events_name_the_ships_side_as_the_fleet() -> None:
         helped = MODE.help(lang)
         assert "Player 2" not in helped and "Giocatore 2" not in helped
         assert fleet_word in helped
+
+
+def _plain(board: str) -> list[str]:
+    from rich.text import Text
+
+    return [Text.from_markup(x).plain for x in board.splitlines()]
+
+
+def test_the_board_fits_80_columns_in_plain_words() -> None:
+    """A ship's line ran to 100 columns with its skill and broke at column 0; Italian
+    said 'countdown' and 'distrugge 1 tra le tue carte più forti'; the title named the
+    zone without its estro. Every line fits now, in words of each language."""
+    for seed in range(3):
+        s = GAME.new(CONFIG, seed)
+        chooser = RNG(seed)
+        for _ in range(12):
+            if (d := GAME.decision(s)) is None:
+                break
+            GAME.apply(s, d.actions[chooser.below(len(d.actions))])
+        for lang in ("en", "it"):
+            lines = _plain(GAME.view(s, 0, lang))
+            assert all(len(x) <= 80 for x in lines), [x for x in lines if len(x) > 80]
+    s = position({"hand": ["thofa"]}, fleet(s0=[down("ozok")]))
+    en, it = GAME.view(s, 0, "en"), GAME.view(s, 0, "it")
+    assert "skill: destroys your strongest field card" in en
+    assert "abilità: distrugge la tua carta più forte in campo" in it
+    assert "countdown" not in it and "countdown" not in GAME.help("it")
+    assert "zone Sviluppo Tech (Granito +2)" in en and "zona Sviluppo Tech (Granito +2)" in it
+
+
+def test_protections_redirects_and_face_down_attacks_in_the_boards_terms() -> None:
+    """'protected until turn 2' (the board counts rounds, never turns), 'redirects the
+    attack ... to the face-down card #5' and 'attacks the face-down card #1' (the board
+    says 'face-down guardian 5', and numbers none of the player's cards)."""
+    from tavolo.engine import Event
+
+    s = position({"hand": ["thofa"]}, fleet(s0=[down("ozok")]))
+    events = [
+        Event("shielded", {"player": 0, "card": "thofa", "until_turn": 2}),
+        Event("shielded", {"player": 1, "card": "ozok", "until_turn": 3}),
+        Event("redirect", {"player": 0, "attacker": "thofa", "defender": "#4"}),
+        Event("attack", {"player": 1, "attacker": "ozok", "defender": None, "slot": 0}),
+    ]
+    assert GAME.describe_events(s, events, 0, "en") == [
+        "Thofa of Player 1 is protected until the end of the ships' turn in round 1.",
+        "Ozok of the fleet is protected until the end of your turn in round 2.",
+        "Player 1 redirects the attack of Thofa to face-down guardian 5.",
+        "The fleet: Ozok attacks a face-down card of yours.",
+    ]
+    it = GAME.describe_events(s, events, 0, "it")
+    assert it[1] == "Ozok della flotta è protetta fino alla fine del tuo turno del round 2."
+    assert it[3] == "La flotta: Ozok attacca una tua carta coperta."
+
+
+def test_an_items_target_comes_before_its_rule_and_slots_read_as_on_the_board() -> None:
+    """'Use Aegis Charm — one of your cards cannot be destroyed ... on Sigil Drone' put
+    the target after the rule; Italian said 'su guardiano coperto'; a redirect offered
+    'the face-down card #1' where the board says 'face-down guardian 1'."""
+    s = position({"hand": ["thofa"]}, fleet(s0=[down("ozok")]))
+    words = GAME.describe_action(s, "item:aegis_charm:thofa", "en")
+    assert words.startswith("Use Aegis Charm on Thofa — one of your cards")
+    said = GAME.describe_action(s, "item:deep_scanner:#0", "it")
+    assert " sul guardiano coperto 1 (Fauci di Brace) — " in said
+    assert GAME.describe_action(s, "redirect:#0", "en") == (
+        "Redirect the attack to face-down guardian 1 (Ember Maw)"
+    )

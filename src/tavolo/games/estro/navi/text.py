@@ -12,6 +12,7 @@ from tavolo.engine.i18n import Catalog, check_lang
 
 from .. import text as card_text
 from .. import view as estro_view
+from ..bastione.words import fit
 from ..schema import ESTRI, STATS
 
 if TYPE_CHECKING:
@@ -54,7 +55,10 @@ def item_text(it: Item, lang: str) -> str:
     return f"{effect_text(it.effect, it.n, lang)} ({when})"
 
 
-def _target(g: Mode, s: NaviState | None, token: str, lang: str) -> str:
+def _target(g: Mode, s: NaviState | None, token: str, lang: str, key: str = "navi.slot") -> str:
+    """A card, a ship (``@estro``) or a face-down guardian (``#slot``, numbered as the
+    board numbers it, with its ship); ``key="navi.slot_on"`` gives the words after "use
+    ... on" (Italian "sul guardiano", never "su guardiano")."""
     if token.startswith("@"):
         return ship_name(g, ESTRI.index(token[1:]), lang)
     if token.startswith("#"):
@@ -64,8 +68,14 @@ def _target(g: Mode, s: NaviState | None, token: str, lang: str) -> str:
             i = s.ship_of.get(s.players[1].field[slot], -1)
             if i >= 0:
                 ship = ship_name(g, i, lang)
-        return MSG.t(lang, "navi.slot", slot=slot + 1, ship=ship)
+        return MSG.t(lang, key, slot=slot + 1, ship=ship)
     return _name(g, token)
+
+
+def _on(g: Mode, s: NaviState | None, token: str, lang: str) -> str:
+    if token.startswith("#"):
+        return _target(g, s, token, lang, "navi.slot_on")
+    return MSG.t(lang, "navi.act.on", target=_target(g, s, token, lang))
 
 
 # -------------------------------------------------------------------------- actions --
@@ -75,10 +85,11 @@ def describe_action(g: Mode, s: NaviState, action: str, lang: str) -> str:
     if parts[0] == "item":
         it = g.fleet.items[parts[1]]
         label = MSG.t(lang, "navi.act.item", item=item_name(g, parts[1], lang))
-        label += " — " + effect_text(it.effect, it.n, lang)
-        if len(parts) > 2:
-            label += MSG.t(lang, "navi.act.on", target=_target(g, s, parts[2], lang))
-        return label
+        if len(parts) > 2:  # the target next to the item, before what the item does
+            label += _on(g, s, parts[2], lang)
+        return label + " — " + effect_text(it.effect, it.n, lang)
+    if parts[0] == "redirect" and parts[1].startswith("#"):  # as the board numbers it
+        return MSG.t(lang, "navi.act.redirect_slot", target=_target(g, s, parts[1], lang))
     if parts[0] == "navi":
         return MSG.t(lang, "navi.act.reveal", card=_target(g, s, parts[2], lang))
     if parts[0] == "attack" and parts[2][0] in "@#":
@@ -111,7 +122,7 @@ def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | No
         )
     if k == "item_used":
         tgt = d.get("target")
-        where = "" if tgt is None else t(lang, "navi.act.on", target=_target(g, None, tgt, lang))
+        where = "" if tgt is None else _on(g, None, tgt, lang)
         return t(lang, "navi.ev.item_used", item=item_name(g, d["item"], lang), on=where)
     if k == "ship_hit":
         by = str(d["by"])
@@ -147,11 +158,41 @@ def describe_events(
     for e in events:
         if e.kind.startswith("navi."):
             said = describe_event(g, e, player, lang)
+        elif e.kind in _OWN_WORDS and (own := _own_words(g, e, player, lang)) is not None:
+            said = _fleet_words(own, lang)
         elif said := estro_view.describe_event(g, e, player, lang):
             said = _fleet_words(said, lang)
         if said:
             out.append(said)
     return out
+
+
+_OWN_WORDS = frozenset({"shielded", "redirect", "attack"})
+
+
+def _own_words(g: Mode, e: Event, player: int | None, lang: str) -> str | None:
+    """1v1 events whose 1v1 words name what this board does not show: a turn number
+    ("protected until turn 4": the board counts rounds, a round being your turn and the
+    ships'), a slot "#20" (the board says "face-down guardian 20"; the player's own
+    cards have no number)."""
+    seen = e.seen_by(player)
+    if seen is None:
+        return None
+    d: dict[str, Any] = dict(seen)
+    kind, t = e.kind, MSG.t
+    who = estro_view.MSG.t(lang, "player", n=int(d.get("player", 0)) + 1)
+    if kind == "shielded":
+        until = int(d["until_turn"])
+        turn = t(lang, "navi.turn.you" if until % 2 else "navi.turn.ships")
+        card = _name(g, d["card"])
+        return t(lang, "navi.ev.shielded", card=card, player=who, turn=turn, round=(until + 1) // 2)
+    attacker = _name(g, d.get("attacker"))
+    if kind == "redirect" and str(d["defender"]).startswith("#"):
+        slot = int(d["defender"][1:]) + 1
+        return t(lang, "navi.ev.redirect_slot", player=who, attacker=attacker, slot=slot)
+    if kind == "attack" and d.get("defender") is None and d.get("player") == 1:
+        return t(lang, "navi.ev.attack_down", player=who, attacker=attacker)
+    return None
 
 
 def _fleet_words(text: str, lang: str) -> str:
@@ -233,7 +274,13 @@ def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
     t = MSG.t
     me, ships = s.players
     lines = [
-        t(lang, "navi.board.title", round=s.round, zone=ZONE_NAMES[s.zone]),
+        t(
+            lang,
+            "navi.board.title",
+            round=s.round,
+            zone=ZONE_NAMES[s.zone],
+            estro=ESTRI[s.zone].capitalize(),
+        ),
         t(lang, "navi.board.fleet"),
     ]
     for i, sh in enumerate(g.fleet.ships):
@@ -255,9 +302,9 @@ def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
                 shields=s.shields[i],
                 max=sh.shields,
                 alarm=alarm,
-                skill=skill_text(sh, lang),
             )
         )
+        lines.append(t(lang, "navi.board.skill", skill=skill_text(sh, lang)))
         guards = [c for c in ships.field if s.ship_of.get(c) == i]
         if not guards:
             lines.append("    " + t(lang, "navi.board.open"))
@@ -299,7 +346,10 @@ def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
             key = f"navi.kind.{d.kind}"
             kind = t(lang, key) if MSG.has(key) else estro_view.MSG.t(lang, f"kind.{d.kind}")
             lines.append(t(lang, "navi.board.to_act", kind=kind))
-    return "\n".join(lines)
+    out: list[str] = []
+    for line in "\n".join(lines).split("\n"):  # every line within 80 columns
+        out += fit(line, len(line) - len(line.lstrip(" ")) + 2)
+    return "\n".join(out)
 
 
 # ----------------------------------------------------------------------------- help --
