@@ -393,3 +393,33 @@ def test_inferno_words_in_english_and_italian() -> None:
         assert "A1" in board and "B2" in board
         for a in decision(s).actions:
             assert ":" not in GAME.describe_action(s, a, lang)
+
+
+def _plain(board: str) -> list[str]:
+    from rich.text import Text
+
+    return [Text.from_markup(x).plain for x in board.splitlines()]
+
+
+def test_inferno_board_fits_80_columns_with_the_owner_beside_the_tot() -> None:
+    """The title with two zones, the seat whose turn it is ('◀ turn') and a card with
+    'gift used' and its owner ran past 80 columns and broke at column 0. The zones have
+    their own line, the owner sits beside the TOT before the marks, and every line of
+    the board fits, in both languages, to the end of a game."""
+    seats: list[dict[str, Any]] = [{"hand": ["ozok"]}, {}, {}, {}]
+    field = [card("cipher_wyrm", "B1", spent=True), card("amber_idol", "B2")]
+    s = position(([card("thofa", "A1")], field), seats)
+    board = _plain(GAME.view(s, 0, "en"))
+    assert "Zones: Medica (Armonio +2) and Civile (Illusio +2)" in board
+    wyrm = next(x for x in board if "Cipher Wyrm" in x)
+    assert wyrm.rstrip().endswith("TOT 57 (B1)"), wyrm
+    assert board[board.index(wyrm) + 1].strip() == "gift used"
+    assert "Zone: Medica (Armonio +2) e Civile (Illusio +2)" in _plain(GAME.view(s, 0, "it"))
+    for seed in (3, 4):
+        s = new(seed, "inferno+chimera")
+        chooser = RNG(seed)
+        while (d := GAME.decision(s)) is not None:
+            for lang in ("en", "it"):
+                lines = _plain(GAME.view(s, d.player, lang))
+                assert all(len(x) <= 80 for x in lines), [x for x in lines if len(x) > 80]
+            GAME.apply(s, d.actions[chooser.below(len(d.actions))])

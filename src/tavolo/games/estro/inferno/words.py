@@ -11,6 +11,7 @@ from tavolo.engine import Event
 from tavolo.engine.i18n import Catalog, check_lang
 
 from .. import text, view
+from ..bastione.words import fit
 from ..schema import ESTRI
 from ..state import FESSURA
 from ..view import MSG as ESTRO
@@ -31,16 +32,15 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
     check_lang(lang)
     t = MSG.t
     lines = [
+        t(lang, "title_line", round=max(1, s.round), turn=s.turn),
         t(
             lang,
-            "title_line",
-            round=max(1, s.round),
-            turn=s.turn,
+            "zones_line",
             zone1=ZONE_NAMES[s.zone],
             estro1=ESTRI[s.zone].capitalize(),
             zone2=ZONE_NAMES[s.zone2],
             estro2=ESTRI[s.zone2].capitalize(),
-        )
+        ),
     ]
     metas = s.mode.split("+")[1:]
     if metas:
@@ -95,10 +95,16 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
                     else ESTRO.t(lang, "face_down")
                 )
                 lines.append(f"  #{i + 1} [italic]{escape(label)}[/]{tag}")
-            else:
+            else:  # the owner beside the TOT, before the marks ("gift used"...)
                 line = view._field_line(g, s, side, c, i, player, lang)
                 head, nl, rest = line.partition("\n")
-                lines.append(head + tag + nl + rest)
+                before, tot, after = head.rpartition("  TOT ")
+                value, close, marks = after.partition("[/]")
+                if tot and close:
+                    head = f"{before}{tot}{value}{close}{tag}{marks.rstrip()}"
+                else:
+                    head += tag
+                lines.append(head + nl + rest)
     if player is not None:
         hand = s.seat_of(player).hand
         lines.append("")
@@ -127,7 +133,11 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
         if d is not None:
             kind = ESTRO.t(lang, f"kind.{d.kind}")
             lines.append(ESTRO.t(lang, "to_act", player=seat_label(lang, d.player), kind=kind))
-    return "\n".join(lines)
+    out: list[str] = []
+    for line in "\n".join(lines).split("\n"):  # every line within 80 columns
+        lead = len(line) - len(line.lstrip(" "))
+        out += fit(line, 7 if line.startswith("  #") else lead + 2)  # a card's marks: as its gift
+    return "\n".join(out)
 
 
 def result_line(s: InfernoState, lang: str) -> str:
