@@ -423,3 +423,16 @@ def test_inferno_board_fits_80_columns_with_the_owner_beside_the_tot() -> None:
                 lines = _plain(GAME.view(s, d.player, lang))
                 assert all(len(x) <= 80 for x in lines), [x for x in lines if len(x) > 80]
             GAME.apply(s, d.actions[chooser.below(len(d.actions))])
+
+
+def test_inferno_turn_headers_name_the_seat() -> None:
+    """'— Round 2: Player 2's turn —' left a player to work out which team Player 2
+    plays for; the header now names the seat, as the board does."""
+    from tavolo.engine import Event
+
+    s = new(5)
+    e = Event("turn", {"round": 2, "player": 1})
+    assert GAME.describe_events(s, [e], 0, "en") == ["[bold]— Round 2: Player 2 (B1)'s turn —[/]"]
+    assert GAME.describe_events(s, [e], 0, "it") == [
+        "[bold]— Round 2: turno di Giocatore 2 (B1) —[/]"
+    ]

@@ -182,6 +182,10 @@ def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | No
         if d["team"] is None:
             return MSG.t(lang, "ev.end_draw", reason=reason)
         return MSG.t(lang, "ev.end_win", team=d["team"], reason=reason)
+    if e.kind == "turn":  # whose turn, with the seat: four players, two teams
+        return ESTRO.t(
+            lang, "ev.turn", round=seen["round"], player=seat_label(lang, seen["player"])
+        )
     return view.describe_event(g, e, player, lang)
 
 
