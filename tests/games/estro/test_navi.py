@@ -485,3 +485,20 @@ def test_an_items_target_comes_before_its_rule_and_slots_read_as_on_the_board() 
     assert GAME.describe_action(s, "redirect:#0", "en") == (
         "Redirect the attack to face-down guardian 1 (Ember Maw)"
     )
+
+
+def test_past_slots_and_turn_headers_read_without_empty_marks() -> None:
+    """'You use Truth Lens on face-down guardian 2 ().' (an event's slot has no ship by
+    the time it is told) and '— Round 3: Player 1's turn —' in a game whose board says
+    'You': no empty brackets now, and the turn is yours."""
+    from tavolo.engine import Event
+
+    s = position({"hand": ["thofa"]}, fleet(s0=[down("ozok")]))
+    used = Event("navi.item_used", {"item": "truth_lens", "target": "#1"})
+    turn = Event("turn", {"round": 3, "player": 0})
+    assert GAME.describe_events(s, [used, turn], 0, "en") == [
+        "You use Truth Lens on face-down guardian 2.",
+        "[bold]— Round 3: your turn —[/]",
+    ]
+    it = GAME.describe_events(s, [used, turn], 0, "it")
+    assert it[0].endswith(" sul guardiano coperto 2.") and "il tuo turno" in it[1]

@@ -68,6 +68,8 @@ def _target(g: Mode, s: NaviState | None, token: str, lang: str, key: str = "nav
             i = s.ship_of.get(s.players[1].field[slot], -1)
             if i >= 0:
                 ship = ship_name(g, i, lang)
+        if not ship:  # (words of a past event: the slot may hold another card by now)
+            key += "_bare"
         return MSG.t(lang, key, slot=slot + 1, ship=ship)
     return _name(g, token)
 
@@ -167,7 +169,7 @@ def describe_events(
     return out
 
 
-_OWN_WORDS = frozenset({"shielded", "redirect", "attack"})
+_OWN_WORDS = frozenset({"shielded", "redirect", "attack", "turn"})
 
 
 def _own_words(g: Mode, e: Event, player: int | None, lang: str) -> str | None:
@@ -181,6 +183,8 @@ def _own_words(g: Mode, e: Event, player: int | None, lang: str) -> str | None:
     d: dict[str, Any] = dict(seen)
     kind, t = e.kind, MSG.t
     who = estro_view.MSG.t(lang, "player", n=int(d.get("player", 0)) + 1)
+    if kind == "turn":  # one player, who is "you" on the board
+        return t(lang, "navi.ev.your_turn", round=d["round"]) if d.get("player") == 0 else None
     if kind == "shielded":
         until = int(d["until_turn"])
         turn = t(lang, "navi.turn.you" if until % 2 else "navi.turn.ships")
