@@ -436,3 +436,15 @@ def test_inferno_turn_headers_name_the_seat() -> None:
     assert GAME.describe_events(s, [e], 0, "it") == [
         "[bold]— Round 2: turno di Giocatore 2 (B1) —[/]"
     ]
+
+
+def test_inferno_barred_rounds_do_not_offer_to_attack() -> None:
+    """In rounds 1-3 the step after the play said 'attack or end the turn', though no
+    attack can be offered then: it says what can be done."""
+    s = new(11)
+    chooser = RNG(11)
+    while (d := decision(s)).kind != "attack":
+        GAME.apply(s, d.actions[chooser.below(len(d.actions))])
+    assert s.turn <= 12 and not [a for a in d.actions if a.startswith("attack:")]
+    assert GAME.view(s, d.player, "en").endswith("to act: use a zone action or end the turn")
+    assert GAME.view(s, d.player, "it").endswith(": usa un'azione di zona o termina il turno")

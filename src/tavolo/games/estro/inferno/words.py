@@ -132,6 +132,8 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
         d = g.decision(s)
         if d is not None:
             kind = ESTRO.t(lang, f"kind.{d.kind}")
+            if d.kind == "attack" and s.turn <= BARRED_TURNS:  # "attack or end" misleads
+                kind = t(lang, "kind_barred")
             lines.append(ESTRO.t(lang, "to_act", player=seat_label(lang, d.player), kind=kind))
     out: list[str] = []
     for line in "\n".join(lines).split("\n"):  # every line within 80 columns
