@@ -728,3 +728,24 @@ def test_italian_dreamer_words_agree() -> None:
     assert GAME.describe_event(done, 0, "it") == "Giocatore 1 termina il turno (1 AS non usata)."
     s = position()
     assert ": spendi le azioni sinaptiche" in GAME.view(s, 0, "it")
+
+
+def test_options_say_what_they_cost() -> None:
+    """With four dreamers a card costs 2 AS, with three a second card in the turn does,
+    but the options said only 'play Ozok into lane 1, zone 1' (the gift activation alone
+    gave its cost): a play, a replacement, a fusion and an attack now say theirs."""
+    for n, cost in ((2, 1), (4, 2)):
+        s = GAME.new(config(n), 5)
+        d = GAME.decision(s)
+        assert d is not None
+        words = [GAME.describe_action(s, a, "en") for a in d.actions if a.startswith("play:")]
+        assert words and all(w.endswith(f" ({cost} AS)") for w in words), words
+    s = GAME.new(config(2), 21)
+    chooser = RNG(21)
+    while (d := GAME.decision(s)) is not None and not [
+        a for a in d.actions if a.startswith("attack:")
+    ]:
+        GAME.apply(s, d.actions[chooser.below(len(d.actions))])
+    assert d is not None
+    attack = next(a for a in d.actions if a.startswith("attack:"))
+    assert GAME.describe_action(s, attack, "it").endswith(" (1 AS)")

@@ -40,6 +40,7 @@ def _where(lang: str, lane: Any, zone: Any) -> str:
 
 
 _MARKUP = re.compile(r"\[/?[a-z #]*\]")
+_NUMBER = re.compile(r"[+\-−]?\d+[.,;:)]*$")  # "2", "+2)", "59."
 
 
 def fit(line: str, indent: int, width: int = SCREEN, sep: str = " ") -> list[str]:
@@ -53,7 +54,7 @@ def fit(line: str, indent: int, width: int = SCREEN, sep: str = " ") -> list[str
     lead = len(line) - len(line.lstrip(" "))
     units: list[str] = []
     for word in line[lead:].split(sep):
-        if units and sep == " " and _MARKUP.sub("", word).rstrip(".,;:)").isdigit():
+        if units and sep == " " and _NUMBER.match(_MARKUP.sub("", word)):
             units[-1] += " " + word
         else:
             units.append(word)
@@ -240,12 +241,8 @@ def describe_action(g: Mode, s: EstroState, action: str, lang: str) -> str:
     t = MSG.t
     parts = action.split(":")
     verb = parts[0]
-    if verb == "play":
-        return t(lang, "act.play", card=_name(g, parts[1]), where=_where(lang, parts[2], parts[3]))
-    if verb == "replace":
-        return t(lang, "act.replace", old=_name(g, parts[1]), card=_name(g, parts[2]))
-    if verb == "attack":
-        return t(lang, "act.attack", card=_name(g, parts[1]), target=_name(g, parts[2]))
+    if verb in ("play", "replace", "attack") or (verb == "chimera" and parts[1] != "declare"):
+        return t(lang, "act.cost", text=_act(g, parts, lang), n=_cost(g, s, verb))
     if verb == "activate":
         return t(lang, "act.activate", card=_name(g, parts[1]))
     if verb == "done":
@@ -253,15 +250,7 @@ def describe_action(g: Mode, s: EstroState, action: str, lang: str) -> str:
     if verb == "fessura":
         return t(lang, "act.fessura", card=_name(g, parts[1]))
     if verb == "chimera":
-        if parts[1] == "declare":
-            return view.MSG.t(lang, "act.chimera_declare")
-        return t(
-            lang,
-            "act.chimera",
-            host=_name(g, parts[1]),
-            guest=_name(g, parts[2]),
-            where=_where(lang, parts[3], parts[4]),
-        )
+        return view.MSG.t(lang, "act.chimera_declare")
     if verb == "inspire":
         if parts[1] == "mark":
             return t(lang, "act.inspire_mark", card=_name(g, parts[2]))
@@ -272,6 +261,34 @@ def describe_action(g: Mode, s: EstroState, action: str, lang: str) -> str:
         key = "act.target_team" if parts[1] == "0" else "act.target_horde"
         return t(lang, key, card=_name(g, parts[2]))
     return view.describe_action(g, s, action, lang)
+
+
+def _act(g: Mode, parts: list[str], lang: str) -> str:
+    t, verb = MSG.t, parts[0]
+    if verb == "play":
+        return t(lang, "act.play", card=_name(g, parts[1]), where=_where(lang, parts[2], parts[3]))
+    if verb == "replace":
+        return t(lang, "act.replace", old=_name(g, parts[1]), card=_name(g, parts[2]))
+    if verb == "attack":
+        return t(lang, "act.attack", card=_name(g, parts[1]), target=_name(g, parts[2]))
+    return t(
+        lang,
+        "act.chimera",
+        host=_name(g, parts[1]),
+        guest=_name(g, parts[2]),
+        where=_where(lang, parts[3], parts[4]),
+    )
+
+
+def _cost(g: Mode, s: EstroState, verb: str) -> int:
+    """What the action costs the dreamer whose turn it is: an attack 1 AS, a card (a
+    play, a replacement, a fusion) 1 or 2 with the dissonance of 3 or 4 dreamers, which
+    the options did not say."""
+    if verb == "attack":
+        return 1
+    from .state import BastioneState
+
+    return g.play_cost(s, s.seat) if isinstance(s, BastioneState) else 1
 
 
 GRID_WIDTH = 80  # the lanes fit a terminal of 80 columns, one line per zone
