@@ -446,6 +446,7 @@ def test_the_board_fits_80_columns_in_plain_words() -> None:
     assert "skill: destroys your strongest field card" in en
     assert "abilità: distrugge la tua carta più forte in campo" in it
     assert "countdown" not in it and "countdown" not in GAME.help("it")
+    assert " stop " not in GAME.help("it")  # 'uno stop di sicurezza': a limite
     assert "zone Sviluppo Tech (Granito +2)" in en and "zona Sviluppo Tech (Granito +2)" in it
 
 
