@@ -423,6 +423,11 @@ def test_inferno_board_fits_80_columns_with_the_owner_beside_the_tot() -> None:
                 lines = _plain(GAME.view(s, d.player, lang))
                 assert all(len(x) <= 80 for x in lines), [x for x in lines if len(x) > 80]
             GAME.apply(s, d.actions[chooser.below(len(d.actions))])
+    burnt = [GAME.info[c].name for q in range(4) for c in s.seat_of(q).inc]
+    text = _plain(GAME.view(s, None, "en"))
+    rows = [x.strip().removeprefix("Incinerator: ") for x in text if x.startswith("    ")]
+    names = {n.strip() for x in rows for n in x.split(",")}
+    assert set(burnt) <= names  # each name whole on one line
 
 
 def test_inferno_turn_headers_name_the_seat() -> None:

@@ -77,12 +77,12 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
                 )
             )
             known = st.known_hand() if q != player else []
-            if known:
+            if known:  # (lists of names break between names, not inside one)
                 seen = ", ".join(view._name(g, c) for c in known)
-                lines.append("  " + ESTRO.t(lang, "hand_known", cards=seen))
+                lines += fit("  " + ESTRO.t(lang, "hand_known", cards=seen), 6, sep=", ")
             if st.inc:
                 burnt = ", ".join(view._name(g, c) for c in st.inc)
-                lines.append("  " + ESTRO.t(lang, "incinerator_title", cards=burnt))
+                lines += fit("  " + ESTRO.t(lang, "incinerator_title", cards=burnt), 6, sep=", ")
         if not pl.field:
             lines.append(ESTRO.t(lang, "field_empty"))
         for i, c in enumerate(pl.field):
