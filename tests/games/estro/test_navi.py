@@ -503,3 +503,19 @@ def test_past_slots_and_turn_headers_read_without_empty_marks() -> None:
     ]
     it = GAME.describe_events(s, [used, turn], 0, "it")
     assert it[0].endswith(" sul guardiano coperto 2.") and "il tuo turno" in it[1]
+
+
+def test_a_zone_window_in_a_battle_shows_the_battle() -> None:
+    """Asked whether to use the zone during an attack, the player saw the fleet and
+    the field but not which card fought which, nor the dice: the board now says."""
+    for seed in range(40):
+        s = GAME.new(CONFIG, seed)
+        chooser = RNG(seed)
+        while (d := GAME.decision(s)) is not None and s.battle is None:
+            GAME.apply(s, d.actions[chooser.below(len(d.actions))])
+        if d is not None:
+            break
+    assert d is not None and s.battle is not None
+    a, b = GAME.info[s.battle.a].name, GAME.info[s.battle.d].name
+    assert f"Battle: {a} attacks {b}" in GAME.view(s, 0, "en")
+    assert f"Scontro: {a} attacca {b}" in GAME.view(s, 0, "it")

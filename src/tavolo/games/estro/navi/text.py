@@ -339,6 +339,18 @@ def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
         )
         lines.append(t(lang, "navi.board.items", items=held))
     lines.append(t(lang, "navi.board.items_left", n=len(s.pool)))
+    b = s.battle
+    if b is not None:  # a zone window in the middle of an attack: which attack
+        lines.append(
+            estro_view.MSG.t(
+                lang,
+                "battle_line",
+                attacker=estro_view.escape(_name(g, b.a)),
+                defender=estro_view.escape(_name(g, b.d)),
+                adie=b.adie or estro_view.MSG.t(lang, "no_die"),
+                ddie=b.ddie or estro_view.MSG.t(lang, "no_die"),
+            )
+        )
     if s.result is not None:
         reason = t(lang, f"navi.reason.{s.reason}")
         lines.append(
