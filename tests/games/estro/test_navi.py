@@ -519,3 +519,25 @@ def test_a_zone_window_in_a_battle_shows_the_battle() -> None:
     a, b = GAME.info[s.battle.a].name, GAME.info[s.battle.d].name
     assert f"Battle: {a} attacks {b}" in GAME.view(s, 0, "en")
     assert f"Scontro: {a} attacca {b}" in GAME.view(s, 0, "it")
+
+
+def test_italian_ship_names_take_their_article() -> None:
+    """'Il guardiano attaccato di Arca del Coro', 'colpisce Arca del Coro', 'Usa Lancia
+    Solare su Arca del Coro': an Italian ship name needs its article ('dell'Arca'); the
+    events and options now say 'dell'astronave Arca del Coro', 'sull'astronave ...'."""
+    from tavolo.engine import Event
+
+    s = position({"hand": ["thofa"]}, fleet(s0=[down("ozok")]))
+    events = [
+        Event("navi.reveal", {"card": "ozok", "ship": 2, "by": "attack"}),
+        Event("navi.ship_hit", {"ship": 2, "by": "item:solar_lance", "damage": 40, "shields": 60}),
+    ]
+    assert GAME.describe_events(s, events, 0, "it") == [
+        "Il guardiano attaccato dell'astronave Arca del Coro è Ozok.",
+        "Lancia Solare colpisce l'astronave Arca del Coro: scudi -40, ne restano 60.",
+    ]
+    said = GAME.describe_action(s, "item:solar_lance:@armonio", "it")
+    assert said.startswith("Usa Lancia Solare sull'astronave Arca del Coro — ")
+    assert GAME.describe_action(s, "item:solar_lance:@armonio", "en").startswith(
+        "Use Solar Lance on Choir Ark — "
+    )

@@ -77,7 +77,8 @@ def _target(g: Mode, s: NaviState | None, token: str, lang: str, key: str = "nav
 def _on(g: Mode, s: NaviState | None, token: str, lang: str) -> str:
     if token.startswith("#"):
         return _target(g, s, token, lang, "navi.slot_on")
-    return MSG.t(lang, "navi.act.on", target=_target(g, s, token, lang))
+    key = "navi.act.on_ship" if token.startswith("@") else "navi.act.on"  # "sull'astronave"
+    return MSG.t(lang, key, target=_target(g, s, token, lang))
 
 
 # -------------------------------------------------------------------------- actions --
