@@ -475,14 +475,14 @@ def test_protections_redirects_and_face_down_attacks_in_the_boards_terms() -> No
 
 
 def test_an_items_target_comes_before_its_rule_and_slots_read_as_on_the_board() -> None:
-    """'Use Aegis Charm — one of your cards cannot be destroyed ... on Sigil Drone' put
-    the target after the rule; Italian said 'su guardiano coperto'; a redirect offered
+    """'Use Aegis Charm — one of your cards cannot be destroyed until the ships' turn
+    ends on Sigil Drone' (96 columns) put the target after the rule, which the board's
+    'Items:' line already gives; Italian said 'su guardiano coperto'; a redirect offered
     'the face-down card #1' where the board says 'face-down guardian 1'."""
     s = position({"hand": ["thofa"]}, fleet(s0=[down("ozok")]))
-    words = GAME.describe_action(s, "item:aegis_charm:thofa", "en")
-    assert words.startswith("Use Aegis Charm on Thofa — one of your cards")
+    assert GAME.describe_action(s, "item:aegis_charm:thofa", "en") == "Use Aegis Charm on Thofa"
     said = GAME.describe_action(s, "item:deep_scanner:#0", "it")
-    assert " sul guardiano coperto 1 (Fauci di Brace) — " in said
+    assert said.endswith(" sul guardiano coperto 1 (Fauci di Brace)")
     assert GAME.describe_action(s, "redirect:#0", "en") == (
         "Redirect the attack to face-down guardian 1 (Ember Maw)"
     )
@@ -537,7 +537,7 @@ def test_italian_ship_names_take_their_article() -> None:
         "Lancia Solare colpisce l'astronave Arca del Coro: scudi -40, ne restano 60.",
     ]
     said = GAME.describe_action(s, "item:solar_lance:@armonio", "it")
-    assert said.startswith("Usa Lancia Solare sull'astronave Arca del Coro — ")
-    assert GAME.describe_action(s, "item:solar_lance:@armonio", "en").startswith(
-        "Use Solar Lance on Choir Ark — "
+    assert said == "Usa Lancia Solare sull'astronave Arca del Coro"
+    assert GAME.describe_action(s, "item:solar_lance:@armonio", "en") == (
+        "Use Solar Lance on Choir Ark"
     )

@@ -86,11 +86,10 @@ def describe_action(g: Mode, s: NaviState, action: str, lang: str) -> str:
     check_lang(lang)
     parts = action.split(":")
     if parts[0] == "item":
-        it = g.fleet.items[parts[1]]
         label = MSG.t(lang, "navi.act.item", item=item_name(g, parts[1], lang))
-        if len(parts) > 2:  # the target next to the item, before what the item does
+        if len(parts) > 2:  # (what the item does is on the board's "Items:" line)
             label += _on(g, s, parts[2], lang)
-        return label + " — " + effect_text(it.effect, it.n, lang)
+        return label
     if parts[0] == "redirect" and parts[1].startswith("#"):  # as the board numbers it
         return MSG.t(lang, "navi.act.redirect_slot", target=_target(g, s, parts[1], lang))
     if parts[0] == "navi":
