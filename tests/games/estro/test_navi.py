@@ -541,3 +541,14 @@ def test_italian_ship_names_take_their_article() -> None:
     assert GAME.describe_action(s, "item:solar_lance:@armonio", "en") == (
         "Use Solar Lance on Choir Ark"
     )
+
+
+def test_held_items_one_a_line() -> None:
+    """The held items were one line ('Items: A — ...; B — ...; C — ...') that broke
+    anywhere; each item now has its line under 'Items:', with what it does."""
+    s = position({"hand": ["thofa"]}, fleet(s0=[down("ozok")]), items=["aegis_charm", "railgun"])
+    lines = GAME.view(s, 0, "en").splitlines()
+    at = lines.index("Items:")
+    assert lines[at + 1].startswith("    Aegis Charm — one of your cards")
+    assert lines[at + 2] == "      ends (any turn)"  # (within 80 columns, under itself)
+    assert lines[at + 3].startswith("    Railgun — destroy a face-up guardian")

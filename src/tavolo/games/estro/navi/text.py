@@ -333,11 +333,10 @@ def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
             lines.append(
                 "    " + estro_view.escape(card_text.render_card(g.collection.card(c), lang))
             )
-    if s.held:
-        held = "; ".join(
-            f"{item_name(g, x, lang)} — {item_text(g.fleet.items[x], lang)}" for x in s.held
-        )
-        lines.append(t(lang, "navi.board.items", items=held))
+    if s.held:  # one a line: the options name an item, this says what it does
+        lines.append(t(lang, "navi.board.items", items=""))
+        for x in s.held:
+            lines.append(f"    {item_name(g, x, lang)} — {item_text(g.fleet.items[x], lang)}")
     lines.append(t(lang, "navi.board.items_left", n=len(s.pool)))
     b = s.battle
     if b is not None:  # a zone window in the middle of an attack: which attack
