@@ -38,6 +38,27 @@ def test_dungeon_text_fits_for_30_days(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
+def test_dungeon_index_text_is_readable_for_30_days(lang: str) -> None:
+    """Six equal blocks set long Italian entries at 3.75 pt; blocks sized by their text
+    keep every entry at 5 pt or more."""
+    for day in DAYS:
+        fits = laid_out(generate_adventure(daily.adventure_seed(day, "dungeon")), lang)
+        small = [f for f in fits if f.size < 5.0]
+        assert not small, (day, small)
+
+
+def test_index_blocks_share_the_card_above_the_page_number() -> None:
+    from tavolo.games.tos.printing import dungeon_page
+
+    adventure = generate_adventure(daily.adventure_seed(DAYS[0], "dungeon"))
+    for card in adventure.index.cards:
+        lines = [dungeon_page.entry_lines(i, "it") for i in card.instructions]
+        heights = dungeon_page.index_heights(lines)
+        assert abs(sum(heights) - layout.INDEX_TEXT_H) < 0.01
+        assert min(heights) >= layout.INDEX_BLOCK_MIN
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
 def test_world_text_fits_for_30_days(lang: str) -> None:
     from tavolo.games.tos.world.generate import generate_world
 

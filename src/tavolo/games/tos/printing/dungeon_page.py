@@ -12,8 +12,9 @@ bottom-right, D bottom-left) is the top-left one. In frame ``k`` drawing is rota
 
 Door arches are drawn on the card edge of their cell in every frame (a door cell is a door
 in at least one orientation); the symbol glyph is drawn turned by its own orientation.
-Index entries are 6 equal blocks per card: the symbol (glyph turned by its effective
-orientation, its letter under it), the trigger icon, then the wrapped text.
+Index entries are up to 6 blocks per card, each as tall as its text needs (see
+:func:`index_heights`): the symbol (glyph turned by its effective orientation), its letter
+and the trigger icon under it, then the wrapped text.
 """
 
 from __future__ import annotations
@@ -38,8 +39,11 @@ from .layout import (
     CODE_ROOM,
     DOOR_STRIP,
     DOOR_STRIP_INSET,
-    INDEX_BLOCK_H,
-    INDEX_BLOCKS,
+    INDEX_BLOCK_MIN,
+    INDEX_GLYPH,
+    INDEX_GLYPH_COLUMN,
+    INDEX_PAD,
+    INDEX_TEXT_H,
     INSET,
     MM,
     TILE,
@@ -214,40 +218,75 @@ def entry_lines(instr: Instruction, lang: str, bars: Bars | None = None) -> list
 
 
 def index_entry(
-    c: Canvas, instr: Instruction, lang: str, y_top: float, where: str, bars: Bars | None = None
+    c: Canvas,
+    instr: Instruction,
+    lang: str,
+    y_top: float,
+    height: float,
+    where: str,
+    bars: Bars | None = None,
 ) -> Fit:
-    """One index block below ``y_top``: glyph and letter, trigger icon, text."""
+    """One index block of ``height`` below ``y_top``: glyph, then its letter and the
+    trigger icon side by side under it (a compact column, so a block can be short), text."""
     glyph_n, turn = instr.symbol
-    gx = INSET + 4 * MM
-    gy = y_top - 4.6 * MM
-    glyphs.glyph(c, glyph_n, gx, gy, 6.4 * MM, turn)
+    gx = INSET + INDEX_GLYPH_COLUMN / 2 - 0.2 * MM
+    glyphs.glyph(c, glyph_n, gx, y_top - 3.5 * MM, INDEX_GLYPH, turn)
     c.setFillColor(INK)
     c.setFont(TITLE_FONT, 5.5)
-    c.drawCentredString(gx, y_top - 10.2 * MM, ORIENTATIONS[turn])
-    glyphs.trigger_icon(c, instr.trigger, gx, y_top - 12 * MM + 0.2 * MM, 2.6 * MM)
-    x = INSET + 9 * MM
-    width = CARD_W - x - CODE_ROOM - 0.3 * MM
-    room = INDEX_BLOCK_H - 1.2 * MM
+    c.drawCentredString(gx - 1.5 * MM, y_top - 8.6 * MM, ORIENTATIONS[turn])
+    glyphs.trigger_icon(c, instr.trigger, gx + 1.5 * MM, y_top - 8.0 * MM, 2.4 * MM)
+    x, width = index_text_box()
     build = fit.paragraphs(entry_lines(instr, lang, bars), BODY_FONT)
-    return fit.fit_box(c, build, x, y_top - 0.6 * MM, width, room, where)
+    return fit.fit_box(c, build, x, y_top - INDEX_PAD / 2, width, height - INDEX_PAD, where)
+
+
+def index_text_box() -> tuple[float, float]:
+    """Left x and width of an index entry's text."""
+    x = INSET + INDEX_GLYPH_COLUMN
+    return x, CARD_W - x - CODE_ROOM - 0.3 * MM
+
+
+def index_heights(lines: list[list[str]]) -> list[float]:
+    """Heights of the blocks of an index card's entries (``lines`` are their markup).
+
+    Equal blocks left long entries at under 4 pt while short ones wasted room, so each
+    block gets what its text needs at the largest size at which all of them fit the card
+    (never less than the glyph column), and the room left over is shared equally."""
+    if not lines:
+        return []
+    _, width = index_text_box()
+    total = INDEX_TEXT_H
+    builds = [fit.paragraphs(entry, BODY_FONT) for entry in lines]
+    want: list[float] = []
+    for size in fit.SIZES:
+        want = [
+            max(INDEX_BLOCK_MIN, fit.measure(b(size), width, size * 0.3) + INDEX_PAD)
+            for b in builds
+        ]
+        if sum(want) <= total:
+            break
+    else:
+        return [total / len(lines)] * len(lines)
+    extra = (total - sum(want)) / len(lines)
+    return [w + extra for w in want]
 
 
 def index_card(
     c: Canvas, card: IndexCard, lang: str, page: int, pages: int, bars: Bars | None = None
 ) -> list[Fit]:
-    """Index card ``card``: six blocks from the top, separated by thin rules, and the page
-    number (``page/pages``) at the bottom right."""
+    """Index card ``card``: its blocks from the top, sized by their text and separated by
+    thin rules, and the page number (``page/pages``) at the bottom right, below them all."""
     fits: list[Fit] = []
-    top = CARD_H - INSET
+    lines = [entry_lines(instr, lang, bars) for instr in card.instructions]
+    y = CARD_H - INSET
     c.setStrokeColor(colors.HexColor("#9a9a9a"))
     c.setLineWidth(0.3)
-    for i in range(INDEX_BLOCKS):
-        y = top - i * INDEX_BLOCK_H
+    for i, (instr, height) in enumerate(zip(card.instructions, index_heights(lines), strict=True)):
         if i:
             c.line(INSET, y, CARD_W - INSET - CODE_ROOM, y)
-        if i < len(card.instructions):
-            where = f"D-{card.number}B entry {i + 1}"
-            fits.append(index_entry(c, card.instructions[i], lang, y, where, bars))
+        where = f"D-{card.number}B entry {i + 1}"
+        fits.append(index_entry(c, instr, lang, y, height, where, bars))
+        y -= height
     c.setFillColor(INK)
     c.setFont(TITLE_FONT, 7)
     c.drawRightString(CARD_W - INSET - CODE_ROOM, INSET + 0.5 * MM, f"{page}/{pages}")

@@ -50,8 +50,17 @@ TILE_GAP = 0.3 * MM
 DOOR_STRIP = 3 * MM
 DOOR_STRIP_INSET = 1 * MM
 """A door code sits in a 3 mm strip, 1 mm inside the cell edge that is on top."""
-INDEX_BLOCKS = 6
-INDEX_BLOCK_H = 81 * MM / INDEX_BLOCKS
+INDEX_PAGE_NO = 3 * MM
+"""Kept free at the bottom of an index card for its page number (``1/3``)."""
+INDEX_TEXT_H = CARD_H - 2 * INSET - INDEX_PAGE_NO
+"""The height an index card's entry blocks share."""
+INDEX_GLYPH = 5.8 * MM
+INDEX_GLYPH_COLUMN = 8 * MM
+"""An entry's glyph column: the glyph, with its letter and trigger icon under it."""
+INDEX_BLOCK_MIN = 10.2 * MM
+"""The shortest entry block: the glyph column's height."""
+INDEX_PAD = 1.2 * MM
+"""Space in a block above and below its text."""
 
 Mirror = Literal["none", "horizontal", "vertical"]
 
