@@ -552,3 +552,18 @@ def test_held_items_one_a_line() -> None:
     assert lines[at + 1].startswith("    Aegis Charm — one of your cards")
     assert lines[at + 2] == "      ends (any turn)"  # (within 80 columns, under itself)
     assert lines[at + 3].startswith("    Railgun — destroy a face-up guardian")
+
+
+def test_an_empty_deck_is_told_as_no_loss() -> None:
+    """'The fleet has no card left to draw' (twice, at a guardian's draw gift) and
+    'Player 1 has no card left to draw' are the 1v1 words before a loss; here the fleet
+    has no deck at all and an empty deck loses nothing, and the words say so."""
+    from tavolo.engine import Event
+
+    s = position({"hand": ["thofa"]}, fleet(s0=[down("ozok")]))
+    events = [Event("deck_empty", {"player": 1}), Event("deck_empty", {"player": 0})]
+    assert GAME.describe_events(s, events, 0, "en") == [
+        "The fleet has no deck: the gift draws nothing.",
+        "Player 1 has no card left to draw (no loss: your field fights on).",
+    ]
+    assert "non perdi" in GAME.describe_events(s, events, 0, "it")[1]

@@ -169,7 +169,7 @@ def describe_events(
     return out
 
 
-_OWN_WORDS = frozenset({"shielded", "redirect", "attack", "turn"})
+_OWN_WORDS = frozenset({"shielded", "redirect", "attack", "turn", "deck_empty"})
 
 
 def _own_words(g: Mode, e: Event, player: int | None, lang: str) -> str | None:
@@ -183,6 +183,10 @@ def _own_words(g: Mode, e: Event, player: int | None, lang: str) -> str | None:
     d: dict[str, Any] = dict(seen)
     kind, t = e.kind, MSG.t
     who = estro_view.MSG.t(lang, "player", n=int(d.get("player", 0)) + 1)
+    if kind == "deck_empty":  # in 1v1 the words before a loss: here none, for either side
+        if d.get("player") == 1:
+            return t(lang, "navi.ev.deck_empty_fleet")
+        return t(lang, "navi.ev.deck_empty_you", player=who)
     if kind == "turn":  # one player, who is "you" on the board
         return t(lang, "navi.ev.your_turn", round=d["round"]) if d.get("player") == 0 else None
     if kind == "shielded":
