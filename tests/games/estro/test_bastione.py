@@ -749,3 +749,16 @@ def test_options_say_what_they_cost() -> None:
     assert d is not None
     attack = next(a for a in d.actions if a.startswith("attack:"))
     assert GAME.describe_action(s, attack, "it").endswith(" (1 AS)")
+
+
+def test_fit_keeps_numbers_names_and_short_marks_whole() -> None:
+    """The helper that keeps every board line within 80 columns broke 'Player' from
+    '2', a card name in a list, and a mark such as 'gift used' in two."""
+    from tavolo.games.estro.bastione.words import fit
+
+    line = "  defender, lane 3, zone 1: Trick Lantern (Manpo 10/5/11/21/12 TOT 59) · Player 2"
+    assert fit(line, 6) == [line[:-9], "      Player 2"]
+    marked = "  #4 " + "x" * 66 + " TOT 62 [dim]gift used[/]"
+    assert fit(marked, 7)[1] == "       [dim]gift used[/]"
+    names = "Incinerator: " + ", ".join(["Smoke Harlequin"] * 6)
+    assert all(x.strip().rstrip(",").endswith("Harlequin") for x in fit(names, 2, sep=", "))

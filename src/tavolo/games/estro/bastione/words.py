@@ -47,17 +47,23 @@ def fit(line: str, indent: int, width: int = SCREEN, sep: str = " ") -> list[str
     """``line`` broken at ``sep`` into lines of at most ``width`` columns as the
     terminal shows them (markup such as ``[dim]`` takes no column), the later ones
     indented by ``indent``: the terminal would otherwise break it anywhere, at column 0.
-    A number stays with the word before it ("Player 2", "TOT 59"); ``sep=", "`` keeps
-    each name of a list whole."""
+    A number stays with the word before it ("Player 2", "TOT 59"), a short mark stays
+    whole ("[dim]gift used[/]"); ``sep=", "`` keeps each name of a list whole."""
     if _width(line) <= width:
         return [line]
     lead = len(line) - len(line.lstrip(" "))
     units: list[str] = []
+    open_mark = False  # inside a short mark begun by the last unit
     for word in line[lead:].split(sep):
-        if units and sep == " " and _NUMBER.match(_MARKUP.sub("", word)):
+        if units and sep == " " and (open_mark or _NUMBER.match(_MARKUP.sub("", word))):
             units[-1] += " " + word
         else:
             units.append(word)
+        tags = _MARKUP.findall(units[-1])
+        opened = sum(1 for x in tags if not x.startswith("[/")) > sum(
+            1 for x in tags if x.startswith("[/")
+        )
+        open_mark = sep == " " and opened and _width(units[-1]) < 16
     rows: list[str] = []
     row = line[:lead] + units[0]
     for unit in units[1:]:
