@@ -68,6 +68,18 @@ def test_world_text_fits_for_30_days(lang: str) -> None:
         assert len(fits) >= 18  # every half has at least one text box
 
 
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_world_text_above_an_enemy_is_readable_for_30_days(lang: str) -> None:
+    """Long Italian lines above a centred strip were set at 4.5 pt; the strip now moves
+    down before that text would go below 5.5 pt."""
+    from tavolo.games.tos.world.generate import generate_world
+
+    for day in DAYS:
+        fits = laid_out(generate_world(daily.adventure_seed(day, "world")), lang)
+        small = [f for f in fits if f.size and f.size < 5.5]
+        assert not small, (day, small)
+
+
 def test_a_box_too_small_says_so() -> None:
     from tavolo.games.tos.printing import fit
 

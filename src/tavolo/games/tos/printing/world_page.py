@@ -258,7 +258,7 @@ def enemy_words(c: Canvas, e: Enemy, x0: float, x1: float, y0: float, lang: str,
 ABOVE_X = INSET + ID_SQUARE + 1.5 * MM
 ABOVE_TOP = HALF_H - INSET - 5.2 * MM
 """Text above the strip sits right of the id square, under the title band."""
-READABLE = tuple(size for size in fit.SIZES if size >= 4)
+READABLE = tuple(size for size in fit.SIZES if size >= 5.5)
 
 
 def strip_y(above: fit.Build | None, below: fit.Build | None) -> float:
