@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
@@ -209,12 +210,28 @@ def half(c: Canvas, h: Half, lang: str) -> None:
     c.setFont(TITLE_FONT, size)
     c.drawString(TITLE_LEFT + 1 * MM, top - 4.1 * MM - size * 0.36, title)
     value_sphere(c, CARD_W - INSET - SPHERE / 2 - 0.3 * MM, top - INSET - SPHERE / 2, h.value)
-    exhaust = text.exhaust_line(h, lang)
-    size = fit_size(exhaust, ITALIC_FONT, TITLE_RIGHT - TITLE_LEFT, 5.5)
+    size, lines = exhaust_lines(text.exhaust_line(h, lang))
     c.setFillColor(INK)
     c.setFont(ITALIC_FONT, size)
-    c.drawCentredString((TITLE_LEFT + TITLE_RIGHT) / 2, top - 8.3 * MM, exhaust)
-    abilities(c, h, lang, top - ABILITY_TOP, INSET)
+    for i, line in enumerate(lines):
+        c.drawCentredString(
+            (TITLE_LEFT + TITLE_RIGHT) / 2, top - 8.3 * MM - i * EXHAUST_LEADING, line
+        )
+    abilities(c, h, lang, top - ABILITY_TOP - (len(lines) - 1) * EXHAUST_LEADING, INSET)
+
+
+EXHAUST_LEADING = 2.2 * MM
+"""The distance between the two lines of a wrapped exhaust effect."""
+
+
+def exhaust_lines(exhaust: str) -> tuple[float, list[str]]:
+    """The exhaust effect's size and lines under the title: one line if it fits at 5 pt
+    or more, else two at 5.5 pt (Italian ones were shrunk to 4.75 pt on one line)."""
+    width = TITLE_RIGHT - TITLE_LEFT
+    size = fit_size(exhaust, ITALIC_FONT, width, 5.5, smallest=5.0)
+    if stringWidth(exhaust, ITALIC_FONT, size) <= width:
+        return size, [exhaust]
+    return 5.5, simpleSplit(exhaust, ITALIC_FONT, 5.5, width)
 
 
 def abilities(c: Canvas, h: Half, lang: str, y_top: float, y_bottom: float) -> None:

@@ -1,0 +1,29 @@
+"""Hero card text a player reads at the table: no line set below about 5 pt."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from tavolo.games.tos import generator, text
+from tavolo.games.tos.printing import draw
+
+DAYS = [dt.date(2026, 1, 1) + dt.timedelta(days=11 * k) for k in range(12)]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("klass", ["swordsman", "elementalist", "stargazer"])
+def test_exhaust_effects_are_readable_and_fit(klass: str, lang: str) -> None:
+    """Italian exhaust effects were squeezed onto one line at 4.75 pt; a long one now
+    wraps onto two lines at 5.5 pt, each within the title's width."""
+    width = draw.TITLE_RIGHT - draw.TITLE_LEFT
+    for day in DAYS:
+        for card in generator.daily(day, klass).cards:
+            for h in (card.top, card.bottom):
+                line = text.exhaust_line(h, lang)
+                size, lines = draw.exhaust_lines(line)
+                assert size >= 5.0 and 1 <= len(lines) <= 2, (day, line, size)
+                assert " ".join(lines) == line
+                assert all(stringWidth(x, draw.ITALIC_FONT, size) <= width for x in lines)
