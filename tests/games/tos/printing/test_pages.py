@@ -127,3 +127,26 @@ def test_back_pages_have_no_cut_outlines() -> None:
 def test_hero_alone_is_one_page() -> None:
     out = printing.render(hero(), "en", "default")
     assert len(out.pages) == 1 and out.notes
+
+
+def test_card_codes_are_readable_and_inside_their_strip() -> None:
+    """Codes were set at 3.8 pt; a player pairs slips by them, so they are at 5 pt now,
+    every glyph inside the 1.5 mm strip along the right long edge."""
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(printed("world", "en", "default").pdf)
+    strip_left = layout.CARD_W - layout.CODE_GAP - layout.CODE_STRIP
+    strip_right = layout.CARD_W - layout.CODE_GAP
+    for page in doc:
+        tp = page.get_textpage()
+        text = tp.get_text_range()
+        code = f"{hero().serial}-"
+        start = -1
+        for i in range(9):
+            start = text.find(code, start + 1)
+            assert start >= 0
+            assert raw.FPDFText_GetFontSize(tp, start) >= 5.0
+            x0, _, x1, _ = tp.get_charbox(start)
+            card_x = layout.origin(i)[0]
+            assert strip_left - 0.05 <= x0 - card_x and x1 - card_x <= strip_right + 0.05
+    doc.close()

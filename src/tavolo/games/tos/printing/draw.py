@@ -53,6 +53,8 @@ BODY_SIZES = (6.5, 6.0, 5.5, 5.0, 4.5, 4.0, 3.5)
 TITLE_LEFT = 11 * MM
 TITLE_RIGHT = 52.5 * MM
 ABILITY_TOP = 11 * MM
+CODE_SIZE = 5.0
+"""The card code's font size: the smallest a player reads without effort."""
 """Abilities start this far below the half's top edge."""
 
 
@@ -350,11 +352,12 @@ def tick_bar(c: Canvas, name: str, bar: TickBar, x: float, y: float, msg: Any) -
 
 def card_code(c: Canvas, code: str) -> None:
     """The card code, turned 90 degrees, in the strip along the right long edge of the top
-    half (reading upwards)."""
+    half (reading upwards). A player reads it to pair the slips and tell the set and the
+    adventure type, so it is set at 5 pt (its capitals still inside the 1.5 mm strip)."""
     c.saveState()
-    c.translate(CARD_W - CODE_GAP - 0.25 * MM, HALF_H + HALF_H / 2)
+    c.translate(CARD_W - CODE_GAP, HALF_H + HALF_H / 2)
     c.rotate(90)
     c.setFillColor(INK)
-    c.setFont(BODY_FONT, 3.8)
+    c.setFont(BODY_FONT, CODE_SIZE)
     c.drawCentredString(0, 0, code)
     c.restoreState()
