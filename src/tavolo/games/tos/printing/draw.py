@@ -53,16 +53,19 @@ BODY_SIZES = (6.5, 6.0, 5.5, 5.0, 4.5, 4.0, 3.5)
 TITLE_LEFT = 11 * MM
 TITLE_RIGHT = 52.5 * MM
 ABILITY_TOP = 11 * MM
+"""Abilities start this far below the half's top edge."""
 CODE_SIZE = 5.0
 """The card code's font size: the smallest a player reads without effort."""
-"""Abilities start this far below the half's top edge."""
 
 
 # ----------------------------------------------------------------------------- helpers --
 def card_markup(line: str) -> str:
-    """Card text as paragraph markup: ★ and ▶ set in ZapfDingbats, a true minus as '-'."""
+    """Card text as paragraph markup: ★ and ▶ set in ZapfDingbats, a true minus as '-', and
+    a pencil box ☐ as ZapfDingbats' open box ❏ (Helvetica has no ☐: it printed a solid
+    black square, which a pencil cannot fill)."""
     out = escape(line).replace("−", "-")
     out = out.replace("★", f'<font name="{SYMBOL_FONT}">★</font>')
+    out = out.replace("☐", f'<font name="{SYMBOL_FONT}">❏</font>')
     return out.replace("▶", f'<font name="{SYMBOL_FONT}">➤</font>')
 
 
