@@ -6,10 +6,11 @@ ladder joins (1,0) and (1,1); the trap at (5,2); boss level shops at (2,12) and 
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import Any
 
 from tavolo.engine import RNG, Event, registry
-from tavolo.games.platformer.rules import CATCH_UP, gem_cost, max_boost
+from tavolo.games.platformer.rules import CATCH_UP, gem_cost, max_boost, spread
 from tavolo.games.platformer.state import PlatformerState
 
 G: Any = registry.get("platformer")
@@ -85,6 +86,26 @@ def test_P_4_gems_cost_triangular() -> None:
     assert G.decision(s).actions == ("x:1", "x:2", "x:3", "x:4")
     play(s, "x:4")
     assert s.heroes[0].coins == 4 and s.heroes[0].gems == 3
+
+
+def test_P_4_spread_is_the_best_split_of_the_gems_on_every_small_input() -> None:
+    # brute force: every way to boost n symbols (x1 .. x(gems+1) each) that the gems pay
+    for n in range(6):
+        for gems in range(22):
+            got = spread(n, gems)
+            assert len(got) == n and got == sorted(got) and min(got, default=1) >= 1
+            assert sum(gem_cost(k) for k in got) <= gems, (n, gems, got)
+            best = max(
+                (
+                    sum(m)
+                    for m in combinations_with_replacement(range(1, max_boost(gems) + 1), n)
+                    if sum(gem_cost(k) for k in m) <= gems
+                ),
+                default=0,
+            )
+            assert sum(got) == best, (n, gems, got, best)
+    assert spread(2, 9) == [3, 4] and spread(4, 9) == [2, 2, 3, 3]  # the rulebook's cases
+    assert spread(1, 9) == [max_boost(9)] and spread(0, 5) == [] and spread(-1, 3) == []
 
 
 def test_P_5_setup() -> None:
@@ -165,6 +186,69 @@ def test_P_11_zone_of_control() -> None:
     )
     ev = play(s, "use:MOVE", "to:1")
     assert "attacked" in kinds(ev) and s.heroes[0].pos == 1
+
+
+def test_P_11_enemy_die_moving_away_or_along_attacks() -> None:
+    # away: the hero beside it; along: the hero standing on it; through the ladder (1,0)-(1,1)
+    for hero, enemy, face in (((0, 0), (1, 0), "RIGHT"), ((2, 1), (2, 0), "RIGHT")):
+        s = at(heroes=[{"at": list(hero)}], enemies=[["mossling", *enemy]])
+        ev: list[Event] = []
+        G.enemy_die(s, face, ev)
+        assert s.enemies[0][1] != P(*enemy), (hero, enemy)  # it moved...
+        assert kinds(ev).count("attacked") == 1, (hero, enemy)  # ...and attacked once
+    s = at(heroes=[{"at": [1, 1]}], enemies=[["mossling", 1, 0]])
+    assert P(1, 1) in G.geo(s).adj[P(1, 0)]
+    ev = []
+    G.enemy_die(s, "RIGHT", ev)
+    assert s.enemies[0][1] == P(2, 0) and "attacked" in kinds(ev)
+
+
+def test_P_11_enemy_die_no_attack_unless_it_leaves_the_hero() -> None:
+    cases = (
+        ((2, 0), (3, 0), "RIGHT", (3, 0)),  # a wall east of x=3: it stays
+        ((2, 0), (1, 0), "RIGHT", (1, 0)),  # the hero is in the way: it stays
+        ((3, 0), (1, 0), "RIGHT", (2, 0)),  # it comes next to the hero: no attack
+        ((4, 0), (3, 0), "LEFT", (2, 0)),  # it leaves a hero behind a wall: not adjacent
+    )
+    for hero, enemy, face, to in cases:
+        s = at(heroes=[{"at": list(hero)}], enemies=[["mossling", *enemy]])
+        ev: list[Event] = []
+        G.enemy_die(s, face, ev)
+        assert s.enemies[0][1] == P(*to), (hero, enemy, face)
+        assert "attacked" not in kinds(ev), (hero, enemy, face)
+
+
+def test_P_11_hero_moving_along_or_up_is_attacked_toward_is_not() -> None:
+    dice = ["MOVE", "COIN", "COIN", "COIN", "COIN"]
+    # along: off the top of the enemy sideways; up: a jump from beside it (the ladder)
+    for hero, enemy, to in (((2, 1), (2, 0), (3, 1)), ((1, 0), (2, 0), (1, 1))):
+        s = at(heroes=[{"at": list(hero), "gems": 0}], dice=dice, enemies=[["mossling", *enemy]])
+        ev = play(s, "use:MOVE", f"to:{P(*to)}")
+        assert s.heroes[0].pos == P(*to) and kinds(ev).count("attacked") == 1, (hero, to)
+    s = at(heroes=[{"at": [0, 0], "gems": 0}], dice=dice, enemies=[["mossling", 2, 0]])
+    ev = play(s, "use:MOVE", "to:1")  # toward it: now adjacent, not attacked
+    assert s.heroes[0].pos == 1 and "attacked" not in kinds(ev)
+
+
+def test_P_11_falling_is_not_moving_away() -> None:
+    s = at(heroes=[{"at": [5, 1]}], enemies=[["mossling", 4, 1]])
+    assert P(4, 1) in G.geo(s).adj[P(5, 1)]
+    ev: list[Event] = []
+    G.gravity(s, ev)
+    assert s.heroes[0].pos == P(5, 0) and "attacked" not in kinds(ev)
+
+
+def test_P_11_P_14_a_portal_leaves_without_an_attack() -> None:
+    s = G.new(G.make_config(2, theme="void"), 0)
+    g = G.geo(s)
+    a, b = [p for p in range(32) if g.cell[p] == "O"][:2]
+    near = next(q for q in g.adj[a] if q != b)
+    s.active, s.stack, s.phase, s.enemies = 0, [], "act", [("mossling", near)]
+    s.heroes[0].pos, s.heroes[0].gems, s.dice, s._dec = a, 0, ["MOVE"] * 5, None
+    s.heroes[1].pos = -1
+    assert b not in g.adj[near] and a in g.adj[near]
+    ev = play(s, "use:MOVE", f"portal:{b}")
+    assert s.heroes[0].pos == b and "attacked" not in kinds(ev)
 
 
 def test_P_12_push_by_moving_into_an_enemy() -> None:
