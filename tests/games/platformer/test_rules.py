@@ -387,6 +387,75 @@ def test_P_24_P_27_boss_revealed_with_health_two_per_level() -> None:
     assert s.btokens and any(k == "serpent" for k, _ in s.enemies)
 
 
+def test_P_24_ikee_revealed_by_a_move_then_his_setup() -> None:
+    s = at(
+        revealed=3,
+        options={"boss": "ikee"},
+        heroes=[{"id": "etern", "at": [0, 8], "gems": 0}],
+        dice=["MOVE", "COIN", "COIN", "COIN", "COIN"],
+    )
+    g = G.geo(s)
+    up = next(p for p in range(80, 88) if p + 8 in g.steps[p] and not G.occupant(s, p + 8))
+    s.heroes[0].pos = up
+    assert G.boss_pos(s) == -1 and not s.btokens
+    ev = play(s, "use:MOVE", f"to:{up + 8}")
+    assert s.revealed == 4 and [e.data.get("boss") for e in ev if e.kind == "reveal"] == ["ikee"]
+    bp = G.boss_pos(s)
+    assert g.cell[bp] == "B" and g.level(bp) == 3 and G.boss_health(s) == 8
+    specials = {p for p in g.level_cells(3) if g.cell[p] == "!"}
+    assert specials and s.btokens == dict.fromkeys(specials, "feather")
+    assert [g.cell[p] for k, p in s.enemies if k == "tribe_warrior"] == ["E"]
+    loot = {p: "coin" if g.cell[p] == "$" else "gem" for p in g.level_cells(3) if g.cell[p] in "$*"}
+    assert loot and loot.items() <= s.loot.items()
+    assert "use:COIN" in G.decision(s).actions  # the turn goes on
+
+
+def test_P_24_ikee_is_an_enemy_for_the_enemy_die_the_zone_and_pushes() -> None:
+    def near_ikee(**kw: Any) -> PlatformerState:
+        s = boss_position(options={"boss": "ikee"}, **kw)
+        assert G.boss_pos(s) == P(1, 14)
+        return s
+
+    s = near_ikee(heroes=[{"id": "etern", "at": [2, 14]}])
+    ev: list[Event] = []
+    G.enemy_die(s, "ATTACK", ev)  # it attacks an adjacent hero
+    assert [e.data["enemy"] for e in ev if e.kind == "attacked"] == ["ikee"]
+    s = near_ikee(heroes=[{"id": "etern", "at": [2, 14]}])
+    ev = []
+    G.enemy_die(s, "LEFT", ev)  # it moves with the enemy die, P-11 as it goes
+    assert G.boss_pos(s) == P(0, 14) and "attacked" in kinds(ev)
+    s = near_ikee(heroes=[{"id": "etern", "at": [2, 14], "gems": 0}], dice=["PUSH"] * 5)
+    play(s, "use:PUSH")
+    assert f"enemy:{P(1, 14)}" in G.decision(s).actions  # a PUSH can move it
+    play(s, f"enemy:{P(1, 14)}", f"to:{P(1, 15)}")
+    assert G.boss_pos(s) == P(1, 15)
+    s = near_ikee(heroes=[{"id": "etern", "at": [2, 14], "gems": 0}], dice=["MOVE"] * 5)
+    ev = play(s, "use:MOVE", f"to:{P(1, 14)}")  # walking into it: its attack, then the push
+    assert [e.data["enemy"] for e in ev if e.kind == "attacked"] == ["ikee"]
+    play(s, f"shove:{P(0, 14)}")
+    assert G.boss_pos(s) == P(0, 14) and s.heroes[0].pos == P(1, 14)
+
+
+def test_P_27_extended_map_boss_needs_ten_wounds_in_one_attack() -> None:
+    for boss in ("ikee", "medusa"):
+        for wounds, won in ((9, False), (10, True)):
+            s = at(
+                revealed=5,
+                options={"boss": boss, "extended": True},
+                heroes=[{"id": "etern", "at": [0, 16], "gems": 0, "hearts": 7}],
+                dice=["SWORD", "COIN", "COIN", "COIN", "COIN"],
+            )
+            g = G.geo(s)
+            bp = G.boss_pos(s)
+            assert g.level(bp) == 4 and G.boss_health(s) == 10
+            near = next(q for q in g.adj[bp] if not G.occupant(s, q))
+            s.heroes[0].pos, s.bonus = near, wounds - 1
+            ev = play(s, "use:SWORD", f"strike:{bp}")
+            assert [e.data["wounds"] for e in ev if e.kind == "strike"] == [wounds]
+            assert (s.phase == "over" and s.winner == 0) == won, (boss, wounds)
+            assert (G.boss_pos(s) == -1) == won
+
+
 def test_P_25_one_way_bottom_row_and_last_hero_removes_lower_levels() -> None:
     s = boss_position(heroes=[{"at": [2, 11], "gems": 0}, {"at": [4, 12]}], dice=["MOVE"] * 5)
     s.enemies = [e for e in s.enemies if e[1] != P(2, 12)]
