@@ -12,7 +12,7 @@ import yaml
 
 import tavolo
 from tavolo.engine import TavoloError, UnknownName
-from tavolo.engine.i18n import LANGS, Catalog, check_lang, fill, fit, number
+from tavolo.engine.i18n import LANGS, Catalog, check_lang, fill, fit, number, shown
 
 SRC = Path(tavolo.__file__).parent
 
@@ -268,3 +268,23 @@ def test_fit_breaks_between_words_and_indents_the_rest() -> None:
         lines[1].startswith("    Gearmind-Colossus") and " ".join(x.strip() for x in lines) == line
     )
     assert fit("", 2) == [""] and fit("x" * 90, 2) == ["x" * 90]  # a word is never cut
+
+
+def test_fit_counts_the_columns_a_terminal_shows_not_the_markup() -> None:
+    """'[bold]' takes no column: a 79-column line with markup stayed whole only in
+    Ultimo Bastione's own copy of fit; the engine's broke it early, the first line short."""
+    line = "[bold]Player 1[/] (human) · " + "x" * 48 + " · [dim]gift used[/]"
+    assert shown(line) == 79 and fit(line, 4) == [line]
+    assert shown(r"a \[b]") == 5  # an escaped bracket is text
+    long = "  [bold]" + " ".join(["word"] * 30) + "[/] · Player 2 [dim]gift used[/]"
+    lines = fit(long, 4)
+    assert len(lines) == 3 and all(shown(x) <= 80 for x in lines)
+    assert lines[0].endswith("word[/]") and lines[1].startswith("    [bold]word")
+    assert lines[-1].endswith(" Player 2 [dim]gift used[/]")  # kept whole
+
+
+def test_fit_keeps_a_list_item_whole() -> None:
+    names = "Incinerator: " + ", ".join(["Smoke Harlequin"] * 6)
+    lines = fit(names, 2, sep=", ")
+    assert len(lines) == 2 and all(x.rstrip(",").endswith("Harlequin") for x in lines)
+    assert lines[0].endswith(",") and lines[1].startswith("  Smoke")

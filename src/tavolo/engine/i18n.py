@@ -11,8 +11,8 @@ hold the count too: ``"{n:the top card|the top {n} cards}"``.
 
 from __future__ import annotations
 
+import re
 import string
-import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -24,12 +24,76 @@ LANGS = ("en", "it")
 SCREEN = 80  # columns a terminal has at least: a view's lines fit in them
 
 
-def fit(line: str, indent: int, width: int = SCREEN) -> list[str]:
-    """``line`` broken between words into lines of at most ``width`` columns, the later
-    ones indented by ``indent``: a terminal would otherwise break it anywhere."""
-    return textwrap.wrap(
-        line, width, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False
-    ) or [line]
+# Rich markup: "[bold]", "[/]", "[bold red]", "[dim]"; an escaped \[ shows a "["
+_MARKUP = re.compile(r"(?<!\\)\[/?[a-z #]*\]")
+_NUMBER = re.compile(r"[+\-−]?\d+[.,;:)]*$")  # "2", "+2)", "59."
+_MARK = 16  # a marked span shorter than this ("[dim]gift used[/]") stays on one line
+
+
+def shown(line: str) -> int:
+    """The columns ``line`` takes on a terminal: its Rich markup takes none."""
+    return len(_MARKUP.sub("", line).replace("\\[", "["))
+
+
+def fit(line: str, indent: int, width: int = SCREEN, sep: str = " ") -> list[str]:
+    """``line`` broken at ``sep`` into lines of at most ``width`` columns as the terminal
+    shows them (markup such as ``[dim]`` takes no column), the later ones indented by
+    ``indent``: a terminal would otherwise break it anywhere, at column 0. A number stays
+    with the word before it ("Player 2", "TOT 59"), a short marked span stays whole
+    ("[dim]gift used[/]"), a word is never cut; ``sep=", "`` keeps each item of a list
+    whole. A span of markup open at a line's end is closed there and opened again on the
+    next line."""
+    if shown(line) <= width:
+        return [line]
+    lead = len(line) - len(line.lstrip(" "))
+    words = sep == " "
+    units: list[str] = []
+    open_mark = False  # inside a short marked span begun by the last unit
+    glued = False  # the last unit ends with a number glued to its word
+    for word in line[lead:].split(sep):
+        number = words and bool(_NUMBER.match(_MARKUP.sub("", word)))
+        if units and words and (open_mark or not word or (number and not glued)):
+            units[-1] += " " + word
+            glued = number
+        else:
+            units.append(word)
+            glued = False
+        tags = _MARKUP.findall(units[-1])
+        opened = sum(1 for x in tags if not x.startswith("[/")) > sum(
+            1 for x in tags if x.startswith("[/")
+        )
+        open_mark = words and opened and shown(units[-1]) < _MARK
+    rows: list[str] = []
+    row = line[:lead] + units[0]
+    for unit in units[1:]:
+        if shown(row) + len(sep) + shown(unit) + len(sep.rstrip()) > width:  # room for ","
+            rows.append(row + sep.rstrip())
+            row = " " * indent + unit
+        else:
+            row += sep + unit
+    rows.append(row)
+    return _balance(rows)
+
+
+def _balance(rows: list[str]) -> list[str]:
+    """Each line with its own markup: a span open at a line's end is closed there and
+    opened again at the next line's first word."""
+    if len(rows) == 1:
+        return rows
+    out, carry = [], ""
+    for row in rows:
+        head = len(row) - len(row.lstrip(" "))
+        row = row[:head] + carry + row[head:]
+        stack: list[str] = []
+        for tag in _MARKUP.findall(row):
+            if tag.startswith("[/"):
+                if stack:
+                    stack.pop()
+            else:
+                stack.append(tag)
+        carry = "".join(stack)
+        out.append(row + "[/]" * len(stack))
+    return out
 
 
 def check_lang(lang: str) -> str:

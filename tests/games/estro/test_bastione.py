@@ -754,7 +754,7 @@ def test_options_say_what_they_cost() -> None:
 def test_fit_keeps_numbers_names_and_short_marks_whole() -> None:
     """The helper that keeps every board line within 80 columns broke 'Player' from
     '2', a card name in a list, and a mark such as 'gift used' in two."""
-    from tavolo.games.estro.bastione.words import fit
+    from tavolo.engine.i18n import fit
 
     line = "  defender, lane 3, zone 1: Trick Lantern (Manpo 10/5/11/21/12 TOT 59) · Player 2"
     assert fit(line, 6) == [line[:-9], "      Player 2"]

@@ -7,12 +7,11 @@ player.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import SCREEN, Catalog, check_lang
+from tavolo.engine.i18n import Catalog, check_lang, fit
 
 from .. import text, view
 from ..schema import ESTRI, STATS
@@ -37,66 +36,6 @@ def _name(g: Mode, c: str | None) -> str:
 
 def _where(lang: str, lane: Any, zone: Any) -> str:
     return MSG.t(lang, "where", lane=lane, zone=zone)
-
-
-_MARKUP = re.compile(r"\[/?[a-z #]*\]")
-_NUMBER = re.compile(r"[+\-−]?\d+[.,;:)]*$")  # "2", "+2)", "59."
-
-
-def fit(line: str, indent: int, width: int = SCREEN, sep: str = " ") -> list[str]:
-    """``line`` broken at ``sep`` into lines of at most ``width`` columns as the
-    terminal shows them (markup such as ``[dim]`` takes no column), the later ones
-    indented by ``indent``: the terminal would otherwise break it anywhere, at column 0.
-    A number stays with the word before it ("Player 2", "TOT 59"), a short mark stays
-    whole ("[dim]gift used[/]"); ``sep=", "`` keeps each name of a list whole."""
-    if _width(line) <= width:
-        return [line]
-    lead = len(line) - len(line.lstrip(" "))
-    units: list[str] = []
-    open_mark = False  # inside a short mark begun by the last unit
-    for word in line[lead:].split(sep):
-        if units and sep == " " and (open_mark or _NUMBER.match(_MARKUP.sub("", word))):
-            units[-1] += " " + word
-        else:
-            units.append(word)
-        tags = _MARKUP.findall(units[-1])
-        opened = sum(1 for x in tags if not x.startswith("[/")) > sum(
-            1 for x in tags if x.startswith("[/")
-        )
-        open_mark = sep == " " and opened and _width(units[-1]) < 16
-    rows: list[str] = []
-    row = line[:lead] + units[0]
-    for unit in units[1:]:
-        if _width(row) + len(sep) + _width(unit) + len(sep.rstrip()) > width:  # room for ","
-            rows.append(row + sep.rstrip())
-            row = " " * indent + unit
-        else:
-            row += sep + unit
-    rows.append(row)
-    return _balance(rows)
-
-
-def _width(line: str) -> int:
-    return len(_MARKUP.sub("", line))
-
-
-def _balance(rows: list[str]) -> list[str]:
-    """Each line with its own markup: a span open at a line's end is closed there and
-    opened again at the next line's first word."""
-    out, carry = [], ""
-    for row in rows:
-        head = len(row) - len(row.lstrip(" "))
-        row = row[:head] + carry + row[head:]
-        stack: list[str] = []
-        for tag in _MARKUP.findall(row):
-            if tag.startswith("[/"):
-                if stack:
-                    stack.pop()
-            else:
-                stack.append(tag)
-        carry = "".join(stack)
-        out.append(row + "[/]" * len(stack))
-    return out
 
 
 # --------------------------------------------------------------------------- board --

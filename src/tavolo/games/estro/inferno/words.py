@@ -8,10 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import Catalog, check_lang
+from tavolo.engine.i18n import Catalog, check_lang, fit
 
 from .. import text, view
-from ..bastione.words import fit
 from ..schema import ESTRI
 from ..state import FESSURA
 from ..view import MSG as ESTRO

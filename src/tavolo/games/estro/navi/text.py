@@ -8,11 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import Catalog, check_lang
+from tavolo.engine.i18n import Catalog, check_lang, fit
 
 from .. import text as card_text
 from .. import view as estro_view
-from ..bastione.words import fit
 from ..schema import ESTRI, STATS
 
 if TYPE_CHECKING:
