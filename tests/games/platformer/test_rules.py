@@ -274,6 +274,48 @@ def test_P_12_faint_cancels_the_push() -> None:
     assert s.heroes[0].pos == -1 and s.enemies[0][1] == 2 and not s.stack
 
 
+def test_P_12_push_a_hero_to_a_free_adjacent_space_or_back() -> None:
+    s = at(
+        heroes=[{"at": [0, 0], "gems": 0}, {"at": [1, 0]}],
+        dice=["MOVE", "COIN", "COIN", "COIN", "COIN"],
+        enemies=[["mossling", 2, 0]],
+    )
+    ev = play(s, "use:MOVE", "to:1")
+    assert "attacked" not in kinds(ev) and s.heroes[1].pos == 1  # no push yet
+    # any direction (up off the platform too), back where the mover came from, never
+    # onto the enemy at (2,0)
+    assert set(G.decision(s).actions) == {"shove:0", f"shove:{P(1, 1)}"}
+    ev = play(s, "shove:0")
+    assert (s.heroes[0].pos, s.heroes[1].pos) == (1, 0) and "attacked" not in kinds(ev)
+
+
+def test_P_12_P_25_no_push_down_through_the_one_way_row() -> None:
+    # a hero entering the boss level from below pushes to a space adjacent to the one he
+    # enters: the space he came from is under the one-way platform, not adjacent to it
+    s = boss_position(heroes=[{"at": [3, 11], "gems": 0}, {"at": [3, 12]}], dice=["MOVE"] * 5)
+    g = G.geo(s)
+    assert P(3, 12) in g.steps[P(3, 11)] and P(3, 11) not in g.adj[P(3, 12)]
+    play(s, "use:MOVE", f"to:{P(3, 12)}")
+    free = {f"shove:{r}" for r in g.adj[P(3, 12)] if not G.occupant(s, r)}
+    assert free and set(G.decision(s).actions) == free
+    play(s, sorted(free)[0])
+    assert all(g.level(h.pos) == 3 for h in s.heroes)  # the only way out is the boss
+
+
+def test_P_12_P_14_a_portal_push_goes_next_to_the_portal() -> None:
+    s = G.new(G.make_config(2, theme="void"), 0)
+    g = G.geo(s)
+    a, b = [p for p in range(32) if g.cell[p] == "O"][:2]
+    s.active, s.stack, s.phase, s.enemies = 0, [], "act", []
+    s.heroes[0].pos, s.heroes[0].gems, s.dice, s._dec = a, 0, ["MOVE"] * 5, None
+    s.heroes[1].pos = b
+    assert a not in g.adj[b]
+    play(s, "use:MOVE", f"portal:{b}")
+    assert set(G.decision(s).actions) == {f"shove:{r}" for r in g.adj[b]}
+    play(s, f"shove:{g.adj[b][0]}")
+    assert (s.heroes[0].pos, s.heroes[1].pos) == (b, g.adj[b][0])
+
+
 def test_P_13_trap() -> None:
     s = at(
         heroes=[{"id": "etern", "at": [6, 2], "gems": 0}],

@@ -698,9 +698,10 @@ class PlatformerRules(Game):
         return out
 
     def shove_targets(self, s: S, g: Geo, q: int, origin: int) -> list[int]:
-        """P-12: free spaces next to ``q`` (the mover's space counts as free)."""
+        """P-12: free spaces next to ``q`` (the mover's space counts as free when it is
+        next to ``q``: not after a portal, nor under the boss level's one-way row)."""
         out = [r for r in g.adj[q] if self.in_play(s, g, r) and not self.occupant(s, r)]
-        if origin not in out and origin != q:
+        if origin not in out and origin in g.adj[q]:
             out.append(origin)
         return sorted(out)
 
