@@ -350,6 +350,31 @@ def test_P_15_reveal_the_next_level() -> None:
     assert any(k == s.level_enemy[1] for k, _ in s.enemies)
 
 
+def test_P_15_reveal_lays_the_whole_level_once_and_the_turn_goes_on() -> None:
+    s = at(heroes=[{"at": [0, 2], "gems": 0}], dice=["MOVE"] * 3 + ["COIN"] * 2)
+    g = G.geo(s)
+    up = next(p for p in range(16, 24) if p + 8 in g.steps[p] and p in g.steps[p + 8])
+    s.heroes[0].pos = up
+    loot0 = dict(s.loot)
+    ev = play(s, "use:MOVE", f"to:{up + 8}")
+    assert [e.data["level"] for e in ev if e.kind == "reveal"] == [1] and s.revealed == 2
+    card = G.enemy_cards[s.level_enemy[1]]
+    formation = [p for p in g.level_cells(1) if g.cell[p] == "E"]
+    placed = sorted(p for k, p in s.enemies if k == card.id)
+    assert placed == formation[: card.tokens] and len(s.enemies) == len(placed)
+    laid = {p: x for p, x in s.loot.items() if g.level(p) == 1}
+    assert laid == {
+        p: "coin" if g.cell[p] == "$" else "gem" for p in g.level_cells(1) if g.cell[p] in "$*"
+    }
+    assert {p: x for p, x in s.loot.items() if g.level(p) == 0} == {
+        p: x for p, x in loot0.items() if p != up + 8
+    }
+    # the turn goes on; leaving and coming back to that row reveals nothing more
+    ev = play(s, "use:MOVE", f"to:{up}", "use:MOVE", f"to:{up + 8}")
+    assert "reveal" not in kinds(ev) and s.revealed == 2 and s.heroes[0].pos == up + 8
+    assert "use:COIN" in G.decision(s).actions
+
+
 def test_P_16_remove_a_level_and_faint() -> None:
     s = at(revealed=3, active=1, heroes=[{"at": [1, 8]}, {"at": [0, 0]}])
     ev = play(s, "end", "skip")
