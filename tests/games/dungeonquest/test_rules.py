@@ -6,6 +6,7 @@ through the engine's scenario runner, so each test reads like a scenario file.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -995,3 +996,264 @@ def test_D20_bracelet_option_as_the_command_line_reads_it() -> None:
     assert config.options["bracelet"] == "100"
     r = sc(["move:E"], new_room("bracelet"), options={"bracelet": 100})
     assert hero(r)["cards"] == [["room", "bracelet", 100]]
+
+
+# ----------------------------------------------------------------------------- DQ-8 --
+BASE_KINDS = {
+    "room": 66,
+    "corridor": 14,
+    "trap": 5,
+    "portcullis": 13,
+    "rotating": 5,
+    "chasm": 2,
+    "pit": 2,
+    "darkness": 4,
+    "cave_in": 4,
+}
+
+
+def test_DQ_8_a_new_game_draws_from_the_115_base_tiles() -> None:
+    """The pile a game draws its tiles from is the base set, 115 tiles by type (the
+    Catacombs' 20 only by option), and a tile laid leaves it."""
+    s = GAME.new(GAME.make_config(1, heroes="volrik"), 5)
+    assert len(s.pile) == len(set(s.pile)) == 115
+    assert Counter(GAME.tile_by_id[t].kind for t in s.pile) == BASE_KINDS
+    more = GAME.new(GAME.make_config(1, heroes="volrik", catacombs_tiles=True), 5)
+    assert len(more.pile) == 135 and set(s.pile) < set(more.pile)
+    r = sc(["move:E"], new_room("empty_room"))
+    assert len(r["state"]["pile"]) == 114 - 1  # ROOM's tile and the one laid
+    assert "room_ooo_02" not in r["state"]["pile"] and "room_ooo_01" not in r["state"]["pile"]
+
+
+ROOMS = {
+    "OOO": 14,
+    "OOW": 7,
+    "WOO": 7,
+    "OWO": 8,
+    "WOW": 8,
+    "OWW": 5,
+    "WWO": 4,
+    "WWW": 4,
+    "ODO": 4,
+    "ODW": 2,
+    "WDO": 2,
+    "DDD": 1,
+}
+"""Normal rooms by pattern, left ahead right (facts 8.2 with D18's four-way room)."""
+
+
+def test_DQ_8_every_tile_laid_reads_left_ahead_right_from_its_arrow() -> None:
+    """Each of the 115 tiles, laid as a hero steps east into an empty square, opens back
+    onto the square he came from (a portcullis on the entry edge of portcullis tiles
+    only) and shows its pattern's left on the north, ahead on the east, right on the
+    south; so the tile set's exit patterns are what the heroes meet."""
+    s = GAME.from_position(GAME.make_config(1), {"heroes": [HERO], "tiles": ROOM}, RNG(0))
+    patterns: Counter[tuple[str, str]] = Counter()
+    for tid in GAME.tile_ids(False):
+        c = s.clone()
+        c.pile = [tid]
+        GAME.lay_tile(c, 0, (2, 0), 1, [])
+        tile = c.board[(2, 0)].tile
+        assert tile.id == tid
+        n, e, south, w = GAME.edges(c, (2, 0))
+        assert w == ("P" if tile.kind == "portcullis" else "O"), tid
+        assert GAME.passage(c, (1, 0), 1) == ("P" if tile.kind == "portcullis" else ""), tid
+        patterns[tile.kind, n + e + south] += 1
+    assert patterns == {  # facts 8.2, the room four-way once more (D18)
+        **{("room", x): n for x, n in ROOMS.items()},
+        **{("corridor", x): 2 for x in ("OOO", "OOW", "WOO", "OWO", "WOW", "OWW", "WWO")},
+        ("trap", "OOO"): 3,
+        ("trap", "OOW"): 1,
+        ("trap", "WOO"): 1,
+        **{("portcullis", x): 2 for x in ("OOO", "OOW", "WOO", "OWO", "WOW")},
+        ("portcullis", "WWW"): 1,
+        ("portcullis", "ODO"): 1,
+        ("portcullis", "WDW"): 1,
+        ("rotating", "WWW"): 5,
+        ("chasm", "OOO"): 2,
+        ("pit", "WOW"): 2,
+        ("darkness", "OWO"): 2,
+        ("darkness", "OWW"): 1,
+        ("darkness", "WWO"): 1,
+        ("cave_in", "WOW"): 2,
+        ("cave_in", "OOO"): 2,
+    }
+    assert sum(patterns.values()) == 115
+
+
+# ---------------------------------------------------------------------------- DQ-12 --
+@pytest.mark.parametrize(("roll", "lost"), [(1, 0), (2, 0), (3, 1), (6, 4)])
+def test_DQ_12_vampire_bats_bite_d6_minus_2_and_no_fight_follows(roll: int, lost: int) -> None:
+    """Bats only strike (D6 - 2, below 0 is 0): no Monster card, no Ring of Blinding to
+    offer, no reaction to choose; the turn ends in the room as after any Room card."""
+    r = sc(["move:E"], new_room("vampire_bats", {"roll": roll}), hero={"ring": "blinding"})
+    h = hero(r)
+    assert h["life"] == 16 - lost and h["pos"] == [2, 0] and not h["ring_used"]
+    kinds = [e["kind"] for e in r["events"]]
+    assert "creature" in kinds
+    assert not {"monster_appears", "monster_card", "combat_round"} & set(kinds)
+    assert r["state"]["round"] == 2 and r["legal"] == [
+        "move:E",
+        "move:S",
+        "move:W",
+        "search",
+        "wait",
+    ]
+    assert sorted(r["state"]["decks"]["room"]) == sorted(GAME.deck_ids["room"])
+
+
+@pytest.mark.parametrize(("roll", "away"), [(1, False), (2, False), (3, True), (6, True)])
+def test_DQ_12_the_spider_is_fled_on_3_to_6_else_fought(roll: int, away: bool) -> None:
+    """Flight: D6 3-6 back to the square he came from, as an escape (no card there), the
+    spider's card back under the Room deck; 1-2 he must fight it, with no second try."""
+    script = new_room("giant_spider", {"roll": roll, "label": "giant_spider"})
+    r = sc(["move:E", "flee"], script)
+    h = hero(r)
+    if away:
+        assert h["pos"] == [1, 0] and h["held"] == [] and h["life"] == 16
+        assert r["state"]["decks"]["room"][0] == "giant_spider"
+        assert [e["deck"] for e in r["events"] if e["kind"] == "card_drawn"] == ["room"]
+    else:
+        assert h["pos"] == [2, 0] and h["held"] == [["room", "giant_spider"]]
+        assert r["legal"] == ["fight"]
+
+
+def test_DQ_12_the_spider_fight_lasts_turn_after_turn_until_it_dies() -> None:
+    """Fighting: three numbers called on a D6; a miss costs 1 LP and the turn, and the
+    next turn starts with the spider again (no potion then, no moving away); a match
+    kills it, its card goes back under the Room deck and the turn goes on."""
+    misses = [{"roll": 4, "label": "call"}, {"roll": 5, "label": "call"}]
+    r = sc(["move:E", "fight", "fight"], new_room("giant_spider", *misses), hero={"potion": True})
+    h = hero(r)
+    assert h["life"] == 14 and r["state"]["round"] == 3 and h["pos"] == [2, 0]
+    assert r["legal"] == ["fight"]  # the third turn: the spider again, no potion
+    script = new_room("giant_spider", *misses, {"roll": 3, "label": "call"})
+    r = sc(["move:E", "fight", "fight", "fight"], script, hero={"potion": True})
+    h = hero(r)
+    assert h["life"] == 14 and h["held"] == [] and r["state"]["round"] == 3
+    assert any(e["kind"] == "monster_killed" for e in r["events"])
+    assert r["state"]["decks"]["room"][0] == "giant_spider"
+    assert "potion" in r["legal"] and "move:E" in r["legal"]
+
+
+@pytest.mark.parametrize(
+    ("rolls", "killed"),
+    [([1, 2, 3, 4], False), ([4, 5], True), ([6], True)],
+)
+def test_DQ_12_el_adoran_shoots_four_arrows_at_the_spider(rolls: list[int], killed: bool) -> None:
+    """El-Adoran may shoot instead: up to 4 arrows, each D6, 5-6 kills; if none kills,
+    he loses 1 LP and his turn is over."""
+    script = new_room("giant_spider", *({"roll": x, "label": "arrow"} for x in rolls))
+    r = sc(["move:E", "shoot"], script, hero={"id": "el_adoran"})
+    h = hero(r)
+    arrows = [e for e in r["events"] if e["kind"] == "arrow_at_spider"]
+    assert [e["roll"] for e in arrows] == rolls
+    if killed:
+        assert h["life"] == 11 and h["held"] == [] and h["pos"] == [2, 0]
+        assert r["state"]["decks"]["room"][0] == "giant_spider"
+    else:
+        assert h["life"] == 10 and h["held"] == [["room", "giant_spider"]]
+        assert r["state"]["round"] == 2 and r["legal"] == ["fight", "shoot"]
+
+
+# ---------------------------------------------------------------------------- DQ-17 --
+def test_DQ_17_treasure_counters_come_blind_out_of_the_cup() -> None:
+    """The cup holds the 32 counters (30,000 GP); a sleeping dragon's two counters leave
+    it and go to the hero face up."""
+    s = GAME.new(GAME.make_config(1, heroes="volrik"), 2)
+    assert len(s.cup) == 32 and sum(s.cup) == 30_000
+    assert GAME.observe(s, 0)["cup"] == 32
+    script = [
+        {"draw": "asleep", "label": "dragon"},
+        {"draw": 3800, "label": "treasure"},
+        {"draw": 200, "label": "treasure"},
+    ]
+    r = sc(["stay"], script, hero={"at": [6, 4], "prev": [5, 4]}, tiles=CHAMBER_WEST[:1])
+    cup = r["state"]["cup"]
+    assert hero(r)["treasure"] == [3800, 200]
+    assert len(cup) == 30 and sum(cup) == 30_000 - 4000 and 3800 not in cup
+    assert cup.count(200) == 1
+
+
+def test_DQ_17_treasure_cards_count_and_items_do_not() -> None:
+    """A hero's treasure is his counters and his treasure cards together (the Room deck's
+    jewellery, 30 GP, on top of a 200 counter: 230 GP out); a potion, a rope and a ring
+    are no treasure: carried out alone, they do not win a solo game."""
+    tiles = [*ROOM, {"tile": "room_ooo_02", "at": [2, 0], "heading": "E"}]
+    script = [{"draw": "jewellery", "label": "room"}, {"draw": "empty_room", "label": "room"}]
+    r = sc(["move:E", "move:W", "move:W", "leave"], script, hero={"treasure": [200]}, tiles=tiles)
+    h = hero(r)
+    assert h["status"] == "escaped" and h["cards"] == [["room", "jewellery", 30]]
+    out = next(e for e in r["events"] if e["kind"] == "hero_escaped")
+    assert out["gp"] == 230 and r["state"]["phase"] == "over"
+    assert GAME.returns(GAME.from_json(r["state"])) == (1.0,)
+    r = sc(["move:W", "leave"], hero={"potion": True, "rope": True})
+    h = hero(r)
+    assert h["status"] == "escaped" and h["potion"] and h["ropes"] and h["ring"]
+    assert GAME.returns(GAME.from_json(r["state"])) == (0.0,)
+    assert next(e for e in r["events"] if e["kind"] == "hero_escaped")["gp"] == 0
+
+
+def test_DQ_17_cards_outweigh_a_bigger_counter_when_the_richest_wins() -> None:
+    """Two heroes out: the one whose cards and counters add up to more wins, even if the
+    other holds the single biggest counter."""
+    s = GAME.new(GAME.make_config(2, heroes="sir_rohan,volrik"), 1)
+    a, b = s.heroes
+    a.status, b.status, s.phase = "escaped", "escaped", "over"
+    a.treasure = [300]
+    b.treasure, b.cards = [200], [("search", "ring", 90), ("room", "jewellery", 30)]
+    assert (a.gp, b.gp) == (300, 320)
+    assert GAME.returns(s) == (0.0, 1.0)
+
+
+# ---------------------------------------------------------------------------- D13 --
+@pytest.mark.parametrize(
+    ("dice", "life"),
+    [
+        ((1, 1), 13),  # 2: +4
+        ((1, 2), 12),  # 3: +3
+        ((2, 2), 11),  # 4: +2
+        ((2, 3), 10),  # 5: +1
+        ((3, 3), 9),  # 6-9: nothing
+        ((4, 5), 9),
+        ((4, 6), 7),  # 10: -2
+        ((5, 6), 5),  # 11: half the current LP, rounded down (9 -> 5)
+        ((6, 6), 0),  # 12: death
+    ],
+)
+def test_D13_potion_table_on_2d6(dice: tuple[int, int], life: int) -> None:
+    """D13: the placeholder table, rolled on 2D6 (not D12); the potion's card goes back
+    under the Room deck and the turn goes on."""
+    script = [{"roll": dice[0], "label": "potion"}, {"roll": dice[1], "label": "potion"}]
+    r = sc(["potion"], script, hero={"potion": True, "life": 9})
+    h = hero(r)
+    rolled = next(e for e in r["events"] if e["kind"] == "rolled")
+    assert rolled["dice"] == "2d6" and rolled["raw"] == list(dice)
+    assert h["potion"] is None and r["state"]["decks"]["room"][0] == "potion"
+    if life:
+        assert h["life"] == life and h["status"] == "in"
+        assert "potion" not in r["legal"] and "move:E" in r["legal"]
+    else:
+        assert h["status"] == "dead" and h["cause"] == "potion"
+
+
+def test_D13_a_potion_heals_no_higher_than_the_starting_life() -> None:
+    r = sc(["potion"], [{"roll": 1}, {"roll": 1}], hero={"potion": True, "life": 14})
+    assert hero(r)["life"] == 16  # Ulv's 16, not 18
+
+
+# ---------------------------------------------------------------------------- D24 --
+def test_D24_farendil_has_10_life_points_and_el_adorans_bow() -> None:
+    """D24: Farendil keeps the listed 10 LP (he is El-Adoran with one LP less), only with
+    the expansion's heroes; healing stops at his 10."""
+    cfg = GAME.make_config(1, expansion_heroes=True)
+    s = GAME.new(cfg, 3)
+    assert "hero:farendil" in GAME.decision(s).actions
+    assert "hero:farendil" not in GAME.decision(GAME.new(GAME.make_config(1), 3)).actions
+    GAME.apply(s, "hero:farendil")
+    assert s.heroes[0].life == 10
+    expansion = {"expansion_heroes": True}
+    r = sc(["ring"], hero={"id": "farendil", "ring": "healing", "life": 7}, options=expansion)
+    assert hero(r)["life"] == 10
+    r = sc(["move:E"], new_room("orc"), hero={"id": "farendil"}, options=expansion)
+    assert r["legal"] == ["no", "shoot"]
