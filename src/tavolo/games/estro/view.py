@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import check_lang
+from tavolo.engine.i18n import check_lang, fit
 
 from . import text
 from .content import MESSAGES
@@ -124,7 +124,7 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
         if not pl.field:
             lines.append(t(lang, "field_empty"))
         for i, c in enumerate(pl.field):
-            lines.append(_field_line(g, s, q, c, i, player, lang))
+            lines += fit_card(_field_line(g, s, q, c, i, player, lang))
         if q == player and pl.hand:
             lines.append(t(lang, "hand_title"))
             for c in pl.hand:
@@ -205,6 +205,16 @@ def _field_line(
     if info.gift is not None:
         line += "\n       [dim]" + escape(text.render_gift(info.gift.source, lang)) + "[/]"
     return line
+
+
+def fit_card(text: str) -> list[str]:
+    """The lines of a field card within 80 columns: its marks ("gift used") go on under
+    its stats in line with its gift (column 7), its gift text a little further in."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        lead = len(line) - len(line.lstrip(" "))
+        out += fit(line.rstrip(), 7 if line.startswith("  #") or lead > 20 else lead + 2)
+    return out
 
 
 def _result(s: EstroState, lang: str) -> str:
