@@ -382,6 +382,26 @@ def test_P_16_remove_a_level_and_faint() -> None:
     assert all(G.geo(s).level(p) >= 1 for _, p in s.enemies)
 
 
+def test_P_16_remove_only_two_levels_up_one_level_a_turn_with_its_tokens() -> None:
+    # one level above the lowest: nothing is removed
+    s = at(revealed=3, active=1, heroes=[{"at": [0, 4]}, {"at": [0, 0]}])
+    ev = play(s, "end", "skip")
+    assert s.low == 0 and "remove" not in kinds(ev) and s.heroes[1].pos == 0
+    # three levels above: only the lowest goes, with its enemies, coins and gems
+    s = at(revealed=4, active=1, heroes=[{"at": [2, 12]}, {"at": [0, 0], "hearts": 2}])
+    g = G.geo(s)
+    assert any(g.level(p) == 0 for p in s.loot) and any(g.level(p) == 0 for _, p in s.enemies)
+    kept = [(k, p) for k, p in s.enemies if g.level(p) >= 1]
+    loot = {p: x for p, x in s.loot.items() if g.level(p) >= 1}
+    ev = play(s, "end", "skip")
+    assert [e.data["level"] for e in ev if e.kind == "remove"] == [0] and s.low == 1
+    assert s.loot == loot and sorted(k for k, _ in s.enemies) == sorted(k for k, _ in kept)
+    assert all(g.level(p) >= 1 for _, p in s.enemies)  # (the enemy die may move them)
+    h = s.heroes[1]
+    assert (h.pos, h.hearts) == (-1, G.heroes[h.id].health) and s.heroes[0].pos == P(2, 12)
+    assert G.supported(s, g, P(5, 4), False)  # level 1's bottom row is the lowest now
+
+
 def test_P_17_P_18_one_attack_needs_the_health() -> None:
     s = at(
         heroes=[{"at": [0, 0], "gems": 0, "coins": 0}],
