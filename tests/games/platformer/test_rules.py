@@ -435,6 +435,20 @@ def test_P_20_faint() -> None:
     assert (h.pos, h.hearts, h.special, h.tokens) == (-1, G.heroes["etern"].health, "", [])
 
 
+def test_P_20_faint_on_your_turn_then_form_at_once() -> None:
+    s = at(
+        heroes=[{"id": "etern", "at": [6, 2], "gems": 1, "hearts": 1, "tokens": ["mirror"]}],
+        dice=["MOVE", "MOVE", "COIN", "COIN", "COIN"],
+    )
+    ev = play(s, "use:MOVE", "x:2", f"to:{P(5, 2)}")  # a trap: the last heart
+    h = s.heroes[0]
+    assert "faint" in kinds(ev) and (h.pos, h.hearts, h.tokens) == (-1, 7, [])
+    # the second step of the boosted MOVE is gone; Form is all the hero can do
+    assert G.decision(s).actions == ("form:COIN", "form:MOVE", "end")
+    play(s, "form:MOVE", "at:0")
+    assert h.pos == 0 and "use:COIN" in G.decision(s).actions
+
+
 def test_P_21_shop() -> None:
     s = G.new(G.make_config(2), 5)
     s.active, s.stack, s.phase = 0, [], "act"
