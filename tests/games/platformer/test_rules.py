@@ -595,6 +595,30 @@ def test_P_29_boss_token_twice_wounds() -> None:
     assert s.heroes[0].tokens == ["stone"] and s.heroes[0].hearts == G.heroes["etern"].health - 1
 
 
+def test_P_29_tokens_on_special_spaces_and_from_boss_attacks() -> None:
+    s = boss_position(
+        options={"boss": "medusa"},
+        heroes=[{"id": "etern", "at": [2, 15], "gems": 0}],
+        dice=["MOVE", "MOVE", "COIN", "COIN", "COIN"],
+    )
+    assert s.btokens[P(3, 15)] == s.btokens[P(4, 15)] == "mirror"
+    h = s.heroes[0]
+    ev = play(s, "use:MOVE", f"to:{P(3, 15)}")
+    assert h.tokens == ["mirror"] and P(3, 15) not in s.btokens and h.hearts == 7
+    assert "token" in kinds(ev)
+    ev = play(s, "use:MOVE", f"to:{P(4, 15)}")  # held already: a wound instead
+    assert h.tokens == ["mirror"] and P(4, 15) not in s.btokens and h.hearts == 6
+    assert "token" not in kinds(ev)
+    # a boss attack card gives one too (Stone Gaze: the boss's row), then a wound instead
+    s = boss_position(options={"boss": "medusa"}, heroes=[{"id": "etern", "at": [7, 14]}])
+    assert G.geo(s).row(G.boss_pos(s)) == 14
+    h = s.heroes[0]
+    G.resolve_card(s, "stone_gaze", [])
+    assert h.tokens == ["stone"] and h.hearts == 6
+    G.resolve_card(s, "stone_gaze", [])
+    assert h.tokens == ["stone"] and h.hearts == 4
+
+
 def test_P_30_summons_and_defeating_the_boss_wins() -> None:
     s = boss_position(options={"boss": "medusa"}, heroes=[{"at": [2, 12]}])
     for _ in range(5):
