@@ -477,6 +477,22 @@ def test_DQ_10_room_potion_and_DQ_16_drinking_it() -> None:
     assert hero(r)["life"] == 14 and hero(r)["potion"] is None
 
 
+def test_DQ_16_a_second_potion_found_is_discarded() -> None:
+    """One potion at a time: a potion found while carrying one must be discarded ("se
+    ne trovi un'altra la devi scartare"): it is not offered, it goes back under its own
+    deck, and the potion carried stays."""
+    script = new_room("dead_adventurer", {"draw": "potion", "label": "corpse"})
+    r = sc(["move:E", "yes"], script, hero={"potion": True})
+    assert hero(r)["potion"] == ["room", "potion"]
+    assert r["state"]["decks"]["corpse"][0] == "potion"
+    assert "potion" not in r["state"]["decks"]["room"]
+    assert any(e["kind"] == "potion_discarded" for e in r["events"])
+    assert not any(e["kind"] == "item_kept" for e in r["events"])
+    assert r["state"]["round"] == 2 and "potion" in r["legal"]
+    r = sc(["move:E", "yes", "yes"], script)  # carrying none, he may keep it
+    assert hero(r)["potion"] == ["corpse", "potion"]
+
+
 def test_DQ_10_empty_room() -> None:
     r = sc(["move:E"], new_room("empty_room"))
     assert hero(r)["life"] == 16 and r["state"]["round"] == 2

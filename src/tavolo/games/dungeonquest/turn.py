@@ -364,6 +364,10 @@ class DQTurn(DQRules):
             return False
         s.stack[-1] = ("fx", k, prog, i + 1, deck, card, owns)
         e = effects[i]
+        if e.keep == "potion" and s.heroes[k].potion is not None:
+            # DQ-16: one potion at a time, another found is discarded (back under its deck)
+            ev.append(Event("potion_discarded", {"hero": k}))
+            return False
         if e.optional:
             if e.keep is not None or e.draw is not None:
                 s.stack.append(("opt", k, prog, i))
@@ -428,9 +432,7 @@ class DQTurn(DQRules):
             ev.append(Event("treasure_taken", {"hero": k, "gp": e.treasure, "card": card}))
         elif v == "keep":
             deck, card = self.mark_kept(s)
-            if e.keep == "potion":
-                if h.potion is not None:
-                    self.back_under(s, *h.potion)
+            if e.keep == "potion":  # (one carried already: discarded in h_fx)
                 h.potion = (deck, card)
             else:
                 h.ropes.append((deck, card))
