@@ -623,7 +623,7 @@ def test_P_30_summons_and_defeating_the_boss_wins() -> None:
     s = boss_position(options={"boss": "medusa"}, heroes=[{"at": [2, 12]}])
     for _ in range(5):
         G.summon(s, G.geo(s), 1, [])
-    assert sum(1 for k, _ in s.enemies if k == "serpent") <= 2
+    assert sum(1 for k, _ in s.enemies if k == "serpent") == 2
     bp = G.boss_pos(s)
     g = G.geo(s)
     near = next(q for q in g.adj[bp] if not G.occupant(s, q))
@@ -632,6 +632,29 @@ def test_P_30_summons_and_defeating_the_boss_wins() -> None:
     s.bonus = 3
     play(s, "use:SWORD", "use:SWORD", "use:SWORD", "use:SWORD", "use:SWORD", f"strike:{bp}")
     assert s.phase == "over" and s.winner == 0 and G.returns(s) == (1.0, 0.0)
+
+
+def test_P_30_a_summon_is_a_normal_enemy_skipped_without_tokens_or_spaces() -> None:
+    s = boss_position(options={"boss": "medusa"}, heroes=[{"at": [2, 12]}, {"at": [4, 12]}])
+    g = G.geo(s)
+    spaces = [p for p in g.level_cells(3) if g.cell[p] == "E"]
+    assert [p for k, p in s.enemies if k == "serpent"] == spaces[:1]  # the setup's one
+    ev: list[Event] = []
+    G.summon(s, g, 2, ev)  # one token left: one more, the second one skipped
+    assert sorted(p for k, p in s.enemies if k == "serpent") == spaces
+    assert kinds(ev) == ["summon"]
+    # a token back in the supply but every formation space taken: skipped too
+    s.enemies = [e for e in s.enemies if e[0] != "serpent" or e[1] != spaces[0]]
+    s.heroes[0].pos = spaces[0]
+    G.summon(s, g, 1, ev)
+    assert sum(1 for k, _ in s.enemies if k == "serpent") == 1
+    # it attacks with the enemy die like any enemy (and its attack gives a Stone token)
+    s.heroes[1].pos = next(q for q in g.adj[spaces[1]] if not G.occupant(s, q))
+    s.heroes[0].pos = P(2, 12)
+    ev = []
+    G.enemy_die(s, "ATTACK", ev)
+    assert [e.data["enemy"] for e in ev if e.kind == "attacked"] == ["serpent"]
+    assert s.heroes[1].tokens == ["stone"]
 
 
 def test_P_33_solo_events_and_losing() -> None:
