@@ -668,6 +668,60 @@ def test_P_33_solo_events_and_losing() -> None:
     assert s.phase == "over" and s.reason == "events"
 
 
+def test_P_33_an_event_each_turn_before_removing_a_level() -> None:
+    s = at(players=1, mode="solo", revealed=3, heroes=[{"at": [1, 8]}])
+    s.events = ["second_wind", "gold_rush", "tailwind"]
+    ev = play(s, "end", "skip")
+    assert [k for k in kinds(ev) if k in ("event", "remove")] == ["event", "remove"]
+    assert s.event == "tailwind" and s.events == ["second_wind", "gold_rush"]
+    play(s, "end", "skip")
+    assert s.event == "gold_rush" and s.events == ["second_wind"] and s.phase == "act"
+
+
+def test_P_33_events_for_the_turn_and_for_its_end() -> None:
+    # Gold Rush lasts the turn: each COIN gives 1 more
+    s = at(players=1, mode="solo", heroes=[{"at": [0, 0], "coins": 0}], dice=["COIN"] * 5)
+    s.event, s.events = "gold_rush", ["second_wind"]
+    play(s, "use:COIN")
+    assert s.heroes[0].coins == 2
+    # Gem Vein applies at the end of the turn, on the top row only
+    for x, y, gain in ((0, 3, 1), (0, 0, 0)):
+        s = at(players=1, mode="solo", heroes=[{"at": [x, y], "gems": 0}], dice=["COIN"] * 5)
+        s.event, s.events = "gem_vein", ["second_wind"]
+        play(s, "use:COIN")
+        assert s.heroes[0].gems == 0  # not before the end
+        play(s, "end", "skip")
+        assert s.heroes[0].gems == gain and s.event == "second_wind", (x, y)
+
+
+def test_P_33_solo_score() -> None:
+    s = at(
+        players=1,
+        mode="solo",
+        revealed=4,
+        options={"boss": "medusa"},
+        heroes=[
+            {
+                "id": "etern",
+                "at": [2, 14],
+                "gems": 4,
+                "coins": 5,
+                "items": ["speed_boots"],
+                "potions": ["healing_draught"],
+            }
+        ],
+        dice=["SWORD", "COIN", "COIN", "COIN", "COIN"],
+    )
+    assert G.boss_pos(s) == P(1, 14) and G.boss_health(s) == 8
+    s.events = ["second_wind", "gold_rush", "tailwind", "updraft", "gem_vein"]
+    s.heroes[0].defeated, s.bonus = 3, 9  # 1 SWORD + 9 = 10 wounds: 2 beyond the health
+    play(s, "use:SWORD", "x:1", f"strike:{P(1, 14)}")
+    assert s.phase == "over" and s.winner == 0
+    # 5 events x 3, (3 enemies + the boss) x 2, 2 wounds over x 2, 4 gems, value
+    # 5 coins + 3 (Speed Boots) + 2 (Healing Draught) = 10: 3 points
+    assert s.score == 15 + 8 + 4 + 4 + 3
+
+
 # -- variants (P-31, P-32): META modes standard+artifacts, standard+extended ------------
 
 
