@@ -359,9 +359,19 @@ def test_D5_darkness_towers_and_the_chamber_are_not_searchable() -> None:
 
 # ----------------------------------------------------------------------------- DQ-9 --
 def test_DQ_9_corridor_gives_an_extra_move() -> None:
-    r = sc(["move:E"], [{"draw": "corridor_ooo_01", "label": "tile"}])
-    d = r["legal"]
-    assert "stop" in d and "move:E" in d
+    """No Room card in a corridor: another move at once in the same turn (and again from
+    a corridor beyond), no search."""
+    script = [
+        {"draw": "corridor_ooo_01", "label": "tile"},
+        {"draw": "corridor_ooo_02", "label": "tile"},
+    ]
+    r = sc(["move:E"], script[:1])
+    assert r["legal"] == ["move:E", "move:S", "move:W", "stop"]
+    assert not any(e["kind"] == "card_drawn" for e in r["events"])
+    assert r["state"]["round"] == 1
+    r = sc(["move:E", "move:E"], script)
+    assert hero(r)["pos"] == [3, 0] and r["state"]["round"] == 1
+    assert r["legal"] == ["move:E", "move:S", "move:W", "stop"]
 
 
 def test_DQ_9_tower_may_be_left_at_once_D2() -> None:
@@ -543,10 +553,18 @@ def test_DQ_10_D19_crypt_deck(card: str, effect: dict[str, Any], options: dict[s
         assert hero(r)[k] == v
 
 
-def test_DQ_10_skeleton_stays_down_on_1_to_3() -> None:
-    script = new_room("crypt", {"draw": "skeleton", "label": "crypt"}, {"roll": 3})
+@pytest.mark.parametrize(("roll", "rises"), [(1, False), (3, False), (4, True), (6, True)])
+def test_DQ_10_skeleton_stays_down_on_1_to_3(roll: int, rises: bool) -> None:
+    """The crypt's Skeleton: D6 1-3 nothing happens (the card back under the Crypt
+    deck); 4-6 it rises and is fought as a Death Warrior."""
+    script = new_room("crypt", {"draw": "skeleton", "label": "crypt"}, {"roll": roll})
     r = sc(["move:E", "yes"], script)
-    assert not any(e["kind"] == "monster_appears" for e in r["events"])
+    met = [e["monster"] for e in r["events"] if e["kind"] == "monster_appears"]
+    if rises:
+        assert met == ["death_warrior"] and "attack" in r["legal"]
+    else:
+        assert met == [] and r["state"]["round"] == 2
+        assert r["state"]["decks"]["crypt"][0] == "skeleton"
 
 
 @pytest.mark.parametrize(
@@ -630,10 +648,36 @@ def test_DQ_10_shuffle_card_shuffles_and_draws_again() -> None:
 
 
 # --------------------------------------------------------------------- DQ-13, DQ-14 --
-def test_DQ_13_D7_monster_flees_on_zero() -> None:
-    script = new_room("goblin", {"draw": "monster_02", "label": "monster"})
-    r = sc(["move:E", "attack"], script)
-    assert any(e["kind"] == "monster_flees" for e in r["events"])
+@pytest.mark.parametrize(
+    ("monster", "card", "choice", "value"),
+    [
+        ("goblin", "monster_02", "attack", 0),  # 0 under Attack: the monster flees
+        ("goblin", "monster_01", "wait", 0),  # 0 under Wait and See: it flees too
+        ("goblin", "monster_01", "attack", 3),  # else a fight against that many LP
+        ("orc", "monster_01", "wait", 4),
+        ("goblin", "monster_01", "escape", 2),  # an escape that fails: fight 2 LP
+    ],
+)
+def test_DQ_13_D7_monster_card_column_gives_flight_or_the_monsters_lp(
+    monster: str, card: str, choice: str, value: int
+) -> None:
+    """D7: the Monster card's line for the monster and column for the reaction: 0 (not
+    under Escape) the monster runs, the card goes back under the Room deck and the turn
+    is over; N a fight against N LP, where Escape is no longer offered."""
+    script = new_room(monster, {"draw": card, "label": "monster"})
+    r = sc(["move:E", choice], script)
+    h = hero(r)
+    assert h["pos"] == [2, 0] and h["life"] == 16
+    shown = next(e for e in r["events"] if e["kind"] == "monster_card")
+    assert (shown["card"], shown["value"], shown["choice"]) == (card, value, choice)
+    if value == 0:
+        assert any(e["kind"] == "monster_flees" for e in r["events"])
+        assert r["state"]["decks"]["room"][0] == monster and r["state"]["round"] == 2
+    else:
+        enc = GAME.observe(GAME.from_json(r["state"]), 0)["encounter"]
+        assert (enc["monster"], enc["life"], enc["stage"]) == (monster, value, "fight")
+        assert r["legal"] == ["leap_aside", "mighty_blow", "slash"]
+        assert r["state"]["round"] == 1
 
 
 def test_DQ_13_5_D27_escape_goes_back_and_the_card_returns() -> None:
@@ -751,6 +795,15 @@ def test_DQ_14_champion_survives_one_killed_result() -> None:
     r = sc(["move:E", "shoot"], script, hero={"id": "el_adoran"})
     assert not any(e["kind"] == "monster_killed" for e in r["events"])
     assert any(e["kind"] == "monster_hit" and e["n"] == 3 for e in r["events"])
+    script = new_room(  # a second Killed result, after the card (7 - 3 = 4 LP), kills it
+        "champion_of_chaos",
+        {"roll": 5, "label": "arrow"},
+        {"draw": "monster_01", "label": "monster"},
+        {"roll": 6, "label": "arrow"},
+    )
+    r = sc(["move:E", "shoot", "attack", "shoot"], script, hero={"id": "el_adoran"})
+    assert any(e["kind"] == "monster_killed" for e in r["events"])
+    assert hero(r)["life"] == 11 and r["state"]["round"] == 2
 
 
 # ---------------------------------------------------------------------- DQ-15, DQ-19 --
@@ -825,8 +878,14 @@ def test_DQ_19_D21_solo_target_option_raises_the_bar() -> None:
 
 
 def test_D25_dead_heroes_lose_everything() -> None:
+    """D25: a dead hero's treasure and items leave the game with him (not back in the
+    cup or the decks)."""
     r = sc(["move:E"], new_room("cave_in", {"roll": 1}), hero={"treasure": [500], "rope": True})
-    assert hero(r)["treasure"] == [] and hero(r)["ropes"] == []
+    h = hero(r)
+    assert h["status"] == "dead" and h["treasure"] == [] and h["ropes"] == []
+    assert 500 not in r["state"]["cup"]
+    ropes = GAME.deck_ids["corpse"].count("rope")
+    assert r["state"]["decks"]["corpse"].count("rope") == ropes - 1
 
 
 # ------------------------------------------------------------------- hidden information --
