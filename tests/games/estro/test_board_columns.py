@@ -26,3 +26,32 @@ def test_a_field_card_whose_gift_was_used_fits_80_columns(lang: str, mark: str) 
     assert lines[at].endswith("TOT [bold]62[/]")
     assert lines[at + 1] == f"       [dim]{mark}[/]"
     assert lines[at + 2].startswith("       [dim]") and lines[at + 3].startswith("         [dim]")
+
+
+def longest(lang: str, empty: bool) -> str:
+    from tavolo.games.estro.text import render_card
+
+    cards = [c for c in GAME.collection.cards if (c.gift is None) == empty]
+    return max(cards, key=lambda c: len(render_card(c, lang))).id
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Empty card"), ("it", "Carta vuota")])
+def test_hand_cards_go_on_indented_and_keep_empty_card_whole(lang: str, words: str) -> None:
+    """A hand card longer than 80 columns broke at column 0, 'Carta' / 'vuota' on two
+    lines; its stats now end the first line and its text goes on at column 6."""
+    hand = [longest(lang, True), longest(lang, False)]
+    s = position({"field": ["ozok"], "hand": hand}, {"field": ["zhee"]})
+    lines = lines_of(GAME.view(s, 0, lang))
+    at = next(i for i, x in enumerate(lines) if x.startswith("    ") and " · " in x)
+    cards = []
+    for x in lines[at:]:
+        if not x.startswith("    "):
+            break
+        assert shown(x) <= 80, x
+        if x.startswith("      "):
+            cards[-1].append(x.strip())
+        else:
+            cards.append([x.strip()])
+    assert len(cards) == 2 and all(len(c) >= 2 for c in cards), cards
+    assert cards[0][0].endswith(" ·") and cards[0][1] == words
+    assert cards[1][0].endswith(" ·") and " · " not in " ".join(cards[1][1:])

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import check_lang, fit
+from tavolo.engine.i18n import SCREEN, check_lang, fit, shown
 
 from . import text
 from .content import MESSAGES
@@ -128,11 +128,12 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
         if q == player and pl.hand:
             lines.append(t(lang, "hand_title"))
             for c in pl.hand:
-                lines.append("    " + escape(text.render_card(g.collection.card(c), lang)))
+                lines += hand_card(g, c, lang)
         elif pl.known:
             known = pl.known_hand()
             if known:
-                lines.append(t(lang, "hand_known", cards=", ".join(_name(g, c) for c in known)))
+                names = ", ".join(_name(g, c) for c in known)
+                lines += fit(t(lang, "hand_known", cards=names), 6, sep=", ")
         if pl.inc:
             lines.append(t(lang, "incinerator_title", cards=", ".join(_name(g, c) for c in pl.inc)))
     b = s.battle
@@ -205,6 +206,23 @@ def _field_line(
     if info.gift is not None:
         line += "\n       [dim]" + escape(text.render_gift(info.gift.source, lang)) + "[/]"
     return line
+
+
+def hand_card(g: EstroGame | Any, c: str, lang: str) -> list[str]:
+    """A card in hand at column 4, on one line if it fits 80 columns; else its name,
+    estro and stats on one line and its gift text (or "Empty card") under them at
+    column 6, broken between words: the terminal broke it anywhere ("Carta" / "vuota")."""
+    card = g.collection.card(c)
+    line = "    " + escape(text.render_card(card, lang))
+    if shown(line) <= SCREEN:
+        return [line]
+    gift = escape(text.render_gift(card.gift, lang)) if card.gift is not None else ""
+    if gift and line.endswith(gift):
+        head = line[: -len(gift)].rstrip()
+    else:
+        head, dot, gift = line.rpartition(" · ")
+        head += dot.rstrip()
+    return [*fit(head, 6), *fit("      " + gift, 6)]
 
 
 def fit_card(text: str) -> list[str]:

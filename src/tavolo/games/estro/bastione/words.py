@@ -145,7 +145,7 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
         hand = s.hands[player]
         lines.append(t(lang, "hand", cards="" if hand else " —"))
         for c in hand:  # stats and gift: what a player weighs before spending an AS
-            lines += fit("    " + view.escape(text.render_card(g.collection.card(c), lang)), 6)
+            lines += view.hand_card(g, c, lang)
     if team.inc:
         burnt = ", ".join(_name(g, c) for c in team.inc)
         lines += fit(t(lang, "incinerator", cards=burnt), 2, sep=", ")

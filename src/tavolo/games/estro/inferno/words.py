@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tavolo.engine import Event
 from tavolo.engine.i18n import Catalog, check_lang, fit
 
-from .. import text, view
+from .. import view
 from ..schema import ESTRI
 from ..state import FESSURA
 from ..view import MSG as ESTRO
@@ -109,7 +109,7 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
         lines.append("")
         lines.append(t(lang, "your_hand", seat=seat_label(lang, player)))
         for c in hand:
-            lines.append("    " + escape(text.render_card(g.collection.card(c), lang)))
+            lines += view.hand_card(g, c, lang)
     b = s.battle
     if b is not None:
         shown = b.d not in s.players[1 - b.ap].down or player == g.owner(s, b.d)

@@ -333,9 +333,7 @@ def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
     if player == 0 and me.hand:
         lines.append(t(lang, "navi.board.hand_title"))
         for c in me.hand:
-            lines.append(
-                "    " + estro_view.escape(card_text.render_card(g.collection.card(c), lang))
-            )
+            lines += estro_view.hand_card(g, c, lang)
     if s.held:  # one a line: the options name an item, this says what it does
         lines.append(t(lang, "navi.board.items", items=""))
         for x in s.held:
