@@ -132,8 +132,8 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
         elif pl.known:
             known = pl.known_hand()
             if known:
-                names = ", ".join(_name(g, c) for c in known)
-                lines += fit(t(lang, "hand_known", cards=names), 6, sep=", ")
+                seen = ", ".join(_name(g, c) for c in known)
+                lines += fit(t(lang, "hand_known", cards=seen), 6, sep=", ")
         if pl.inc:
             lines.append(t(lang, "incinerator_title", cards=", ".join(_name(g, c) for c in pl.inc)))
     b = s.battle
