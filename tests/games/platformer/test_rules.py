@@ -169,13 +169,16 @@ def test_P_9_jump_up_then_gravity() -> None:
 
 
 def test_P_10_gravity_ladder_holds_heroes_not_enemies() -> None:
-    s = at(heroes=[{"at": [1, 1]}, {"at": [2, 1]}], enemies=[["werewolf", 6, 1]])
+    # (2,1) and (0,2) are ladder spaces with open air under them (no platform)
+    s = at(heroes=[{"at": [2, 1]}, {"at": [0, 0]}], enemies=[["werewolf", 0, 2]])
+    g = G.geo(s)
+    assert all(g.ladder[P(*xy)] and not g.holds[P(*xy)] for xy in ((2, 1), (0, 2)))
     p = open_above(s)
     s.heroes[1].pos = p + 8
     G.gravity(s, [])
-    assert s.heroes[0].pos == P(1, 1)  # on the ladder
+    assert s.heroes[0].pos == P(2, 1)  # on the ladder
     assert s.heroes[1].pos == p
-    assert s.enemies[0][1] == P(6, 0) or G.geo(s).holds[P(6, 1)]
+    assert s.enemies[0][1] == P(0, 1)  # a ladder does not hold an enemy
 
 
 def test_P_11_zone_of_control() -> None:
