@@ -576,19 +576,38 @@ def test_P_26_closed_zone() -> None:
 
 
 def test_P_28_medusa_resolves_exactly_one_card() -> None:
-    s = boss_position(options={"boss": "medusa"}, heroes=[{"at": [2, 12]}])
-    ev: list[Event] = []
-    G.boss_turn(s, ev)
-    assert kinds(ev).count("boss_card") == 1
-
-
-def test_P_28_ikee_resolves_at_least_one_card() -> None:
-    for seed in range(5):
-        s = boss_position(options={"boss": "ikee"}, heroes=[{"at": [2, 12]}], dice=["MOVE"] * 5)
+    for seed in range(8):
+        s = boss_position(options={"boss": "medusa"}, heroes=[{"at": [2, 12]}])
         s.rng = RNG(seed)
+        deck = list(s.attack_deck)
         ev: list[Event] = []
         G.boss_turn(s, ev)
-        assert 1 <= kinds(ev).count("boss_card") <= 2
+        face = [e.data["face"] for e in ev if e.kind == "boss_die"]
+        card = [e.data["card"] for e in ev if e.kind == "boss_card"]
+        assert len(face) == 1 and len(card) == 1 and G.cards[card[0]].symbol == face[0]
+        drawn = deck[len(s.attack_deck) :][::-1]  # drawn from the top (the end)
+        assert drawn[-1] == card[0] and s.attack_discard == drawn
+        assert all(G.cards[c].symbol != face[0] for c in drawn[:-1])
+
+
+def test_P_28_ikee_resolves_the_card_the_dice_show_most_both_on_a_tie() -> None:
+    # the top two cards: Tribute (COIN), then Great Club (SWORD)
+    cases = (
+        (["SWORD", "SWORD", "COIN", "MOVE", "MOVE"], ["great_club"]),
+        (["sword", "sword", "COIN", "move", "move"], ["great_club"]),  # used dice count
+        (["COIN", "COIN", "SWORD", "MOVE", "MOVE"], ["tribute"]),
+        (["SWORD", "COIN", "MOVE", "MOVE", "MOVE"], ["great_club", "tribute"]),
+        (["MOVE"] * 5, ["great_club", "tribute"]),  # neither shown: a tie too
+    )
+    for dice, want in cases:
+        s = boss_position(options={"boss": "ikee"}, heroes=[{"at": [2, 12]}], dice=dice)
+        s.attack_deck = [c for c in s.attack_deck if c not in ("great_club", "tribute")]
+        s.attack_deck += ["great_club", "tribute"]
+        ev: list[Event] = []
+        G.boss_turn(s, ev)
+        got = [e.data["card"] for e in ev if e.kind == "boss_card"]
+        assert sorted(got) == want, dice
+        assert sorted(s.attack_discard) == ["great_club", "tribute"] and len(s.attack_deck) == 3
 
 
 def test_P_29_boss_token_twice_wounds() -> None:
