@@ -450,6 +450,7 @@ def test_D15_pit_tested_on_every_entry() -> None:
     r = sc(["move:E"], [{"roll": 5, "label": "pit"}], tiles=pit)
     assert hero(r)["pos"] == [2, 0] and r["state"]["round"] == 2
     assert any(e["kind"] == "test_passed" and e["why"] == "pit" for e in r["events"])
+    assert r["legal"] == ["move:E", "move:W"]  # never searched, no turn let go by there
     r = sc(["move:E"], [{"roll": 6, "label": "pit"}], tiles=pit)
     assert hero(r)["status"] == "dead" and hero(r)["cause"] == "pit"
 
@@ -1332,3 +1333,51 @@ def test_D24_farendil_has_10_life_points_and_el_adorans_bow() -> None:
     assert hero(r)["life"] == 10
     r = sc(["move:E"], new_room("orc"), hero={"id": "farendil"}, options=expansion)
     assert r["legal"] == ["no", "shoot"]
+
+
+def test_DQ_11_D11_dropped_treasure_goes_back_to_the_cup_and_the_decks() -> None:
+    """The dragon wakes: the hero drops all his treasure (counters back into the cup,
+    treasure cards under their decks), is breathed on (D12) and driven out; every dragon
+    counter goes back into the pool."""
+    r = sc(
+        ["search", "move:E", "out:W"],
+        [
+            {"draw": "ring", "label": "search"},
+            {"draw": "awake", "label": "dragon"},
+            {"roll": 7, "label": "dragon"},
+        ],
+        hero={"at": [5, 4], "prev": [6, 4], "treasure": [500, 1100]},
+        tiles=[{"tile": "room_ooo_01", "at": [5, 4], "heading": "W"}],
+        dragon_out=3,
+    )
+    h = hero(r)
+    assert h["treasure"] == [] and h["cards"] == [] and h["pos"] == [5, 4]
+    assert h["life"] == 16 - 7
+    state = r["state"]
+    assert sorted(state["cup"]) == sorted(GAME.cup)
+    assert state["decks"]["search"][0] == "ring"
+    assert sorted(state["dragon"]) == sorted(GAME.dragon_pool) and state["dragon_out"] == []
+    dropped = next(e for e in r["events"] if e["kind"] == "treasure_dropped")
+    assert dropped["gp"] == 500 + 1100 + 90
+
+
+def test_DQ_11_D11_escaping_back_into_the_chamber_is_entering_it() -> None:
+    """D11: a hero who escapes a monster back into the Treasure Chamber meets the dragon
+    as on entering it: a Dragon counter, and two Treasure counters if it sleeps."""
+    r = sc(
+        ["move:N", "escape"],
+        [
+            {"draw": "room_ooo_02", "label": "tile"},
+            {"draw": "orc", "label": "room"},
+            {"draw": "monster_01", "label": "monster"},  # the orc's Escape column: 0
+            {"draw": "asleep", "label": "dragon"},
+            {"draw": 700, "label": "treasure"},
+            {"draw": 130, "label": "treasure"},
+        ],
+        hero={"at": [6, 4], "prev": [5, 4]},
+        tiles=[{"tile": "room_ooo_01", "at": [5, 4], "heading": "W"}],
+    )
+    h = hero(r)
+    assert h["pos"] == [6, 4] and h["treasure"] == [700, 130]
+    assert r["state"]["dragon_out"] == ["asleep"]
+    assert r["state"]["decks"]["room"][0] == "orc"
