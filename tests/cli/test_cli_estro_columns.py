@@ -28,3 +28,34 @@ def test_the_hand_over_prompt_fits_80_columns(lang: str) -> None:
     assert len(prompts) >= 2
     for x in prompts:
         assert len(x[: x.index("). ") + 3].rstrip()) <= 80, x  # the typed answer follows
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_scores_break_between_entries_never_inside_one(lang: str) -> None:
+    """'Scores: ... Player 3 (random)' / '0': the final line of a four-seat game broke at
+    column 0 inside an entry; it now goes on at column 2 between entries."""
+    from tavolo.cli.common import result_text
+
+    class Four:
+        def returns(self, state: object) -> tuple[float, ...]:
+            return (1.0, 0.0, 1.0, 0.0)
+
+    labels = [f"Player {i} (random)" for i in range(1, 5)]
+    text = result_text(Four(), None, lang, labels)  # type: ignore[arg-type]
+    rows = text.split("\n")
+    assert len(rows) >= 2 and all(
+        len(x.replace("[bold]", "").replace("[/bold]", "")) <= 80 for x in rows
+    )
+    assert all(x.startswith("  Player ") for x in rows[1:])
+    entries = re.split(r"[,;] | (?=Player)", " ".join(x.strip() for x in rows).split(": ", 1)[1])
+    assert entries == [f"Player {i} (random) {v}" for i, v in zip(range(1, 5), "1010", strict=True)]
+
+
+def test_an_ai_game_of_four_ends_with_scores_within_80_columns() -> None:
+    args = ["play", "estro", "--mode", "inferno", "--seats", "random,random,random,random"]
+    r = invoke([*args, "--seed", "2"], env=WIDE)
+    assert r.exit_code == 0, r.output
+    at = r.stdout.index("Scores:")
+    tail = r.stdout[r.stdout.rindex("\n", 0, at) + 1 :]
+    assert not long_lines(tail), tail
+    assert "Player 4 (random) " in tail

@@ -24,7 +24,7 @@ from rich.markup import escape
 
 from tavolo.engine import ConfigError, Game, State, SystemReason, TavoloError
 from tavolo.engine.content import Reason
-from tavolo.engine.i18n import LANGS, check_lang, number
+from tavolo.engine.i18n import LANGS, SCREEN, check_lang, fit, number, shown
 from tavolo.i18n import CATALOG, t
 from tavolo.sim.stats import outcome
 
@@ -234,9 +234,9 @@ def result_text(game: Game, state: State, lang: str, labels: Sequence[str]) -> s
     """
     returns = tuple(game.returns(state))
     names = [labels[i] if i < len(labels) else seat_label(lang, i) for i in range(len(returns))]
-    scores = t(lang, "result.sep").join(
-        f"{names[i]} {_num(lang, r)}" for i, r in enumerate(returns)
-    )
+    entries = [f"{names[i]} {_num(lang, r)}" for i, r in enumerate(returns)]
+    sep = t(lang, "result.sep")
+    scores = sep.join(entries)
     outcomes = [outcome(returns, i) for i in range(len(returns))]
     winners = [names[i] for i, o in enumerate(outcomes) if o == "win"]
     if not returns:
@@ -251,7 +251,19 @@ def result_text(game: Game, state: State, lang: str, labels: Sequence[str]) -> s
         text = t(lang, "result.all_lose" if len(returns) > 1 else "result.lose", who=names[0])
     else:
         text = t(lang, "result.draw")
-    return t(lang, "result.line", outcome=text, scores=scores)
+    line = t(lang, "result.line", outcome=text, scores=scores)
+    if shown(line) <= SCREEN:
+        return line
+    # too long for a terminal, which would break it anywhere ("Player 1 (random)" / "0"):
+    # the entries go on at column 2, each whole
+    rows = fit(t(lang, "result.line", outcome=text, scores="").rstrip(), 2)
+    for i, entry in enumerate(entries):
+        entry += sep.rstrip() if i < len(entries) - 1 else ""
+        if shown(rows[-1]) + 1 + len(entry) > SCREEN:
+            rows.append("  " + entry)
+        else:
+            rows[-1] += " " + entry
+    return "\n".join(rows)
 
 
 def _num(lang: str, x: float) -> str:
