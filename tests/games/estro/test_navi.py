@@ -119,6 +119,27 @@ def test_guardian_that_survives_reveals_another_of_its_ship() -> None:
     assert s.pending == ("hush_phantom", "orrugg")
 
 
+def test_an_attack_redirected_onto_a_face_down_guardian_reveals_and_fights_it() -> None:
+    """A zone action during an attack lets the attacker redirect it; onto a face-down
+    guardian it is an attack on it (revealed, gift asleep, a battle), not E-6's fall.
+    The guardian first attacked survived its battle: another of its ship is revealed."""
+    s = position(
+        {"field": ["nightmare_forge"], "hand": ["ozok"], "zone_used": False},
+        fleet(s0=[down("hush_phantom"), down("orrugg")], s1=[down("thofa")]),
+        rolls(1, 1) + rolls(6, 1),
+    )
+    play(s, "play:ozok:up", "attack:nightmare_forge:#0", "zone:sviluppo_tech")
+    assert acts(s) == ("pass", "redirect:#1", "redirect:#2")
+    ev = play(s, "redirect:#2")
+    assert of_kind(ev, "navi.reveal", card="thofa", by="attack")
+    assert of_kind(ev, "navi.reveal", card="orrugg", by="probe")
+    battle = of_kind(ev, "battle")
+    assert battle and battle[0]["defender"] == "thofa" and battle[0]["rule"] == "none"
+    assert battle[0]["def_tot"] == 76  # its real stats: it survives 66
+    assert "thofa" in s.players[1].field and not s.players[1].down
+    assert s.pending == ("hush_phantom", "thofa", "orrugg")
+
+
 def test_revealed_gifts_activate_when_the_player_passes_the_turn() -> None:
     s = position(
         {"field": ["nightmare_forge"], "hand": ["ozok", "balm_serpent"]},

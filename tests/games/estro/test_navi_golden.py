@@ -13,7 +13,11 @@ from tavolo.engine import registry
 GAME = registry.get("estro")
 
 SEEDS = {
-    325: ("Navi: a win in round 31, every ship destroyed", GAME.make_config(None, "navi")),
+    574: (
+        "Navi: a win in round 21, every ship destroyed (an attack redirected onto a face-down"
+        " guardian)",
+        GAME.make_config(None, "navi"),
+    ),
     349: (
         "Navi with every META mode: a win in round 29 (Chimera, rift, ambush)",
         GAME.make_config(None, "navi+chimera+fessura+imboscata"),

@@ -138,6 +138,8 @@ class Mode(EstroGame):
     def _answer_step(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
         if s.steps[-1][0] == "navi":
             self._answer_navi(s, action, events)
+        elif d.player == 0 and action[:9] == "redirect:":
+            self._redirect(s, d, action, events)  # type: ignore[arg-type]
         else:
             super()._answer_step(s, d, action, events)
         self._after_probe(s, events)  # type: ignore[arg-type]
@@ -262,14 +264,34 @@ class Mode(EstroGame):
         self._after_probe(s, events)  # type: ignore[arg-type]
         return out
 
+    def _redirect(self, s: NaviState, d: Decision, action: str, events: list[Event]) -> None:
+        """An attack redirected onto a face-down guardian meets it as an attack on it does:
+        revealed with its gift asleep, then a battle (not E-6's fall). A probed guardian
+        the attack leaves has survived it: another of its ship is revealed."""
+        ships = s.players[1]
+        old = s.flags.pop("navi_probe", None)
+        c = ships.field[int(action[10:])] if action[9] == "#" else None
+        super()._answer_step(s, d, action, events)
+        if c is not None:
+            self._show(s, c, "attack", events)
+            s.pending = (*s.pending, c)
+        if old is not None:
+            self._probe(s, old, events)
+        if c is not None:
+            s.flags["navi_probe"] = c
+
     def _after_probe(self, s: NaviState, events: list[Event]) -> None:
-        """An attacked face-down guardian that survived reveals another of its ship."""
         if s.battle is not None or not s.flags:
             return
         c = s.flags.pop("navi_probe", None)
-        if c is None or c not in s.players[1].field:
-            return
+        if c is not None:
+            self._probe(s, c, events)
+
+    def _probe(self, s: NaviState, c: str, events: list[Event]) -> None:
+        """An attacked face-down guardian that survived reveals another of its ship."""
         ships = s.players[1]
+        if c not in ships.field:
+            return
         ship = s.ship_of.get(c)
         hidden = [x for x in ships.field if x in ships.down and s.ship_of.get(x) == ship]
         if hidden:
