@@ -610,6 +610,20 @@ def test_P_28_ikee_resolves_the_card_the_dice_show_most_both_on_a_tie() -> None:
         assert sorted(s.attack_discard) == ["great_club", "tribute"] and len(s.attack_deck) == 3
 
 
+def test_P_28_war_leap_lands_on_the_formation_space_nearest_the_active_hero() -> None:
+    # Ikee, pushed off his formation space (1,14) to (2,14), leaps to the free boss
+    # formation space nearest the active hero (card text, platformer-content.md)
+    for hero, lands in (((7, 14), (6, 14)), ((0, 14), (1, 14))):
+        s = boss_position(options={"boss": "ikee"}, heroes=[{"id": "etern", "at": list(hero)}])
+        g = G.geo(s)
+        assert sorted(p for p in g.level_cells(3) if g.cell[p] == "B") == [P(1, 14), P(6, 14)]
+        s.enemies = [(k, P(2, 14) if k == "ikee" else p) for k, p in s.enemies]
+        ev: list[Event] = []
+        G.resolve_card(s, "war_leap", ev)
+        assert G.boss_pos(s) == P(*lands), hero
+        assert [e.data["player"] for e in ev if e.kind == "attacked"] == [0], hero
+
+
 def test_P_29_boss_token_twice_wounds() -> None:
     s = boss_position(heroes=[{"id": "etern", "at": [2, 12]}])
     G.take_token(s, 0, "stone", [])

@@ -926,12 +926,16 @@ class PlatformerRules(Game):
     def boss_move(self, s: S, g: Geo, how: str) -> None:
         k = next(j for j, (kind, _) in enumerate(s.enemies) if kind == s.boss)
         p = s.enemies[k][1]
-        if how == "leap":
+        if how == "leap":  # to the free formation space nearest the active hero
             free = [
                 q
                 for q in g.level_cells(self.boss_level(s))
                 if g.cell[q] == "B" and q != p and not self.occupant(s, q)
             ]
+            hero = s.heroes[s.active].pos
+            if hero >= 0:
+                hx, hy = g.xy(hero)
+                free.sort(key=lambda q: abs(g.xy(q)[0] - hx) + abs(g.xy(q)[1] - hy))
             q = free[0] if free else -1
         else:
             q = g.side[p][0 if how == "left" else 1]
