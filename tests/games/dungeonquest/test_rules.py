@@ -50,6 +50,21 @@ def hero(result: dict[str, Any], k: int = 0) -> dict[str, Any]:
     return result["state"]["heroes"][k]  # type: ignore[no-any-return]
 
 
+UNTOUCHED = {"life": 16, "cards": [], "potion": None, "ropes": [], "held": [], "status": "in"}
+"""What a card leaves as it was unless it says otherwise (Ulv Grimhand, carrying nothing)."""
+
+
+def check_hero(r: dict[str, Any], changed: dict[str, Any], deck: str, card: str) -> None:
+    """The hero shows ``changed`` and is otherwise untouched; a card he does not keep is
+    back under its deck."""
+    h = hero(r)
+    for k, v in {**UNTOUCHED, **changed}.items():
+        assert h[k] == v, (k, h[k])
+    kept = [c[1] for c in h["cards"]] + [c[1] for c in h["ropes"]] + (h["potion"] or [])[1:]
+    if card not in kept:
+        assert r["state"]["decks"][deck][0] == card
+
+
 def new_room(card: str, *more: dict[str, Any]) -> list[dict[str, Any]]:
     """Moving east into a new room that holds ``card``."""
     return [{"draw": "room_ooo_02", "label": "tile"}, {"draw": card, "label": "room"}, *more]
@@ -387,7 +402,15 @@ def test_DQ_9_cave_in_tile_later_turns() -> None:
     ]
     r = sc(["move:E", "test"], script)
     assert r["legal"] == ["back", "test"]  # the failed test lost the turn: asked again
-    assert r["state"]["round"] == 3
+    assert r["state"]["round"] == 3 and hero(r)["pos"] == [2, 0]
+    script[-1] = {"roll": 5, "label": "cave_in"}  # Agility 5: passed, the turn goes on
+    r = sc(["move:E", "test"], script)
+    assert r["legal"] == ["move:E", "move:S", "move:W", "search", "wait"]  # north: the edge
+    assert r["state"]["round"] == 2
+    script[-1] = {"draw": "empty_room", "label": "room"}  # or back, a normal move
+    r = sc(["move:E", "back"], script)
+    assert hero(r)["pos"] == [1, 0] and r["state"]["round"] == 3
+    assert [e["card"] for e in r["events"] if e["kind"] == "card_drawn"][-1] == "empty_room"
 
 
 @pytest.mark.parametrize(
@@ -421,11 +444,26 @@ def test_DQ_9_darkness_rolls_from_the_side_the_hero_came_in_by(
     assert hero(r)["pos"] == to
 
 
-def test_D16_chasm_leaves_only_on_the_hero_side() -> None:
-    script = [{"draw": "chasm_right_01", "label": "tile"}, {"draw": "empty_room", "label": "room"}]
-    r = sc(["move:E"], script)
-    moves = [a for a in r["legal"] if a.startswith("move:")]
-    assert moves == ["move:S", "move:W"]  # entry (west) and the right edge (south)
+@pytest.mark.parametrize(
+    ("tile", "half"),
+    [
+        ("chasm_right_01", ["move:S", "move:W"]),  # entry (west) and the right edge (south)
+        ("chasm_left_01", ["move:N", "move:W"]),  # entry and the left edge (north)
+    ],
+)
+def test_D16_chasm_leaves_only_on_the_hero_side(tile: str, half: list[str]) -> None:
+    """D16: the chasm splits the tile diagonally; the hero leaves only by his half, the
+    way he came or the side edge next to it (a hero on the far half, by the other two)."""
+    row = [*ROOM, {"tile": "room_ooo_02", "at": [1, 1], "heading": "S"}]
+    script = [{"draw": tile, "label": "tile"}, {"draw": "empty_room", "label": "room"}]
+    r = sc(["move:E"], script, hero={"at": [1, 1], "prev": [1, 0]}, tiles=row)
+    assert hero(r)["pos"] == [2, 1]
+    assert [a for a in r["legal"] if a.startswith("move:")] == half
+    assert "search" not in r["legal"]
+    far = {"at": [2, 1], "prev": [3, 1]}  # came in by the east edge, the far half
+    r = sc([], hero=far, tiles=[*row, {"tile": tile, "at": [2, 1], "heading": "E"}])
+    other = sorted({"move:N", "move:E", "move:S", "move:W"} - set(half))
+    assert [a for a in r["legal"] if a.startswith("move:")] == other
 
 
 def test_D15_pit_test_when_leaving_by_option() -> None:
@@ -527,8 +565,7 @@ def test_DQ_10_corpse_deck(card: str, effect: dict[str, Any]) -> None:
     script = new_room("dead_adventurer", {"draw": card, "label": "corpse"}, *rolls)
     actions = ["move:E", "yes"] + (["yes"] if card in ("rope", "potion") else [])
     r = sc(actions, script)
-    for k, v in effect.items():
-        assert hero(r)[k] == v
+    check_hero(r, effect, "corpse", card)
 
 
 @pytest.mark.parametrize(
@@ -550,8 +587,7 @@ def test_DQ_10_D19_crypt_deck(card: str, effect: dict[str, Any], options: dict[s
     script = new_room("crypt", {"draw": card, "label": "crypt"}, *rolls)
     actions = ["move:E", "yes"] + (["yes"] if card == "potion" else [])
     r = sc(actions, script, options=options)
-    for k, v in effect.items():
-        assert hero(r)[k] == v
+    check_hero(r, effect, "crypt", card)
 
 
 @pytest.mark.parametrize(("roll", "rises"), [(1, False), (3, False), (4, True), (6, True)])
@@ -602,8 +638,7 @@ def test_DQ_10_trap_deck(card: str, rolls: list[int], check: dict[str, Any]) -> 
 def test_DQ_10_search_deck(card: str, check: dict[str, Any]) -> None:
     rolls = [{"roll": 7}] if card == "giant_centipede" else []  # only its bite rolls
     r = sc(["search"], [{"draw": card, "label": "search"}, *rolls])
-    for k, v in check.items():
-        assert hero(r)[k] == v
+    check_hero(r, check, "search", card)
 
 
 def test_DQ_10_search_trap_draws_a_trap_card() -> None:
