@@ -108,6 +108,21 @@ def test_P_4_spread_is_the_best_split_of_the_gems_on_every_small_input() -> None
     assert spread(1, 9) == [max_boost(9)] and spread(0, 5) == [] and spread(-1, 3) == []
 
 
+def test_P_4_gems_boost_a_forged_symbol_and_the_special_die() -> None:
+    s = at(
+        heroes=[{"id": "etern", "at": [0, 0], "gems": 4, "special": "SWORD"}],
+        dice=["MOVE", "MOVE", "COIN", "COIN", "COIN"],
+        enemies=[["werewolf", 1, 0]],
+    )
+    play(s, "forge:MOVE", "as:SWORD", "use:SWORD")
+    assert G.decision(s).actions == ("x:1", "x:2", "x:3")  # 4 gems: x3 at most
+    play(s, "x:3", "special")  # the special die's SWORD joins the attack
+    assert G.decision(s).actions == ("x:1", "x:2")  # the last gem: x2
+    ev = play(s, "x:2", "strike:1")
+    assert [e.data["wounds"] for e in ev if e.kind == "strike"] == [5] and not s.enemies
+    assert s.heroes[0].gems == G.enemy_cards["werewolf"].loot.gem  # 4 spent, then loot
+
+
 def test_P_5_setup() -> None:
     for n in (2, 3, 4):
         s = G.new(G.make_config(n), 7)
