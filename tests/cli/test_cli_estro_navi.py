@@ -26,3 +26,15 @@ def test_play_estro_navi_refuses_two_seats() -> None:
     r = invoke(["play", "estro", "--mode", "navi", "--seats", "random,random", "--seed", "3"])
     assert r.exit_code == 2
     assert "navi takes 1" in r.stderr
+
+
+def test_a_navi_option_error_quotes_the_option_and_says_why() -> None:
+    """'error: estro navi takes no option something' quoted nothing and gave no reason,
+    where the other modes say "takes no option 'something' (options: decks, first)"."""
+    from . import assert_one_line_error
+
+    args = ["play", "estro", "--mode", "navi", "--seats", "mcts", "-o", "something=bad"]
+    line = assert_one_line_error(invoke(args))
+    assert line == "error: estro navi takes no option 'something' (it has no options)"
+    line = assert_one_line_error(invoke(["--lang", "it", *args]), "errore: ")
+    assert line == "errore: estro navi non accetta l'opzione 'something' (non ha opzioni)"

@@ -152,7 +152,7 @@ def test_default_check_options_accepts_none() -> None:
 
     g = Plain()
     assert g.make_config().options == {}
-    with pytest.raises(ConfigError, match="takes no option hand"):
+    with pytest.raises(ConfigError, match="takes no option 'hand' \\(it has no options\\)"):
         g.make_config(hand=2)
 
 

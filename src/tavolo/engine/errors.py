@@ -189,11 +189,11 @@ def wrong_players(game: str, lo: int, hi: int, n: int) -> ConfigError:
 
 
 def no_options(game: str, options: Iterable[str]) -> ConfigError:
-    """``game`` (a game, or a game's mode) takes none of these options."""
+    """``game`` (a game, or a game's mode) takes none of these options: it has none.
+    Each is quoted ("takes no option 'colour'"), as the games' own option errors say."""
     names = sorted(options)
-    return ConfigError.said(
-        engine_messages(), "no_option", game=game, options=", ".join(names), n=len(names)
-    )
+    quoted = ", ".join(repr(str(x)) for x in names)
+    return ConfigError.said(engine_messages(), "no_option", game=game, options=quoted, n=len(names))
 
 
 class SaidValue(ValueError):
