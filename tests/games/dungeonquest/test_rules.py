@@ -869,6 +869,20 @@ def test_DQ_15_D14_warning_covers_trap_cards(deck: str, card: str) -> None:
     assert sorted(r["state"]["decks"][deck]) == sorted(GAME.deck_ids[deck])
 
 
+def test_DQ_15_D14_warning_on_a_trap_tile_draws_no_trap_card() -> None:
+    """The Ring of Warning used on entering a Trap tile: no Trap card at all, the turn
+    ends there; on a later entry, the ring spent, the Trap card is drawn."""
+    script = [{"draw": "trap_ooo_01", "label": "tile"}]
+    r = sc(["move:E", "ring"], script, hero={"ring": "warning"})
+    assert not any(e["kind"] == "card_drawn" for e in r["events"])
+    assert hero(r)["ring_used"] and hero(r)["pos"] == [2, 0] and r["state"]["round"] == 2
+    assert r["state"]["decks"]["trap"] == list(GAME.deck_ids["trap"])
+    script += [{"draw": "empty_room", "label": "room"}, {"draw": "explosion", "label": "trap"}]
+    r = sc(["move:E", "ring", "move:W", "move:E"], script, hero={"ring": "warning"})
+    assert [e["card"] for e in r["events"] if e["kind"] == "card_drawn"][-1] == "explosion"
+    assert hero(r)["life"] == 12
+
+
 def test_D14_warning_is_not_offered_for_other_cards_nor_twice() -> None:
     r = sc(["move:E"], new_room("vampire_bats", {"roll": 3}), hero={"ring": "warning"})
     assert not any(e["kind"] == "ring_used" for e in r["events"])
