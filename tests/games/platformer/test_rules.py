@@ -467,6 +467,32 @@ def test_P_20_faint_on_your_turn_then_form_at_once() -> None:
     assert h.pos == 0 and "use:COIN" in G.decision(s).actions
 
 
+def test_P_20_P_8_a_hero_fainting_on_the_boss_level_forms_there() -> None:
+    # Etern faints on the boss level while Sweety is still on level 3: he comes back on
+    # a boss-level shop, not at the bottom of the map (the only way out is the boss)
+    s = boss_position(
+        heroes=[{"id": "etern", "at": [7, 14], "hearts": 1, "gems": 0}, {"id": "sweety"}],
+        dice=["COIN"] * 5,
+    )
+    s.heroes[1].pos = P(3, 11)
+    G.wound(s, 0, 1, [])
+    assert s.heroes[0].pos < 0 and s.low == 0
+    g = G.geo(s)
+    shops = {f"at:{p}" for p in g.level_cells(3) if g.cell[p] == "S"}
+    play(s, "form:COIN")
+    assert shops and set(G.decision(s).actions) == shops
+    play(s, sorted(shops)[0])
+    assert g.level(s.heroes[0].pos) == 3
+    # fainted there, he counts as on the boss level when the last hero enters it (P-25)
+    s = boss_position(
+        heroes=[{"id": "sweety", "at": [3, 11], "gems": 0}, {"id": "etern", "at": [7, 14]}],
+        dice=["MOVE"] * 5,
+    )
+    G.faint(s, 1, [])
+    play(s, "use:MOVE", f"to:{P(3, 12)}")
+    assert s.low == 3
+
+
 def test_P_21_shop() -> None:
     s = G.new(G.make_config(2), 5)
     s.active, s.stack, s.phase = 0, [], "act"

@@ -55,6 +55,7 @@ from .text import MSG
 
 ROUND_CAP = 30
 CATCH_UP = ((0, 0), (1, 0), (0, 1), (1, 1))  # (coins, gems) by seat order (P-5, Decision)
+BOSS_FAINT = -2  # a hero's pos off the map after fainting on the boss level (P-8, P-25)
 THEMES = ("forest", "void")
 MODES = ("standard", "solo")
 METAS = ("artifacts", "extended")  # P-31, P-32: also as options artifacts=true, extended=true
@@ -591,9 +592,11 @@ class PlatformerRules(Game):
             self.faint(s, i, ev)
 
     def faint(self, s: S, i: int, ev: list[Event]) -> None:
-        """P-20: off the map, special die blank, boss tokens gone, hearts full."""
+        """P-20: off the map, special die blank, boss tokens gone, hearts full. A hero who
+        faints on the boss level is off the map as ``BOSS_FAINT``: he Forms there (P-8)."""
         h = s.heroes[i]
-        h.pos = -1
+        g = self.geo(s)
+        h.pos = BOSS_FAINT if h.pos >= 0 and g.level(h.pos) == self.boss_level(s) else -1
         h.special = ""
         h.tokens = []
         h.hearts = self.max_hearts(s, i)
@@ -748,7 +751,9 @@ class PlatformerRules(Game):
             if s.artifacts:
                 self.claim(s, i, "reveal", ev)
         bl = self.boss_level(s)
-        everyone = all(o.pos >= 0 and g.level(o.pos) == bl for o in s.heroes)
+        everyone = all(
+            o.pos == BOSS_FAINT or (o.pos >= 0 and g.level(o.pos) == bl) for o in s.heroes
+        )
         if g.level(q) == bl and s.low < bl and everyone:
             while s.low < bl:  # P-25
                 self.remove_level(s, g, ev)

@@ -1,8 +1,9 @@
 """Platformer's game state: plain data only (ints, strings, small lists), cheap to clone.
 
 Positions are ints ``y * width + x`` on the board of ``geometry.py`` (y = 0 the bottom row),
--1 for a hero off the map (fainted, P-20). Content (tiles, cards) is never copied: the
-state holds ids, and the board is rebuilt from tile ids through a shared cache.
+-1 for a hero off the map (fainted, P-20; -2 if he fainted on the boss level, where he Forms
+again, P-8). Content (tiles, cards) is never copied: the state holds ids, and the board is
+rebuilt from tile ids through a shared cache.
 
 ``stack`` holds the resolution in progress (a move with steps left, an attack being built,
 a push...) as tuples ``(kind, *args)``; its top decides what is asked next (see rules.py).

@@ -13,7 +13,7 @@ from tavolo.engine import Decision, Event
 
 from .effects import SYMBOLS
 from .geometry import Geo
-from .rules import PlatformerRules, gem_cost, max_boost, spread
+from .rules import BOSS_FAINT, PlatformerRules, gem_cost, max_boost, spread
 from .state import Hero
 from .state import PlatformerState as S
 
@@ -247,9 +247,11 @@ class PlatformerTurn(PlatformerRules):
         return out or ["cancel"]
 
     def form_spaces(self, s: S, g: Geo) -> list[int]:
-        """P-8: the lowest row of the map; on the boss level a shop (or the nearest free)."""
-        if s.low == self.boss_level(s):
-            cells = [p for p in g.level_cells(s.low)]
+        """P-8: the lowest row of the map; on the boss level a shop (or the nearest free),
+        also for a hero who fainted there while lower levels are still in play (P-25)."""
+        bl = self.boss_level(s)
+        if s.low == bl or s.heroes[s.active].pos == BOSS_FAINT:
+            cells = [p for p in g.level_cells(bl)]
             shops = [p for p in cells if g.cell[p] == "S"]
             free = [p for p in cells if not self.occupant(s, p)]
             if not free:
