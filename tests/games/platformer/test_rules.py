@@ -71,8 +71,9 @@ def test_P_3_special_die_set_used_and_reset() -> None:
     h = s.heroes[0]
     assert h.special == "COIN"
     s.active, s.dice, s.phase, s._dec = 0, [], "act", None
+    coins = h.coins
     play(s, "special")
-    assert h.special == "" and h.coins >= 1
+    assert h.special == "" and h.coins == coins + 1
     h.special = "SWORD"
     G.faint(s, 0, [])
     assert h.special == ""
