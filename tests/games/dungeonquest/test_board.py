@@ -28,7 +28,7 @@ def board() -> Board:
     return C.new_board()
 
 
-def test_dq6_entry_arrow_fixes_the_rotation() -> None:
+def test_DQ_6_entry_arrow_fixes_the_rotation() -> None:
     """A hero heading east steps over the arrow on the west edge; left is north."""
     t = tile("room_odw")  # left open, door ahead, wall right
     east = Placed(t, E)
@@ -39,25 +39,25 @@ def test_dq6_entry_arrow_fixes_the_rotation() -> None:
     assert Placed(t, W).edges() == ("W", "O", "O", "D")
 
 
-def test_dq9_portcullis_drops_on_the_entry_edge() -> None:
+def test_DQ_9_portcullis_drops_on_the_entry_edge() -> None:
     p = Placed(tile("portcullis_wow"), E)
     assert p.edge(W) == "P" and p.entry_side == W
 
 
-def test_dq9_rotating_room_turns_half_round() -> None:
+def test_DQ_9_rotating_room_turns_half_round() -> None:
     p = Placed(tile("rotating"), N)
     assert p.edges() == ("W", "W", "O", "W")
     assert p.turned(2).edges() == ("O", "W", "W", "W")
     assert p.turned(2).turned(2) == p
 
 
-def test_dq10_curse_turns_corridors_a_quarter() -> None:
+def test_DQ_10_curse_turns_corridors_a_quarter() -> None:
     p = Placed(tile("corridor_wow"), N)  # straight north-south
     assert p.turned(1).edges() == ("W", "O", "W", "O")
     assert p.turned(-1).edges() == p.turned(3).edges()
 
 
-def test_d16_chasm_halves() -> None:
+def test_D16_chasm_halves() -> None:
     left = Placed(tile("chasm_left"), N)
     right = Placed(tile("chasm_right"), N)
     assert left.chasm_sides() == (S, W)
@@ -65,7 +65,7 @@ def test_d16_chasm_halves() -> None:
     assert Placed(tile("room_ooo"), N).chasm_sides() is None
 
 
-def test_dq2_towers_and_chamber_exits() -> None:
+def test_DQ_2_towers_and_chamber_exits() -> None:
     b = board()
     assert sorted(b.exits((0, 0))) == [E, S]
     assert sorted(b.exits((12, 9))) == [N, W]
@@ -74,7 +74,7 @@ def test_dq2_towers_and_chamber_exits() -> None:
     assert b.passage((6, 4), S) == ()
 
 
-def test_dq6_passage_through_walls_and_doors() -> None:
+def test_DQ_6_passage_through_walls_and_doors() -> None:
     b = board()
     b.place(tile("room_odw"), (1, 0), E)  # from the tower, heading east
     assert b.passage((0, 0), E) == ()
@@ -142,7 +142,7 @@ def test_placement_refused_through_a_wall_unless_secret_door() -> None:
         b.check_placement(tile("room_ooo", 2), (1, 1), S)  # south of the dead end: a wall
 
 
-def test_d9_rotating_room_trap_check() -> None:
+def test_DQ_9_rotating_room_trap_check() -> None:
     """After its half turn the one opening faces away; the board edge makes a dead end."""
     b = board()
     b.place(tile("corridor_ooo"), (0, 1), S)

@@ -21,7 +21,7 @@ def pattern_counts(kind: str) -> dict[str, int]:
     return dict(out)
 
 
-def test_dq8_115_tiles_by_kind() -> None:
+def test_DQ_8_115_tiles_by_kind() -> None:
     tiles = C.tiles()
     assert len(tiles) == 115
     assert len({t.id for t in tiles}) == 115
@@ -39,7 +39,7 @@ def test_dq8_115_tiles_by_kind() -> None:
     }
 
 
-def test_dq8_d18_exit_patterns() -> None:
+def test_DQ_8_D18_exit_patterns() -> None:
     assert pattern_counts("room") == {
         "OOO": 14,  # the fan list's 13 plus the one four-way room of D18
         "OOW": 7,
@@ -68,7 +68,7 @@ def test_dq8_d18_exit_patterns() -> None:
     assert sorted(t.chasm or "" for t in C.tiles() if t.kind == "chasm") == ["left", "right"]
 
 
-def test_dq9_entry_edges() -> None:
+def test_DQ_9_entry_edges() -> None:
     for t in C.tiles():
         assert t.entry == ("P" if t.kind == "portcullis" else "O"), t.id
     darkness = Counter(t.openings for t in C.tiles() if t.kind == "darkness")
@@ -82,7 +82,7 @@ def test_catacombs_tiles_behind_an_option() -> None:
     assert extra == {"catacomb_entrance": 6, "bridge": 4, "spider_web": 1}
 
 
-def test_d5_searchable_kinds() -> None:
+def test_D5_searchable_kinds() -> None:
     searchable = {k.id for k in C.kinds if k.searchable and k.expansion is None}
     assert searchable == {"room", "portcullis", "cave_in"}
     draws = {k.id: k.draws for k in C.kinds if k.expansion is None}
@@ -91,7 +91,7 @@ def test_d5_searchable_kinds() -> None:
     assert next(k for k in C.kinds if k.id == "corridor").extra_move
 
 
-def test_dq1_174_cards() -> None:
+def test_DQ_1_174_cards() -> None:
     sizes = {k: len(C.deck_list(k)) for k in (*CARD_DECKS, "monster")}
     assert sizes == {
         "room": 84,
@@ -111,7 +111,7 @@ def counts(deck: str) -> dict[str, int]:
     return {c.id: c.count for c in C.cards[deck]}
 
 
-def test_dq10_room_deck() -> None:
+def test_DQ_10_room_deck() -> None:
     room = counts("room")
     assert room["empty_room"] == 34 and room["crypt"] == 6 and room["dead_adventurer"] == 5
     assert room["vampire_bats"] == 3 and room["torch_goes_out"] == 3
@@ -128,7 +128,7 @@ def test_dq10_room_deck() -> None:
     }
 
 
-def test_dq10_small_decks() -> None:
+def test_DQ_10_small_decks() -> None:
     assert counts("door") == {
         "door_opens": 5,
         "door_jammed": 6,
@@ -146,7 +146,7 @@ def gp(deck: str) -> list[int]:
     return sorted(e.treasure for c in C.cards[deck] for e in walk(c.do) if e.treasure)
 
 
-def test_dq17_treasure_cards_and_counters() -> None:
+def test_DQ_17_treasure_cards_and_counters() -> None:
     assert gp("room") == [30, 40]  # D20
     assert gp("corpse") == [20, 60, 150]
     assert gp("crypt") == [50, 100, 120, 250]
@@ -156,13 +156,13 @@ def test_dq17_treasure_cards_and_counters() -> None:
     assert sorted(pool)[15] <= 250  # half of them are worth 250 GP or less
 
 
-def test_dq11_dragon_counters() -> None:
+def test_DQ_11_dragon_counters() -> None:
     assert Counter(C.dragon_pool()) == {"asleep": 7, "awake": 1}
     asleep = next(d for d in C.dragon if d.id == "asleep")
     assert asleep.do[0].treasure_counters == 2
 
 
-def test_d11_d19_d20_variants_follow_options() -> None:
+def test_D11_D19_D20_variants_follow_options() -> None:
     awake = next(d for d in C.dragon if d.id == "awake")
     breath = [e.lose_life for e in C.effects(awake) if e.lose_life]
     assert str(breath[0]) == "d12"
@@ -175,7 +175,7 @@ def test_d11_d19_d20_variants_follow_options() -> None:
     assert C.effects(bracelet, Options(bracelet="100"))[0].treasure == 100
 
 
-def test_dq13_monster_card_distribution() -> None:
+def test_DQ_13_monster_card_distribution() -> None:
     """Flees / gets-away counts and LP values per column, as in the facts' table 13.3."""
     cols: dict[str, list[list[int]]] = {}
     for card in C.monster_cards:
@@ -195,7 +195,7 @@ def test_dq13_monster_card_distribution() -> None:
     assert "".join(str(x) for x in sorted(cols["mountain_troll"][0]) if x) == "112222222334"
 
 
-def test_dq13_d6_combat_tables() -> None:
+def test_DQ_13_D6_combat_tables() -> None:
     sym = C.combat.tables["symmetric"]
     assert sym["mighty_blow"]["slash"] == (0, 2)
     assert sym["slash"]["mighty_blow"] == (2, 0)  # D6: symmetric
@@ -209,7 +209,7 @@ def test_dq13_d6_combat_tables() -> None:
         assert sorted(m.counters) == ["leap_aside", "mighty_blow", "slash"]  # D8
 
 
-def test_dq12_creatures_and_spider() -> None:
+def test_DQ_12_creatures_and_spider() -> None:
     kinds = {m.id: m.kind for m in C.monsters}
     assert [m for m, k in kinds.items() if k == "creature"] == [
         "vampire_bats",
@@ -222,7 +222,7 @@ def test_dq12_creatures_and_spider() -> None:
     assert C.monster("champion_of_chaos").tough == 3
 
 
-def test_dq18_heroes() -> None:
+def test_DQ_18_heroes() -> None:
     base = C.heroes_in_play()
     stats = {h.id: (h.life, h.strength, h.agility, h.armour, h.luck) for h in base}
     assert stats == {
@@ -237,7 +237,7 @@ def test_dq18_heroes() -> None:
     assert bow.supply is None
 
 
-def test_dq14_dq16_tables() -> None:
+def test_DQ_14_DQ_16_tables() -> None:
     bow = C.table("bow").do[0]
     assert [r for r, _ in bow.rows()] == [(1, 2), (3, 4), (5, 6)]
     potion = C.table("potion")
@@ -246,7 +246,7 @@ def test_dq14_dq16_tables() -> None:
     assert spider[-1][0] == (5, 6) and spider[-1][1][0].slay
 
 
-def test_dq15_rings() -> None:
+def test_DQ_15_rings() -> None:
     rings = {r.id: r for r in C.rings}
     assert set(rings) == {"blinding", "healing", "opening", "warning"}
     assert rings["blinding"].except_sneak
@@ -255,7 +255,7 @@ def test_dq15_rings() -> None:
     assert all(r.uses == 1 for r in rings.values())
 
 
-def test_dq2_board() -> None:
+def test_DQ_2_board() -> None:
     b = C.board
     assert (b.width, b.height) == (13, 10)
     assert set(b.towers) == {(0, 0), (12, 0), (0, 9), (12, 9)}
