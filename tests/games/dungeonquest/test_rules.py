@@ -149,8 +149,16 @@ def test_DQ_3_D1_sunset_after_26_rounds_kills_heroes_inside() -> None:
 
 
 def test_DQ_3_D1_sun_length_is_an_option() -> None:
+    """D1's alternatives: 27 rounds (round 26 is not the last) or 25 (the sun sets after
+    round 25), the hero inside dying of it."""
     r = sc(["wait"], round=26, options={"sun_rounds": 27}, expect={"over": False})
     assert r["state"]["round"] == 27
+    r = sc(["wait"], round=27, options={"sun_rounds": 27}, expect={"over": True})
+    assert hero(r)["cause"] == "sunset"
+    r = sc(["wait"], round=25, options={"sun_rounds": 25}, expect={"over": True})
+    assert hero(r)["cause"] == "sunset"
+    r = sc(["wait"], round=25, expect={"over": False})  # the default's 26
+    assert r["state"]["round"] == 26
 
 
 def test_DQ_3_D2_a_tower_at_sunset_counts_as_out() -> None:
