@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import takewhile
+
 import pytest
 
 from tavolo.engine.i18n import shown
@@ -55,3 +57,25 @@ def test_hand_cards_go_on_indented_and_keep_empty_card_whole(lang: str, words: s
     assert len(cards) == 2 and all(len(c) >= 2 for c in cards), cards
     assert cards[0][0].endswith(" ·") and cards[0][1] == words
     assert cards[1][0].endswith(" ·") and " · " not in " ".join(cards[1][1:])
+
+
+def test_every_board_line_fits_80_columns_broken_between_parts() -> None:
+    """Italian 'Giocatore 2 (avversario) · mano 5 · mazzo 20 · Inceneritore 0 · azione
+    di zona: disponibile' took 91 columns, an Incinerator of many cards more: the
+    terminal broke them at column 0, inside a name. They break between parts now."""
+    burnt = ["gearmind_colossus", "basalt_behemoth", "smoke_harlequin", "nocturne_lynx"]
+    burnt += ["glimmer_asp", "sprout_healer", "siege_larva"]
+    s = position({"field": ["ozok"], "incinerator": burnt}, {"field": ["zhee"]})
+    for lang in LANGS:
+        lines = lines_of(GAME.view(s, 1, lang))
+        assert all(shown(x) <= 80 for x in lines), [x for x in lines if shown(x) > 80]
+        text = "\n".join(lines)
+        zone = "zone action: available" if lang == "en" else "azione di zona: disponibile"
+        assert f"\n  {zone}" in text or f"· {zone}" in text
+        burnt_at = next(
+            i for i, x in enumerate(lines) if "Inceneritore:" in x or "Incinerator:" in x
+        )
+        rows = [lines[burnt_at]]
+        rows += takewhile(lambda x: x.startswith("      "), lines[burnt_at + 1 :])
+        names = [n.strip() for n in " ".join(rows).split(":", 1)[1].split(",")]
+        assert names == [GAME.info[c].name for c in burnt]

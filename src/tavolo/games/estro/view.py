@@ -135,7 +135,8 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
                 seen = ", ".join(_name(g, c) for c in known)
                 lines += fit(t(lang, "hand_known", cards=seen), 6, sep=", ")
         if pl.inc:
-            lines.append(t(lang, "incinerator_title", cards=", ".join(_name(g, c) for c in pl.inc)))
+            burnt = ", ".join(_name(g, c) for c in pl.inc)
+            lines += fit(t(lang, "incinerator_title", cards=burnt), 6, sep=", ")
     b = s.battle
     if b is not None:
         dpl = s.players[1 - b.ap]
@@ -162,7 +163,7 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
             lines.append(
                 t(lang, "to_act", player=_player(lang, d.player), kind=t(lang, f"kind.{d.kind}"))
             )
-    return "\n".join(lines)
+    return "\n".join(out for line in lines for out in fit_line(line))
 
 
 def _field_line(
@@ -223,6 +224,16 @@ def hand_card(g: EstroGame | Any, c: str, lang: str) -> list[str]:
         head, dot, gift = line.rpartition(" · ")
         head += dot.rstrip()
     return [*fit(head, 6), *fit("      " + gift, 6)]
+
+
+def fit_line(line: str) -> list[str]:
+    """A board line within 80 columns, going on 2 columns further in: broken between
+    its parts ("hand 5 · deck 20 · ..."), a part too long between words."""
+    if shown(line) <= SCREEN:
+        return [line]
+    indent = len(line) - len(line.lstrip(" ")) + 2
+    rows = fit(line, indent, sep=" · ") if " · " in line else [line]
+    return [out for row in rows for out in fit(row, indent)]
 
 
 def fit_card(text: str) -> list[str]:
