@@ -173,7 +173,9 @@ def test_map_problems_name_level_and_tile() -> None:
 def test_portals_join_a_level() -> None:
     tiles = CONTENT.tile_set("void")
     board = random_map(tiles, random.Random(3), levels=3)
+    assert sorted(board.portals) == [0, 1, 2, 3]  # (every level, else the loop checks none)
     for level, portals in board.portals.items():
+        assert len(portals) >= 2, level
         for p in portals:
             assert set(board.portal_steps(p)) == set(portals) - {p}
             assert board.level_of(p) == level
