@@ -782,8 +782,28 @@ def test_DQ_13_6_D9_sneak_attack_strikes_then_fights_no_escape() -> None:
         new_room("sneak_attack_troll", {"roll": 9}, {"draw": "monster_01", "label": "monster"}),
         hero={"ring": "blinding"},
     )
-    assert hero(r)["life"] == 12
+    assert hero(r)["life"] == 12 and not hero(r)["ring_used"]  # D12 9 - Luck 5
     assert r["legal"] == ["leap_aside", "mighty_blow", "slash"]
+    shown = next(e for e in r["events"] if e["kind"] == "monster_card")
+    assert (shown["choice"], shown["value"]) == ("attack", 3)  # the troll's Attack column
+    enc = GAME.observe(GAME.from_json(r["state"]), 0)["encounter"]
+    assert (enc["monster"], enc["life"]) == ("mountain_troll", 3)
+
+
+@pytest.mark.parametrize("deck", ["room", "trap"])
+def test_D19_a_trapdoor_fall_costs_no_life(deck: str) -> None:
+    """D19: falling through a Trapdoor hurts nothing; the hero is held, his turn over."""
+    if deck == "room":
+        script = new_room("trapdoor", {"roll": 12, "label": "trapdoor"})
+    else:
+        tile = {"draw": "trap_ooo_01", "label": "tile"}
+        script = [tile, {"draw": "trapdoor", "label": "trap"}, {"roll": 12, "label": "trapdoor"}]
+    r = sc(["move:E"], script, hero={"ring": "healing"})
+    kinds = [e["kind"] for e in r["events"]]
+    fell = kinds.index("test_failed")
+    assert kinds[fell + 1 : fell + 3] == ["turn_over", "sun_moves"]
+    assert hero(r)["life"] == 16 and "life_lost" not in kinds
+    assert "released" in kinds  # (the next turn's test, from the seed, let him out)
 
 
 def test_D8_left_player_picks_the_monster_counter_in_secret() -> None:
