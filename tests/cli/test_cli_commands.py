@@ -309,6 +309,23 @@ def test_bench_table_and_json() -> None:
     assert result["game"] == "tricks" and result["decisions_per_s"] > 0
 
 
+def test_bench_takes_the_games_options() -> None:
+    """``-o KEY=VALUE`` measures a game's variant (TOS's fixed hero: ``-o date=...``), as
+    ``play`` and ``simulate`` take it; it was refused as an unknown option."""
+    base = ["bench", "tricks", "--seconds", "0.05", "--mcts-iterations", "5", "--json"]
+    r = invoke([*base, "-o", "hand=1"])
+    assert r.exit_code == 0, r.output
+    (result,) = json.loads(r.stdout)["bench"]
+    assert result["config"]["options"] == {"hand": 1}
+    assert result["decisions_per_game"] == 2  # one card each: one trick
+    r = invoke([*base, "--mode", "short", "--option", "hand=4"])
+    assert r.exit_code == 0, r.output
+    (result,) = json.loads(r.stdout)["bench"]
+    assert result["config"]["mode"] == "short" and result["config"]["options"] == {"hand": 4}
+    r = invoke([*base, "-o", "hand=9"])
+    assert r.exit_code != 0 and "hand must be 1..4" in r.output
+
+
 def test_version() -> None:
     r = invoke(["--version"])
     assert r.exit_code == 0 and r.stdout.strip() == f"tavolo {__version__}"

@@ -131,12 +131,19 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
         mode: Annotated[
             str | None, typer.Option("--mode", "-m", help=t(hl, "help.opt.mode"))
         ] = None,
+        option: Annotated[
+            list[str] | None,
+            typer.Option("--option", "-o", help=t(hl, "help.opt.option"), metavar="KEY=VALUE"),
+        ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=t(hl, "help.opt.json"))] = False,
         lang: Annotated[str | None, lang_opt] = None,
     ) -> None:
         lang = resolve_lang(ctx, lang)
         names = list(games or registry.names())
-        config = {"mode": mode} if mode else None
+        options = parse_options(option, lang)
+        config: dict[str, Any] | None = None
+        if mode or options:
+            config = {"mode": mode, "options": options} if options else {"mode": mode}
         for name in names:
             game = registry.get(name)  # an unknown name fails before any measuring
             if config:
