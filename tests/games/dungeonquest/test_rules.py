@@ -243,6 +243,28 @@ def test_DQ_6_door_opens() -> None:
     script = [{"draw": "door_opens", "label": "door"}, *new_room("empty_room")]
     r = sc(["move:E", "try"], script, tiles=tiles)
     assert hero(r)["pos"] == [2, 0]
+    assert r["state"]["decks"]["door"][0] == "door_opens"
+
+
+def test_DQ_6_a_door_takes_a_card_every_crossing_but_an_escape() -> None:
+    """A door does not stay open: walking back through it takes another Door card; an
+    escape from a monster back through the door he came in by takes none."""
+    tiles = [{"tile": "room_odo_01", "at": [1, 0], "heading": "E"}]
+    script = [
+        {"draw": "door_opens", "label": "door"},
+        *new_room("empty_room"),
+        {"draw": "door_jammed", "label": "door"},
+    ]
+    r = sc(["move:E", "try", "move:W", "try"], script, tiles=tiles)
+    assert hero(r)["pos"] == [2, 0] and r["state"]["round"] == 3
+    script = [
+        {"draw": "door_opens", "label": "door"},
+        *new_room("orc", {"draw": "monster_01", "label": "monster"}),  # Escape: 0, away
+    ]
+    r = sc(["move:E", "try", "escape"], script, tiles=tiles)
+    assert hero(r)["pos"] == [1, 0]
+    drawn = [e["deck"] for e in r["events"] if e["kind"] == "card_drawn"]
+    assert drawn == ["door", "room"]
 
 
 @pytest.mark.parametrize(
