@@ -129,3 +129,15 @@ def test_the_winning_attack_on_the_boss_is_one_action() -> None:
     for seed in range(5):
         s = next_to_the_boss(gems=9)
         assert make_agent("mcts:30,depth=0", seed).act(G, s, G.decision(s)) == kill
+
+
+def test_a_hero_fainted_on_the_boss_level_is_valued_forming_there() -> None:
+    # P-8/P-20: he Forms on a boss-level shop, not at the bottom of the map; the turns he
+    # still needs are counted from there (a hero fainted below climbs the whole tower)
+    cfg = G.make_config(2)
+    position = {"seed": 1, "revealed": 4, "heroes": [{"at": [7, 14]}, {"at": [0, 0]}]}
+    s = G.from_position(cfg, position, RNG(0))
+    G.faint(s, 0, [])
+    on_boss_level = G.turns_to_go(s, 0)[0]
+    s.heroes[0].pos = -1  # as if he had fainted below
+    assert on_boss_level < G.turns_to_go(s, 0)[0] - 2

@@ -31,7 +31,7 @@ from tavolo.engine.files import read_data
 from tavolo.engine.i18n import fill, fit
 
 from .geometry import Geo
-from .rules import ROUND_CAP, THEMES, S, is_solo, spread
+from .rules import BOSS_FAINT, ROUND_CAP, THEMES, S, is_solo, spread
 from .state import PlatformerState
 from .text import (
     MSG,
@@ -585,8 +585,11 @@ class PlatformerGame(PlatformerTurn):
         turns, steps = _turns(g, s.tiles, s.low, s.revealed, goal, wound)
         lo, hi = s.low * 4 * g.width, s.revealed * 4 * g.width
         p = s.heroes[i].pos
-        if p < 0:
-            best = min((turns[q] + 0.05 * steps[q] for q in g.bottom_row(s.low)), default=99)
+        if p < 0:  # Forms on the lowest row, or on a boss-level shop after fainting there
+            forms: Iterable[int] = g.bottom_row(s.low)
+            if p == BOSS_FAINT:
+                forms = [q for q in g.level_cells(bl) if g.cell[q] == "S"]
+            best = min((turns[q] + 0.05 * steps[q] for q in forms), default=99)
             forming = 0 if s.active == i and s.phase == "act" else 1  # this turn is counted
             return forming + best + LEVEL_TURNS * levels_left, 40
         m = self.moves_in_hand(s, i) if with_dice else 0
