@@ -122,8 +122,10 @@ def test_the_hero_study_has_a_cell_per_hero_each_solo() -> None:
         None,
         {"monster_counter": "left_player", "heroes": "ulv_grimhand"},
     )
+    expansion = {"expansion_heroes": "true"}  # as -o gives it
     for args in (["--heroes", "azoth,volrik"], ["--heroes=azoth,volrik"]):
-        assert [c[0] for c in GAME.simulate_args(None, {}, args)] == ["azoth", "volrik"]
+        cells = GAME.simulate_args(None, expansion, args)
+        assert [c[0] for c in cells] == ["azoth", "volrik"]
     assert GAME.simulate_args(None, {}, []) == [("", None, {})]  # no study: one plain batch
 
 

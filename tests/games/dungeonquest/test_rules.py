@@ -1434,6 +1434,29 @@ def test_D24_farendil_has_10_life_points_and_el_adorans_bow() -> None:
     assert r["legal"] == ["no", "shoot"]
 
 
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_D24_expansion_heroes_only_with_the_expansion(lang: str) -> None:
+    """The expansion's heroes (Farendil, Rildo...) are behind its option: named in
+    ``heroes``, in a study or in a position without it, they are refused in one line
+    that says which option lets them in."""
+    from tavolo.engine.errors import ConfigError, ScenarioError
+
+    with pytest.raises(ConfigError) as e:
+        GAME.configure(1, None, {"heroes": "farendil"})
+    told = e.value.told(lang)
+    assert "farendil" in told and "expansion_heroes=true" in told and "\n" not in told
+    with pytest.raises(ConfigError) as e:
+        GAME.configure(2, None, {"heroes": "volrik,rildo", "expansion_heroes": "false"})
+    assert "rildo" in e.value.told(lang)
+    with pytest.raises(ConfigError, match="azoth"):
+        GAME.simulate_args(None, {}, ["--heroes", "volrik,azoth"])
+    with pytest.raises(ScenarioError) as s:
+        sc([], hero={"id": "farendil"})
+    assert "farendil" in s.value.told(lang) and "expansion_heroes: true" in s.value.told(lang)
+    cfg = GAME.configure(1, None, {"heroes": "farendil", "expansion_heroes": "true"})
+    assert GAME.new(cfg, 1).heroes[0].life == 10
+
+
 def test_DQ_11_D11_dropped_treasure_goes_back_to_the_cup_and_the_decks() -> None:
     """The dragon wakes: the hero drops all his treasure (counters back into the cup,
     treasure cards under their decks), is breathed on (D12) and driven out; every dragon

@@ -398,6 +398,8 @@ class DungeonQuestGame(DQTurn):
         bad = [h for h in ids if h not in known]
         if bad:
             raise ConfigError.said(MSG, "error.hero", hero=bad[0], known=", ".join(known))
+        expansion = options.get("expansion_heroes") in (True, "true")
+        self.check_expansion(",".join(ids), expansion)  # before any cell is played
         return [(h, mode, {**options, "heroes": h}) for h in ids]
 
     # ----------------------------------------------------------------- positions --
@@ -485,6 +487,8 @@ class DungeonQuestGame(DQTurn):
                 )
             if ids.count(hid) > 1:
                 raise ScenarioError.said(MSG, "position.hero_twice", hero=hid)
+            if self.heroes[hid].expansion and config.options.get("expansion_heroes") is not True:
+                raise ScenarioError.said(MSG, "position.hero_expansion", hero=hid)
         rings = [h.ring for h in p.heroes if h.ring is not None]
         for ring in rings:
             if ring not in self.rings:

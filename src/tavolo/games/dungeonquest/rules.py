@@ -176,7 +176,14 @@ class DQRules(Game):
                     MSG, "error.option_value", option=k, problem=problem
                 ) from None
             out[k] = v
+        self.check_expansion(str(out.get("heroes", "")), out.get("expansion_heroes") is True)
         return out
+
+    def check_expansion(self, heroes: str, expansion: bool) -> None:
+        """The expansion's heroes only with its option (``expansion_heroes=true``)."""
+        extra = [x for x in heroes.split(",") if x in self.heroes and self.heroes[x].expansion]
+        if extra and not expansion:
+            raise ConfigError.said(MSG, "error.hero_expansion", hero=extra[0])
 
     # ------------------------------------------------------------------------ set-up --
     def new(self, config: Config, seed: int) -> S:
