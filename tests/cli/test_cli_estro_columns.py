@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 
@@ -59,3 +60,20 @@ def test_an_ai_game_of_four_ends_with_scores_within_80_columns() -> None:
     tail = r.stdout[r.stdout.rindex("\n", 0, at) + 1 :]
     assert not long_lines(tail), tail
     assert "Player 4 (random) " in tail
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_events_and_moves_go_on_indented_never_at_column_0(lang: str) -> None:
+    """'  • Gauge Marmot 22/TOT 70 against Violet Needle 31/TOT 68 (dice 4 and —,' /
+    'matchup +10): higher TOT ...': an event or move past 80 columns broke at column 0;
+    it now goes on at column 4, in line with the event's words."""
+    args = ["--lang", lang, "play", "estro", "--seats", "random,random", "--seed", "3"]
+    r = invoke(args, env=WIDE)
+    assert r.exit_code == 0, r.output
+    rules = [i for i, x in enumerate(r.stdout.splitlines()) if RULE.match(x)]
+    lines = r.stdout.splitlines()[rules[0] + 1 : rules[1]]  # the moves, to the last board
+    assert len(lines) > 20 and not long_lines("\n".join(lines)), long_lines("\n".join(lines))
+    went_on = [b for a, b in pairwise(lines) if a.startswith("  • ") and b.startswith("    ")]
+    assert went_on  # seed 3 has long battles
+    for line in lines:
+        assert line.startswith(("  • ", "    ", "Player ", "Giocatore ")), line

@@ -14,6 +14,7 @@ import typer
 from rich.markup import escape
 
 from tavolo.engine import registry
+from tavolo.engine.i18n import fit
 from tavolo.engine.replay import Replay
 from tavolo.engine.scenario import run_file_told
 
@@ -80,9 +81,11 @@ def narrate(replay: Replay, lang: str, step: bool, path: Path | None = None) -> 
         who = labels[d.player] if d is not None and d.player < len(labels) else "?"
         words = game.describe_action(state, action, lang)
         events = game.apply(state, action)
-        out.print(f"[dim]{i:>3}.[/dim] [bold]{escape(who)}[/bold]: {words}")
+        for row in fit(f"[dim]{i:>3}.[/dim] [bold]{escape(who)}[/bold]: {words}", 5):
+            out.print(row)
         for text in game.describe_events(state, events, None, lang):
-            out.print(f"       • {text}")
+            for row in fit(f"       • {text}", 9):
+                out.print(row)
         if step and i < len(replay.actions):
             out.print(game.view(state, None, lang))
             out.print(t(lang, "replay.step"), end="")

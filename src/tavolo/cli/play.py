@@ -49,6 +49,7 @@ from tavolo.engine import (
     UnknownName,
     registry,
 )
+from tavolo.engine.i18n import fit
 from tavolo.engine.replay import Replay
 from tavolo.engine.rng import derive_seed
 from tavolo.i18n import CATALOG
@@ -466,7 +467,7 @@ class Table:
         self.replay.actions.append(action)
         self.log.extend(events)
         if not self.humans:
-            self.out.print(f"[bold]{escape(self.labels[d.player])}[/bold]: {words}")
+            self.say(f"[bold]{escape(self.labels[d.player])}[/bold]: {words}", 4)
             self.print_events(events, None)
         elif self.watcher is not None:
             if d.player != self.run_player:
@@ -480,7 +481,7 @@ class Table:
                     self.out.print(f"[bold]{escape(self.labels[d.player])}[/bold]:")
                     self.run_shown = True
                 for text in texts:
-                    self.out.print(f"  • {text}")
+                    self.say(f"  • {text}", 4)
 
     def close_run(self) -> None:
         """End the watcher's account of one seat's moves."""
@@ -496,8 +497,14 @@ class Table:
     def print_events(self, events: Sequence[Event], player: int | None) -> int:
         texts = self.event_texts(events, player)
         for text in texts:
-            self.out.print(f"  • {text}")
+            self.say(f"  • {text}", 4)
         return len(texts)
+
+    def say(self, text: str, indent: int) -> None:
+        """``text`` within 80 columns, going on at column ``indent``: a terminal would
+        break a long event or option anywhere, at column 0 ("Carta" / "vuota")."""
+        for row in fit(text, indent):
+            self.out.print(row)
 
     def agent_turn(self, d: Decision) -> Action:
         agent = self.agents[d.player]
@@ -523,7 +530,7 @@ class Table:
         width = len(str(len(d.actions)))
         for i, action in enumerate(d.actions, 1):
             words = game.describe_action(self.state, action, lang)
-            out.print(f"  [bold]{i:>{width}}[/bold]. {words}")
+            self.say(f"  [bold]{i:>{width}}[/bold]. {words}", width + 4)
         return self.ask(d)
 
     def forced_turn(self, d: Decision) -> Action:
@@ -535,8 +542,8 @@ class Table:
         if d.player in (self.at_screen, self.watcher):
             self.close_run()
             words = self.game.describe_action(self.state, action, self.lang)
-            self.out.print(
-                t(self.lang, "play.forced", who=escape(self.labels[d.player]), action=words)
+            self.say(
+                t(self.lang, "play.forced", who=escape(self.labels[d.player]), action=words), 2
             )
         return action
 
@@ -591,11 +598,11 @@ class Table:
                 out.print(t(lang, "play.found", text=escape(text[:40])))
                 width = len(str(n))
                 for i, words in found:
-                    out.print(f"  [bold]{i:>{width}}[/bold]. {words}")
+                    self.say(f"  [bold]{i:>{width}}[/bold]. {words}", width + 4)
             elif found:
-                out.print(t(lang, "play.found_all", text=escape(text[:40])))
+                self.say(t(lang, "play.found_all", text=escape(text[:40])), 2)
             else:
-                out.print(t(lang, "play.invalid", text=escape(text[:40]), n=n))
+                self.say(t(lang, "play.invalid", text=escape(text[:40]), n=n), 2)
 
     def search(self, d: Decision, text: str) -> list[tuple[int, str]]:
         """The options that hold every word typed (``brakka lane 2``), numbered as in the
