@@ -197,6 +197,25 @@ def test_P_10_gravity_ladder_holds_heroes_not_enemies() -> None:
     assert s.enemies[0][1] == P(0, 1)  # a ladder does not hold an enemy
 
 
+def test_P_10_a_hero_may_choose_to_fall_from_a_ladder() -> None:
+    # (2,1) is a ladder space over open air; (1,1) a ladder through a platform
+    s = at(
+        heroes=[{"at": [2, 1], "gems": 0}, {"at": [6, 0]}],
+        dice=["COIN"] * 5,
+        enemies=[["werewolf", 0, 2]],
+    )
+    assert "drop" in G.decision(s).actions and "gravity" in G.decision(s).actions
+    ev = play(s, "gravity")  # the ladder holds him, not the Werewolf
+    assert s.heroes[0].pos == P(2, 1) and s.enemies[0][1] == P(0, 1)
+    assert [e.data["player"] for e in ev if e.kind == "fall"] == []
+    ev = play(s, "drop")  # he lets go: he falls, and he alone
+    assert s.heroes[0].pos == P(2, 0) and s.heroes[1].pos == P(6, 0)
+    assert [e.data["player"] for e in ev if e.kind == "fall"] == [0]
+    assert "drop" not in G.decision(s).actions
+    held = at(heroes=[{"at": [1, 1], "gems": 0}], dice=["COIN"] * 5)
+    assert "drop" not in G.decision(held).actions  # the platform holds him anyway
+
+
 def test_P_11_zone_of_control() -> None:
     s = at(
         heroes=[{"at": [2, 0], "gems": 0}],

@@ -184,7 +184,8 @@ off the map, "{form}" then "{at}"; "{use}" (or another symbol), then step by ste
 "{x}" (gems boost a symbol x k for k(k-1)/2 gems), "{to}", "{strike}", "{stop}";
 "{forge}" then "{as_}"; "{buy}", "{item}", "{potion}"; "{end}", then "{set_}" or
 "{skip}". Beside the boss, "{all_}" makes the whole attack at once when it defeats the
-boss. A space (x,y) is column x and row y, numbered around the board.
+boss. On a ladder, "{drop}". A space (x,y) is column x and row y, numbered around the
+board.
 
 Options (-o KEY=VALUE): {options}. Modes: standard (2-4 players), solo (1 player);
 +artifacts and +extended ride on a mode (-m standard+artifacts, or -o artifacts=true).
@@ -210,8 +211,8 @@ che contiene): fuori mappa, "{form}" e poi "{at}"; "{use}" (o un altro simbolo),
 passo per passo: "{x}" (le gemme potenziano un simbolo x k per k(k-1)/2 gemme),
 "{to}", "{strike}", "{stop}"; "{forge}" e poi "{as_}"; "{buy}", "{item}", "{potion}";
 "{end}", poi "{set_}" o "{skip}". Accanto al boss, "{all_}" fa tutto l'attacco in una
-volta quando lo sconfigge. Uno spazio (x,y) è la colonna x e la riga y, numerate
-attorno al tabellone.
+volta quando lo sconfigge. Su una scala, "{drop}". Uno spazio (x,y) è la colonna x e
+la riga y, numerate attorno al tabellone.
 
 Opzioni (-o CHIAVE=VALORE): {options}. Modalità: standard (2-4 giocatori), solo (1
 giocatore); +artifacts e +extended si aggiungono a una modalità (-m standard+artifacts,
@@ -326,6 +327,7 @@ class PlatformerGame(PlatformerTurn):
 
     # ------------------------------------------------------------------ information --
     def observe(self, s: S, player: int | None) -> dict[str, Any]:
+        self.check_seat(s, player)
         levels = []
         for lv, tiles in enumerate(s.tiles):
             if lv < s.low:
@@ -931,6 +933,7 @@ class PlatformerGame(PlatformerTurn):
         """The revealed levels as a grid, top first, rows numbered y at the left and
         columns x above and below (a space is (x,y), as the choices name it); then the
         enemies' cards, the solo event, heroes, dice and shop. Lines fit 80 columns."""
+        self.check_seat(s, player)
         words = ui(lang)["view"]
         g = self.geo(s)
         heroes = {h.pos: str(k + 1) for k, h in enumerate(s.heroes) if h.pos >= 0}
@@ -1050,6 +1053,7 @@ class PlatformerGame(PlatformerTurn):
             "set_": fill(act["set"], sym=move),
             "skip": act["skip"],
             "all_": fill(act["all"], pos="(4,15)"),
+            "drop": act["drop"],
         }
         return HELP[lang].format(cap=ROUND_CAP, options=self.options_text(lang), **words)
 

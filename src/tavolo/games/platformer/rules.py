@@ -25,6 +25,8 @@ Rulings where the digest is silent (also in ``help``):
 * Reactive cards (trigger wounded/attacked) are used automatically: shields and hero
   abilities whenever they apply, potions only when the wounds would make the hero faint.
 * Optional "+1 push/move" passives always apply (the player may stop early anyway).
+* A hero chooses to fall from a ladder (P-10) with the action ``drop`` on his own turn:
+  gravity applies with his ladder not holding him. At step 7 ladders hold every hero.
 * Falling heroes take the coin or gem of the space they land on; Forming takes nothing.
 * Extra wounds from items and potions last until the end of the turn.
 * The special die may be set in step 6 only while blank.
@@ -629,8 +631,14 @@ class PlatformerRules(Game):
                 return True
         return False
 
-    def gravity(self, s: S, ev: list[Event]) -> None:
-        """P-10: unsupported figures fall, lowest first; heroes take trap wounds on the way."""
+    def can_drop(self, s: S, g: Geo, i: int) -> bool:
+        """P-10: hero ``i`` stands on a ladder, with nothing else to hold him."""
+        p = s.heroes[i].pos
+        return p >= 0 and self.supported(s, g, p, True) and not self.supported(s, g, p, False)
+
+    def gravity(self, s: S, ev: list[Event], drop: int = -1) -> None:
+        """P-10: unsupported figures fall, lowest first; heroes take trap wounds on the way.
+        Hero ``drop`` lets go of his ladder: ladders do not hold him on his way down."""
         g = self.geo(s)
         w = g.width
         moved = True
@@ -645,11 +653,12 @@ class PlatformerRules(Game):
                 hero = not is_enemy
                 if is_enemy and self.ignores(s, s.enemies[k][0], "gravity"):
                     continue
-                if self.supported(s, g, p, hero):
+                ladder = hero and k != drop  # does a ladder hold this figure?
+                if self.supported(s, g, p, ladder):
                     continue
                 q = p
                 traps = 0
-                while not self.supported(s, g, q, hero):
+                while not self.supported(s, g, q, ladder):
                     q -= w
                     if hero and g.cell[q] == "x":
                         traps += 1

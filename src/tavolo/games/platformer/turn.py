@@ -120,6 +120,8 @@ class PlatformerTurn(PlatformerRules):
         out += [f"forge:{x}" for x in SYMBOLS if pool.get(x, 0) >= 2]
         if self.falls(s, g):
             out.append("gravity")
+        if self.can_drop(s, g, i):  # P-10: a hero may choose to fall from a ladder
+            out.append("drop")
         if g.cell[h.pos] == "S":
             off = self.discount(s, i)
             for x in s.shop_items:
@@ -367,6 +369,8 @@ class PlatformerTurn(PlatformerRules):
             s.stack.append(("forge", arg, "pool"))
         elif verb == "gravity":
             self.gravity(s, ev)
+        elif verb == "drop":  # gravity, this hero letting go of his ladder
+            self.gravity(s, ev, drop=i)
         elif verb == "all":  # the winning attack, step by step (kill_line)
             line = self.kill_line(s, i, int(arg))
             self._planning = True
