@@ -216,6 +216,16 @@ def test_P_10_a_hero_may_choose_to_fall_from_a_ladder() -> None:
     assert "drop" not in G.decision(held).actions  # the platform holds him anyway
 
 
+def test_P_10_a_fall_through_a_trap_wounds_and_lands_on_the_loot() -> None:
+    s = at(heroes=[{"id": "etern", "at": [5, 3], "gems": 0}], loot={"5,0": "gem", "5,3": "coin"})
+    assert G.geo(s).cell[P(5, 2)] == "x"
+    ev = play(s, "gravity")
+    h = s.heroes[0]
+    assert h.pos == P(5, 0) and h.hearts == G.heroes["etern"].health - 1 and h.gems == 1
+    assert [e.data["wounds"] for e in ev if e.kind == "wounds"] == [1]
+    assert s.loot.get(P(5, 3)) == "coin"  # coins and gems do not fall
+
+
 def test_P_11_zone_of_control() -> None:
     s = at(
         heroes=[{"at": [2, 0], "gems": 0}],
