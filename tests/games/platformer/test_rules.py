@@ -629,6 +629,11 @@ def test_P_27_extended_map_boss_needs_ten_wounds_in_one_attack() -> None:
             assert [e.data["wounds"] for e in ev if e.kind == "strike"] == [wounds]
             assert (s.phase == "over" and s.winner == 0) == won, (boss, wounds)
             assert (G.boss_pos(s) == -1) == won
+            if not won:  # the sheet's rule for an attack it survives
+                if boss == "ikee":
+                    assert [e.data["enemy"] for e in ev if e.kind == "attacked"] == ["ikee"]
+                else:
+                    assert s.heroes[0].tokens == ["stone"] and "attacked" not in kinds(ev)
 
 
 def test_P_25_one_way_bottom_row_and_last_hero_removes_lower_levels() -> None:
