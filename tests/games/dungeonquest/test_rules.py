@@ -958,9 +958,21 @@ def test_DQ_19_D21_richest_escaped_hero_wins() -> None:
     assert GAME.returns(s) == (1.0, 0.0)
 
 
-def test_DQ_19_solo_needs_treasure_and_life() -> None:
+def test_DQ_19_D21_solo_escaping_alive_wins() -> None:
+    """D21: the solo goal is escaping alive ("per vincere ... deve ritornare in una Stanza
+    Torre prima che il sole tramonti"), treasure or not; dying or staying in loses;
+    ``solo_target=1`` asks for some treasure too."""
+    r = sc(["move:W", "leave"])  # straight out, empty-handed
+    assert hero(r)["status"] == "escaped" and hero(r)["treasure"] == []
+    assert r["state"]["phase"] == "over"
+    assert GAME.returns(GAME.from_json(r["state"])) == (1.0,)
+    assert GAME.observe(GAME.from_json(r["state"]), 0)["result"] == [1.0]
     s = GAME.new(GAME.make_config(1, heroes="volrik"), 1)
-    s.heroes[0].status = "escaped"
+    s.heroes[0].status, s.phase = "dead", "over"
+    s.heroes[0].treasure = [100]
+    assert GAME.returns(s) == (0.0,)
+    s = GAME.new(GAME.make_config(1, heroes="volrik", solo_target="1"), 1)
+    s.heroes[0].status, s.phase = "escaped", "over"
     assert GAME.returns(s) == (0.0,)
     s.heroes[0].treasure = [100]
     assert GAME.returns(s) == (1.0,)
@@ -1353,7 +1365,7 @@ def test_DQ_17_treasure_counters_come_blind_out_of_the_cup() -> None:
 def test_DQ_17_treasure_cards_count_and_items_do_not() -> None:
     """A hero's treasure is his counters and his treasure cards together (the Room deck's
     jewellery, 30 GP, on top of a 200 counter: 230 GP out); a potion, a rope and a ring
-    are no treasure: carried out alone, they do not win a solo game."""
+    are no treasure: carried out alone, they do not meet a solo target of any treasure."""
     tiles = [*ROOM, {"tile": "room_ooo_02", "at": [2, 0], "heading": "E"}]
     script = [{"draw": "jewellery", "label": "room"}, {"draw": "empty_room", "label": "room"}]
     r = sc(["move:E", "move:W", "move:W", "leave"], script, hero={"treasure": [200]}, tiles=tiles)
@@ -1362,7 +1374,8 @@ def test_DQ_17_treasure_cards_count_and_items_do_not() -> None:
     out = next(e for e in r["events"] if e["kind"] == "hero_escaped")
     assert out["gp"] == 230 and r["state"]["phase"] == "over"
     assert GAME.returns(GAME.from_json(r["state"])) == (1.0,)
-    r = sc(["move:W", "leave"], hero={"potion": True, "rope": True})
+    any_treasure = {"solo_target": 1}
+    r = sc(["move:W", "leave"], hero={"potion": True, "rope": True}, options=any_treasure)
     h = hero(r)
     assert h["status"] == "escaped" and h["potion"] and h["ropes"] and h["ring"]
     assert GAME.returns(GAME.from_json(r["state"])) == (0.0,)

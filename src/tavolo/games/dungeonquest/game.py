@@ -192,8 +192,8 @@ class DungeonQuestGame(DQTurn):
             return DQState.from_json(dict(data))
 
     def returns(self, s: S) -> tuple[float, ...]:
-        """D21: solo, escaping alive with treasure (at least ``solo_target`` GP); else the
-        richest escaped heroes win."""
+        """D21: solo, escaping alive (with at least ``solo_target`` GP, by option); else
+        the richest escaped heroes win."""
         hs = s.heroes
         if len(hs) == 1:
             h = hs[0]
@@ -225,6 +225,7 @@ class DungeonQuestGame(DQTurn):
         }
 
     def observe(self, s: S, player: int | None) -> dict[str, Any]:
+        self.check_seat(s, player)
         board = []
         for sq, p in sorted(s.board.items()):
             board.append(
@@ -291,9 +292,10 @@ class DungeonQuestGame(DQTurn):
         return out
 
     def heuristic(self, s: S, player: int) -> float:
-        """An estimate of the solo goal (D21: out alive with treasure) for MCTS leaves.
+        """An estimate of the solo goal (D21: out alive, with ``solo_target`` GP) for MCTS
+        leaves.
 
-        Short of the treasure he needs (any, or ``solo_target`` GP) the hero is pulled
+        Short of the treasure he needs (none by default) the hero is pulled
         towards the Treasure Chamber, with it towards the nearest tower; in both cases by
         distance and by whether the rounds left cover the way (to the chamber and back, or
         to the tower). Life Points scale the chance of getting there; treasure short of
@@ -697,6 +699,7 @@ class DungeonQuestGame(DQTurn):
 
     def view(self, s: S, player: int | None, lang: str = "en") -> str:
         """The map of placed tiles with the heroes, then each hero and the sun."""
+        self.check_seat(s, player)
         words = ui(lang)["view"]
         board = Board(self.spec, s.board)
         marks = {h.pos: str(k + 1) for k, h in enumerate(s.heroes) if h.pos is not None}

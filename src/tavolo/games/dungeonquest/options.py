@@ -35,8 +35,9 @@ class Options(BaseModel):
     crypt_trap: Literal["errata", "house"] = "errata"  # D19: D12+3-Luck or D12-3-Luck
     bracelet: Literal["40", "100"] = "40"  # D20: the Room deck bracelet's GP
     portcullis_both_ways: bool = True  # D22
-    # D21: the GP a solo hero must bring out to win (1: any treasure); RF's harder target
-    solo_target: Literal[1, 250, 500, 1000, 2000] = 1
+    # D21: a solo hero wins by escaping alive; the GP he must also bring out (0: none, 1: any
+    # treasure; more: RF's harder target, beating one's own best)
+    solo_target: Literal[0, 1, 250, 500, 1000, 2000] = 0
     expansion_heroes: bool = False  # Heroes for Dungeonquest
     catacombs_tiles: bool = False  # Dungeonquest Catacombs (tiles only; no rules yet)
 
