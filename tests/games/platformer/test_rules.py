@@ -666,6 +666,16 @@ def test_P_28_medusa_resolves_exactly_one_card() -> None:
         assert all(G.cards[c].symbol != face[0] for c in drawn[:-1])
 
 
+def test_P_28_medusa_reshuffles_the_discards_when_the_deck_runs_out() -> None:
+    s = boss_position(options={"boss": "medusa"}, heroes=[{"at": [2, 12]}])
+    cards = sorted(s.attack_deck)
+    s.attack_deck, s.attack_discard = [], list(cards)
+    ev: list[Event] = []
+    G.boss_turn(s, ev)
+    assert kinds(ev).count("boss_card") == 1
+    assert sorted(s.attack_deck + s.attack_discard) == cards and s.attack_discard
+
+
 def test_P_28_ikee_resolves_the_card_the_dice_show_most_both_on_a_tie() -> None:
     # the top two cards: Tribute (COIN), then Great Club (SWORD)
     cases = (
