@@ -651,6 +651,18 @@ def test_P_26_closed_zone() -> None:
     assert "use:PUSH" not in G.decision(s).actions
 
 
+def test_P_26_heroes_inside_cannot_affect_lower_levels() -> None:
+    s = boss_position(heroes=[{"at": [2, 12], "gems": 0}], dice=["PUSH"] * 5)
+    g = G.geo(s)
+    below = [e for e in s.enemies if g.level(e[1]) < 3]
+    inside = sorted(p for k, p in s.enemies if g.level(p) == 3 and k != "medusa")
+    assert below and inside and G.pushable(s, g, 0) == inside  # (PUSH cannot move Medusa)
+    s.enemies = below
+    assert "use:PUSH" not in G.decision(s).actions
+    s.heroes[0].pos, s._dec = P(0, 8), None  # the same enemies, from outside: it can
+    assert "use:PUSH" in G.decision(s).actions
+
+
 def test_P_28_medusa_resolves_exactly_one_card() -> None:
     for seed in range(8):
         s = boss_position(options={"boss": "medusa"}, heroes=[{"at": [2, 12]}])
