@@ -168,6 +168,20 @@ def test_P_8_form_on_lowest_row_without_trigger() -> None:
     assert "attacked" not in kinds(ev) and s.heroes[0].pos == 0
 
 
+def test_P_8_form_on_the_boss_level_next_to_a_taken_shop() -> None:
+    s = boss_position(
+        players=3,
+        heroes=[{"at": None}, {"at": [2, 12]}, {"at": [4, 12]}],
+        dice=["COIN"] * 5,
+    )
+    s.low = 3  # the lower levels are gone: the boss level is the whole map
+    play(s, "form:COIN")
+    nearest = {(1, 12), (3, 12), (5, 12), (2, 13), (4, 13)}  # one step from a shop
+    assert set(G.decision(s).actions) == {f"at:{P(*xy)}" for xy in nearest}
+    play(s, f"at:{P(3, 12)}")
+    assert s.heroes[0].pos == P(3, 12)
+
+
 def open_above(s: PlatformerState) -> int:
     """A bottom-row space with open air (no platform, no ladder) above it."""
     g = G.geo(s)
