@@ -288,3 +288,13 @@ def test_fit_keeps_a_list_item_whole() -> None:
     lines = fit(names, 2, sep=", ")
     assert len(lines) == 2 and all(x.rstrip(",").endswith("Harlequin") for x in lines)
     assert lines[0].endswith(",") and lines[1].startswith("  Smoke")
+
+
+def test_fit_keeps_a_short_bracketed_phrase_whole() -> None:
+    """'... attacks face-down guardian 5 (Ember Maw) (gift' / 'asleep)' read as two
+    things; a short phrase in brackets now goes on whole, a long one between words."""
+    head = "Player 1 (random): Canopy Elder attacks face-down guardian 19 (Mirage Veil)"
+    assert fit(f"{head} (gift asleep)", 4) == [head, "    (gift asleep)"]
+    long = "x" * 60 + " (dice 4 and 2, matchup +10): higher TOT wins"
+    rows = fit(long, 4)
+    assert rows[0] == "x" * 60 + " (dice 4 and 2," and all(len(x) <= 80 for x in rows)

@@ -27,7 +27,7 @@ SCREEN = 80  # columns a terminal has at least: a view's lines fit in them
 # Rich markup: "[bold]", "[/]", "[bold red]", "[dim]"; an escaped \[ shows a "["
 _MARKUP = re.compile(r"(?<!\\)\[/?[a-z #]*\]")
 _NUMBER = re.compile(r"[+\-−]?\d+[.,;:)]*$")  # "2", "+2)", "59."
-_MARK = 16  # a marked span shorter than this ("[dim]gift used[/]") stays on one line
+_MARK = 16  # a span shorter than this ("[dim]gift used[/]", "(gift asleep)") stays whole
 
 
 def shown(line: str) -> int:
@@ -39,30 +39,29 @@ def fit(line: str, indent: int, width: int = SCREEN, sep: str = " ") -> list[str
     """``line`` broken at ``sep`` into lines of at most ``width`` columns as the terminal
     shows them (markup such as ``[dim]`` takes no column), the later ones indented by
     ``indent``: a terminal would otherwise break it anywhere, at column 0. A number stays
-    with the word before it ("Player 2", "TOT 59"), a short marked span stays whole
-    ("[dim]gift used[/]"), a word is never cut; ``sep=", "`` keeps each item of a list
-    whole. A span of markup open at a line's end is closed there and opened again on the
-    next line."""
+    with the word before it ("Player 2", "TOT 59"), a short marked or bracketed span
+    stays whole ("[dim]gift used[/]", "(gift asleep)"), a word is never cut; ``sep=", "``
+    keeps each item of a list whole. A span of markup open at a line's end is closed
+    there and opened again on the next line."""
     if shown(line) <= width:
         return [line]
     lead = len(line) - len(line.lstrip(" "))
     words = sep == " "
+    parts = line[lead:].split(sep)
     units: list[str] = []
-    open_mark = False  # inside a short marked span begun by the last unit
     glued = False  # the last unit ends with a number glued to its word
-    for word in line[lead:].split(sep):
-        number = words and bool(_NUMBER.match(_MARKUP.sub("", word)))
-        if units and words and (open_mark or not word or (number and not glued)):
+    i = 0
+    while i < len(parts):
+        end = _span(parts, i) if words else i
+        word = " ".join(parts[i : end + 1])
+        number = words and end == i and bool(_NUMBER.match(_MARKUP.sub("", word)))
+        if units and words and (not word or (number and not glued)):
             units[-1] += " " + word
             glued = number
         else:
             units.append(word)
             glued = False
-        tags = _MARKUP.findall(units[-1])
-        opened = sum(1 for x in tags if not x.startswith("[/")) > sum(
-            1 for x in tags if x.startswith("[/")
-        )
-        open_mark = words and opened and shown(units[-1]) < _MARK
+        i = end + 1
     rows: list[str] = []
     row = line[:lead] + units[0]
     for unit in units[1:]:
@@ -73,6 +72,23 @@ def fit(line: str, indent: int, width: int = SCREEN, sep: str = " ") -> list[str
             row += sep + unit
     rows.append(row)
     return _balance(rows)
+
+
+def _span(parts: list[str], i: int) -> int:
+    """The index of the word that closes a short span of markup or brackets opened by
+    word ``i`` ("[dim]gift" ... "used[/]"); ``i`` itself when none opens there or the
+    span is too long to keep whole."""
+    depth, text = 0, ""
+    for k in range(i, len(parts)):
+        text = f"{text} {parts[k]}" if k > i else parts[k]
+        if shown(text) >= _MARK:
+            return i
+        tags = _MARKUP.findall(parts[k])
+        closing = sum(1 for x in tags if x.startswith("[/"))
+        depth += len(tags) - 2 * closing + parts[k].count("(") - parts[k].count(")")
+        if depth <= 0:
+            return k
+    return i
 
 
 def _balance(rows: list[str]) -> list[str]:
