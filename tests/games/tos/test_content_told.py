@@ -471,7 +471,7 @@ CASES: dict[str, tuple[tuple[str, ...], Trigger, str, str]] = {
         ("content.enemy.fixed_level",),
         enemies(("  - id: lock\n    level: 0\n", "  - id: lock\n    level: 12\n")),
         "entry 'shape lock': field level: Value error, a fixed level is 0..9",
-        "un livello fisso va da 0 a 9",
+        "un Livello fisso va da 0 a 9",
     ),
     "enemy.plain_variant": (
         ("content.enemy.plain_variant",),
@@ -616,7 +616,7 @@ CASES: dict[str, tuple[tuple[str, ...], Trigger, str, str]] = {
         ("content.enemies.pair_level",),
         enemies(("[[7, 0], [8, 1]]", "[[7, 0], [12, 1]]")),
         "entry 'tier lvl5': field pairs.1: hero level 12 not in base_map",
-        "voce 'tier lvl5': campo pairs.1: il livello dell'eroe 12 non è in base_map",
+        "voce 'tier lvl5': campo pairs.1: il Livello dell'eroe 12 non è in base_map",
     ),
     "enemies.unknown_shape": (
         ("content.enemies.unknown_shape",),
@@ -682,7 +682,7 @@ CASES: dict[str, tuple[tuple[str, ...], Trigger, str, str]] = {
         ("content.enemies.hero_level",),
         lambda tmp_path, mp: enemy_for_level(10),
         "hero level 10: expected 2..9",
-        "livello dell'eroe 10: va da 2 a 9",
+        "Livello dell'eroe 10: va da 2 a 9",
     ),
     # -- the message catalogs a designer or a translator edits (text.py and friends)
     "no_text": (

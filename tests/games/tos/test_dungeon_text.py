@@ -119,7 +119,7 @@ def test_fight_items_rooms_read_exactly() -> None:
     assert render_instruction(TRAP, "it") == (
         "Occhio C [*3c] — Puoi scegliere:\n"
         "  Per 1 volta.\n"
-        "  - Combatti: Nemico — livello 2 · Attacco 3 · Difesa 4. Quando è sconfitto:\n"
+        "  - Combatti: Nemico — Livello 2 · Attacco 3 · Difesa 4. Quando è sconfitto:\n"
         "  - Ottieni: il segno del cattivo sconfitto.\n"
         "  - Perdi: il segno del cattivo sconfitto.\n"
         "  - Aggiungi la stanza 2B alla mappa, senza muovere la pedina.\n"

@@ -450,7 +450,7 @@ def test_parse_enemy_bad(text: str, error: type[TavoloError], words: str) -> Non
 @pytest.mark.parametrize(
     ("text", "italian"),
     [
-        ("10/3/5", "nemico '10/3/5': il livello va da 0 a 9, attacco e difesa da 0 a 99"),
+        ("10/3/5", "nemico '10/3/5': il Livello va da 0 a 9, Attacco e Difesa da 0 a 99"),
         ("4/3/5+affinity_element", "il modificatore affinity_element vuole =elemento, uno tra"),
         ("4/3/5+envy=3", "il modificatore envy vuole =tipo di Stendardo, 1 o 2"),
         ("4/3/5+close=fire", "il modificatore close non prende =valore"),

@@ -659,7 +659,7 @@ def test_enemy_wording() -> None:
         "Fearful (−1 attack when at least 1 fire is in play)"
     )
     assert tx.render_enemy(e, "it") == (
-        "Nemico — livello 4 · Attacco 7 · Difesa 10 · "
+        "Nemico — Livello 4 · Attacco 7 · Difesa 10 · "
         "Timoroso (−1 Attacco quando è in gioco almeno 1 Fuoco)"
     )
     trap = Enemy(level=0, attack=8, trap=True, name="Pit of Spikes")

@@ -140,3 +140,14 @@ def test_index_text_uses_only_glyphs_the_fonts_have() -> None:
                     for line in dungeon_page.entry_lines(instr, lang, bars_of(adventure.index)):
                         plain = re.sub(r"<[^>]+>", "", dingbats.sub("", line))
                         plain.encode("cp1252")
+
+
+def test_italian_index_names_the_level_as_the_manual_does() -> None:
+    """The manual writes the attribute "Livello", as "Attacco" and "Difesa"; the printed
+    index read "Nemico — livello 3 · Attacco 1 · Difesa 2"."""
+    out = printing.render(hero(), "it", adventure=dungeon())
+    doc = pdfium.PdfDocument(out.pdf)
+    text = " ".join(doc[1].get_textpage().get_text_range().split())
+    doc.close()
+    assert re.search(r"Nemico — Livello \d · Attacco \d+", text), text
+    assert "livello" not in text
