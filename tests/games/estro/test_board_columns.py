@@ -79,3 +79,17 @@ def test_every_board_line_fits_80_columns_broken_between_parts() -> None:
         rows += takewhile(lambda x: x.startswith("      "), lines[burnt_at + 1 :])
         names = [n.strip() for n in " ".join(rows).split(":", 1)[1].split(",")]
         assert names == [GAME.info[c].name for c in burnt]
+
+
+def test_a_navi_guardian_line_breaks_before_its_mark() -> None:
+    """Navi's board broke 'Gearmind Colossus (Granito) ... · TOT 64 · gift' / 'silenced':
+    its lines now break at their ' · ' parts first, so the mark stays whole."""
+    from .test_navi import fleet
+    from .test_navi import position as navi_position
+
+    s = navi_position({"field": ["ozok"]}, fleet(s0=["gearmind_colossus"]))
+    s.players[1].inhibited = s.players[1].inhibited | {"gearmind_colossus"}
+    for lang, mark in (("en", "gift silenced"), ("it", "dono zittito")):
+        lines = lines_of(GAME.view(s, 0, lang))
+        at = next(i for i, x in enumerate(lines) if "Gearmind Colossus (Granito)" in x)
+        assert lines[at].endswith("TOT 64 ·") and lines[at + 1] == f"      {mark}", lines[at:]

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import Catalog, check_lang, fit
+from tavolo.engine.i18n import Catalog, check_lang
 
 from .. import text as card_text
 from .. import view as estro_view
@@ -363,8 +363,8 @@ def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
             kind = t(lang, key) if MSG.has(key) else estro_view.MSG.t(lang, f"kind.{d.kind}")
             lines.append(t(lang, "navi.board.to_act", kind=kind))
     out: list[str] = []
-    for line in "\n".join(lines).split("\n"):  # every line within 80 columns
-        out += fit(line, len(line) - len(line.lstrip(" ")) + 2)
+    for line in "\n".join(lines).split("\n"):  # every line within 80 columns, a mark
+        out += estro_view.fit_line(line)  # ("gift silenced") whole: broken at its " · "
     return "\n".join(out)
 
 
