@@ -94,16 +94,57 @@ def test_every_generated_instruction_reads_in_both_languages() -> None:
 def test_entrance_reads_exactly() -> None:
     assert render_instruction(ENTRANCE, "en") == (
         "Sun A [*0a] — When you step on it:\n"
+        "  Main quest — Defeat the villain: a villain lurks in the depths of this dungeon. "
+        "Find it and defeat it, then come back to this symbol to leave the dungeon.\n"
         "  Only if you have: the mark of the defeated villain.\n"
         "  - The light of the world outside falls on your face: you leave the dungeon alive.\n"
         "  - You win the adventure!"
     )
     assert render_instruction(ENTRANCE, "it") == (
         "Sole A [*0a] — Quando ci passi sopra:\n"
+        "  Missione principale — Sconfiggi il cattivo: un cattivo si nasconde nelle "
+        "profondità di queste segrete. Trovalo e sconfiggilo, poi torna su questo simbolo "
+        "per uscire dalle segrete.\n"
         "  Solo se hai: il segno del cattivo sconfitto.\n"
         "  - La luce del mondo esterno ti colpisce il viso: esci vivo dalle segrete.\n"
         "  - Hai vinto l'avventura!"
     )
+
+
+def test_the_start_entry_tells_the_main_quest() -> None:
+    """The manual: the symbol under the pawn at the start (room 1A's) is where the player
+    finds the main mission. The entry there said only how to leave once the villain was
+    dead; it now names the main quest and what to do, for each of the five, in both
+    languages, and no other entry does."""
+    from tavolo.games.tos.world.text import quest_name
+
+    seen = set()
+    for adv in _adventures():
+        start = adv.map.room("1A").symbol
+        for ins in adv.index.instructions:
+            for lang, head in (("en", "Main quest — "), ("it", "Missione principale — ")):
+                lines = render_instruction(ins, lang).splitlines()
+                told = [ln.strip() for ln in lines if head in ln]
+                if (ins.symbol[0], ins.symbol[1]) != (start[0], start[1]):
+                    assert not told, lines
+                    continue
+                name = quest_name(adv.main_quest, lang)
+                assert len(told) == 1 and told[0].startswith(f"{head}{name}: "), lines
+                assert lines[1].strip() == told[0]  # first, before its condition
+                seen.add(adv.main_quest)
+    assert len(seen) == 5, seen
+
+
+def test_the_play_screen_shows_the_main_quest_at_the_start() -> None:
+    from tavolo.engine import registry
+    from tavolo.games.tos import view
+    from tavolo.games.tos.world.text import quest_name
+
+    game = registry.get("tos")
+    s = game.new(game.make_config(1, "dungeon", seed=1), 3)  # type: ignore[attr-defined]
+    for lang, head in (("en", "Main quest — "), ("it", "Missione principale — ")):
+        board = view.board(game, s, lang)  # type: ignore[arg-type]
+        assert f"{head}{quest_name(s.adv.main_quest, lang)}: " in board
 
 
 def test_fight_items_rooms_read_exactly() -> None:

@@ -151,3 +151,17 @@ def test_italian_index_names_the_level_as_the_manual_does() -> None:
     doc.close()
     assert re.search(r"Nemico — Livello \d · Attacco \d+", text), text
     assert "livello" not in text
+
+
+def test_the_printed_start_entry_tells_the_main_quest() -> None:
+    """The manual's players find the main mission on the index, at room 1A's symbol."""
+    from tavolo.games.tos.world.text import quest_name
+
+    adv = dungeon()
+    for lang, head in (("en", "Main quest — "), ("it", "Missione principale — ")):
+        out = printing.render(hero(), lang, adventure=adv)
+        doc = pdfium.PdfDocument(out.pdf)
+        text = " ".join(doc[1].get_textpage().get_text_range().split())
+        doc.close()
+        assert text.count(head) == 1
+        assert f"{head}{quest_name(adv.main_quest, lang)}: " in text

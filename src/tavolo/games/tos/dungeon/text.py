@@ -5,11 +5,13 @@
 mark, its conditions, then one line per action::
 
     Sun A [*0a] — When you step on it:
+      Main quest — Defeat the villain: a villain lurks in the depths of this dungeon...
       Only if you have: the mark of the defeated villain.
       - The light of the world outside falls on your face: you leave the dungeon alive.
       - You win the adventure!
 
     Sole A [*0a] — Quando ci passi sopra:
+      Missione principale — Sconfiggi il cattivo: un cattivo si nasconde...
       Solo se hai: il segno del cattivo sconfitto.
       - La luce del mondo esterno ti colpisce il viso: esci vivo dalle segrete.
       - Hai vinto l'avventura!
@@ -154,15 +156,31 @@ def render_condition(
     raise AssertionError(c)
 
 
+def mission_text(instr: Instruction, lang: str) -> str | None:
+    """The main quest told on the entrance's entry (the one whose story is the way out,
+    on room 1A: the entry the player reads at the start, T-23): "Main quest — <name>:
+    <what to do>"; None for every other entry."""
+    check_lang(lang)
+    exit_entry = any(isinstance(a, Story) and a.label == "main.victory" for a in instr.actions)
+    if not exit_entry:
+        return None
+    text = _t(lang, f"story.{instr.source}.mission")
+    return _t(lang, "mission", name=quest_name(instr.source, lang), text=text)
+
+
 def render_instruction(
     instr: Instruction, lang: str, bars: Bars | None = None, *, codes: bool = True
 ) -> str:
-    """One index entry: symbol and trigger, then "For 1 time", conditions and actions.
-    ``codes`` off drops the screen's map notation (``[*4b]``) for paper."""
+    """One index entry: symbol and trigger, then the main quest on the entrance's entry
+    (:func:`mission_text`), "For 1 time", conditions and actions. ``codes`` off drops the
+    screen's map notation (``[*4b]``) for paper."""
     check_lang(lang)
     symbol = (instr.symbol[0], instr.symbol[1])
     head = render_symbol(symbol, lang, codes=codes)
     lines = [f"{head} — {_t(lang, f'trigger.{instr.trigger}')}"]
+    mission = mission_text(instr, lang)
+    if mission is not None:
+        lines.append(INDENT + mission)
     if instr.once:
         lines.append(INDENT + _t(lang, "once") + ".")
     lines.extend(INDENT + render_condition(c, lang, bars, codes=codes) for c in instr.conditions)

@@ -29,7 +29,7 @@ from ..dungeon.adventure import DungeonAdventure
 from ..dungeon.geometry import CARD_COLUMNS, CARD_ROWS, ORIENTATIONS, SIDES, Side
 from ..dungeon.index import IndexCard, Instruction
 from ..dungeon.model import Card, DungeonMap
-from ..dungeon.text import Bars, bars_of, render_instruction
+from ..dungeon.text import Bars, bars_of, mission_text, render_instruction
 from . import fit, glyphs
 from .draw import BODY_FONT, INK, TITLE_FONT
 from .fit import Fit
@@ -205,12 +205,16 @@ def room_card(c: Canvas, card: Card, dmap: DungeonMap) -> None:
 # ----------------------------------------------------------------------- index cards --
 def entry_lines(instr: Instruction, lang: str, bars: Bars | None = None) -> list[str]:
     """An entry's text as paragraph markup, without the symbol and trigger words that the
-    glyph and icon show: "For 1 time" and conditions in bold, then one line per action; a
-    symbol named by glyph and letter as the cards print it, without the screen's ``[*4b]``."""
+    glyph and icon show: the entrance's main quest in plain text, "For 1 time" and
+    conditions in bold, then one line per action; a symbol named by glyph and letter as
+    the cards print it, without the screen's ``[*4b]``."""
     lines = render_instruction(instr, lang, bars, codes=False).splitlines()[1:]
+    mission = mission_text(instr, lang)
     out: list[str] = []
     for line in (ln.strip() for ln in lines):
-        if line.startswith("- "):
+        if line == mission:
+            out.append(fit.text(line))
+        elif line.startswith("- "):
             out.append(fit.text(line[2:]))
         else:
             out.append(f"<b>{fit.text(line)}</b>")
