@@ -82,6 +82,7 @@ class TrickGame(Game):
         return (1.0, 0.0) if a > b else (0.0, 1.0) if b > a else (0.5, 0.5)
 
     def observe(self, s: TrickState, player: int | None) -> dict[str, Any]:
+        self.check_seat(s, player)
         return {
             "hand": sorted(s.hands[player]) if player is not None else None,
             "hand_sizes": [len(h) for h in s.hands],

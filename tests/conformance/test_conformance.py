@@ -61,6 +61,7 @@ from tavolo.engine import (
     Game,
     GameOver,
     IllegalAction,
+    SeatError,
     State,
     TavoloError,
     UnknownName,
@@ -232,6 +233,34 @@ def test_data_a_game_did_not_write_fails_in_one_line(name: str, mode: str) -> No
     assert game.describe_action(state, "conformance:no-such-action") == (
         "conformance:no-such-action"
     )
+
+
+@pytest.mark.parametrize(("name", "mode"), MODES)
+def test_a_seat_the_game_does_not_have_fails_in_one_line(name: str, mode: str) -> None:
+    """``observe``, ``view`` and ``determinize`` for seat 9, -1 or '0' (the Python API, a
+    researcher's loop): a SeatError naming the game, not an IndexError in the rules; every
+    real seat and the spectator (None; not for determinize) work."""
+    game = GAMES[name]
+    players = player_counts(game, mode)[0]
+    state = game.new(game.make_config(players, mode), 3)
+    assert game.seat_count(state) == players
+    for seat in (*range(players), None):
+        game.observe(state, seat)
+        game.view(state, seat)
+        if seat is not None:
+            game.determinize(state, seat, RNG(1))
+    for bad in (players, 9, -1, "0"):
+        calls = (
+            lambda: game.observe(state, bad),  # type: ignore[arg-type]  # noqa: B023
+            lambda: game.view(state, bad, "it"),  # type: ignore[arg-type]  # noqa: B023
+            lambda: game.determinize(state, bad, RNG(1)),  # type: ignore[arg-type]  # noqa: B023
+        )
+        for call in calls:
+            with pytest.raises(SeatError) as e:
+                call()
+            assert "\n" not in str(e.value) and str(e.value).startswith(f"{name}: no seat ")
+    with pytest.raises(SeatError):
+        game.determinize(state, None, RNG(1))  # type: ignore[arg-type]
 
 
 # -- helpers ------------------------------------------------------------------------------------

@@ -223,6 +223,10 @@ class ReplayError(TavoloError):
     """A replay or save that cannot be loaded or no longer applies."""
 
 
+class SeatError(TavoloError):
+    """A seat number the game of the state does not have."""
+
+
 class StateError(TavoloError):
     """A state's data (``from_json``) that is not one the game wrote."""
 

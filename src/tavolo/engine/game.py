@@ -21,6 +21,7 @@ from .errors import (
     ConfigError,
     GameOver,
     IllegalAction,
+    SeatError,
     UnknownName,
     engine_messages,
     no_options,
@@ -285,10 +286,26 @@ class Game(ABC):
         return state.clone()  # type: ignore[no-any-return]
 
     def determinize(self, state: State, player: int, rng: RNG) -> State:
+        self.check_seat(state, player, spectator=False)
         det = self._determinize(state, player, rng)
         det.rng = RNG(rng.next64())
         det._dec = None
         return det
+
+    def seat_count(self, state: Any) -> int:
+        """How many seats the game of ``state`` has: one score each in ``returns``."""
+        return len(self.returns(state))
+
+    def check_seat(self, state: Any, player: int | None, spectator: bool = True) -> None:
+        """A seat given from outside (the Python API, an agent) that the game does not
+        have fails here in one line, not as an IndexError deep in the rules; ``None`` is
+        the spectator, where ``spectator`` allows one."""
+        if player is None and spectator:
+            return
+        n = self.seat_count(state)
+        if type(player) is not int or not 0 <= player < n:
+            key = "seat.bad" if spectator else "seat.bad_player"
+            raise SeatError.said(engine_messages(), key, game=self.name, seat=player, last=n - 1)
 
     def secrets(self, state: Any, player: int) -> Iterable[str]:
         """Tokens (card ids...) that must not appear in ``observe(state, player)``."""

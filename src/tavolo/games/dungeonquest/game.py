@@ -225,6 +225,7 @@ class DungeonQuestGame(DQTurn):
         }
 
     def observe(self, s: S, player: int | None) -> dict[str, Any]:
+        self.check_seat(s, player)
         board = []
         for sq, p in sorted(s.board.items()):
             board.append(
@@ -698,6 +699,7 @@ class DungeonQuestGame(DQTurn):
 
     def view(self, s: S, player: int | None, lang: str = "en") -> str:
         """The map of placed tiles with the heroes, then each hero and the sun."""
+        self.check_seat(s, player)
         words = ui(lang)["view"]
         board = Board(self.spec, s.board)
         marks = {h.pos: str(k + 1) for k, h in enumerate(s.heroes) if h.pos is not None}

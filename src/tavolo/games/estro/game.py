@@ -249,6 +249,7 @@ class EstroGame(EstroRules):
         return out
 
     def observe(self, s: EstroState, player: int | None) -> dict[str, Any]:
+        self.check_seat(s, player)
         if (t := self._on_table(s)) is not None:
             return t.observe(s, player)
         players = []
@@ -612,6 +613,7 @@ class EstroGame(EstroRules):
         return super().describe_events(s, events, player, lang)
 
     def view(self, s: EstroState, player: int | None, lang: str = "en") -> str:
+        self.check_seat(s, player)
         if (t := self._on_table(s)) is not None:
             return t.view(s, player, lang)
         return view.board(self, s, player, lang)

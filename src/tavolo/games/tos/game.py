@@ -51,6 +51,7 @@ class TosGame(TosRules):
 
     # ------------------------------------------------------------------ information --
     def observe(self, s: TosState, player: int | None) -> dict[str, Any]:
+        self.check_seat(s, player)
         e = s.enemy
         out: dict[str, Any] = {
             "game": self.name,
@@ -506,6 +507,7 @@ class TosGame(TosRules):
         return view.describe_event(self, event, lang)
 
     def view(self, s: TosState, player: int | None, lang: str = "en") -> str:
+        self.check_seat(s, player)
         return view.board(self, s, lang)
 
     def help(self, lang: str = "en") -> str:
