@@ -22,7 +22,7 @@ def said(kind: str, lang: str, **data: object) -> str:
     ("kind", "data", "one", "many"),
     [
         ("extra", {"attacks": "N"}, "può fare un altro attacco.", "può fare altri 2 attacchi."),
-        ("extra", {"plays": "N"}, "può giocare 1 altra carta.", "può giocare 2 altre carte."),
+        ("extra", {"plays": "N"}, "può giocare un'altra carta.", "può giocare altre 2 carte."),
         (
             "necro_spent",
             {"spent": 2, "use": "protect", "left": "N"},

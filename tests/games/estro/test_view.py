@@ -215,3 +215,9 @@ def test_italian_says_primario_for_the_primary_stat_and_estro() -> None:
             assert other not in text, (path, other)
     helped = " ".join(GAME.help("it").split())
     assert "valore primario" in helped and "quale estro è il primario" in helped
+
+
+def test_italian_help_says_modalita_meta() -> None:
+    """'Chimera (META modalità: ...)' put the English word order into Italian."""
+    helped = " ".join(GAME.help("it").split())
+    assert "META modalità" not in helped and "Chimera (modalità META: --mode" in helped
