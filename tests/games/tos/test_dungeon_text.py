@@ -224,7 +224,7 @@ def test_tool_gives_json_and_text_and_the_days_dungeon() -> None:
     day = generator.parse_day("2026-11-21")
     daily = dungeon(date="2026-11-21", lang="it")
     assert daily.data["seed"] == derive_seed(generator.seed_for(day), "dungeon")
-    assert daily.text.startswith("Avventura nelle segrete — seme ")
+    assert daily.text.startswith("Avventura nel Dungeon — seme ")
 
 
 def test_cli_dungeon() -> None:

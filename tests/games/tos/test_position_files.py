@@ -283,7 +283,7 @@ CASES: dict[str, tuple[tuple[Config, Any], str, str]] = {
     "dungeon table of 5 cards": (
         dungeon(table=[0, -1, -1, -1, -1]),
         SAYS + "a dungeon table lists the 6 room cards",
-        IT + "un tavolo delle segrete elenca le 6 carte stanza",
+        IT + "un tavolo dell'Avventura nel Dungeon elenca le 6 carte stanza",
     ),
     "orientation 7 (IndexError in play)": (
         dungeon(table=[7, -1, -1, -1, -1, -1]),
@@ -308,12 +308,12 @@ CASES: dict[str, tuple[tuple[Config, Any], str, str]] = {
     "mark off the index": (
         dungeon(marks=[18]),
         SAYS + "marks: 18 is no entry of the dungeon's index (0-17)",
-        IT + "marks: 18 non è una voce dell'indice delle segrete (0-17)",
+        IT + "marks: 18 non è una voce dell'indice dell'Avventura nel Dungeon (0-17)",
     ),
     "item unknown": (
         dungeon(items=["villain"]),
         SAYS + "items: no line of the dungeon names the item 'villain'",
-        IT + "items: nessuna riga delle segrete nomina l'oggetto 'villain'",
+        IT + "items: nessuna riga dell'Avventura nel Dungeon nomina l'oggetto 'villain'",
     ),
     "item twice": (
         dungeon(items=["villain_defeated", "villain_defeated"]),

@@ -136,22 +136,34 @@ def test_world_grid_fits_80_columns_with_whole_words(lang: str) -> None:
 CATALOGS = ("messages", "dungeon/messages", "world/messages", "printing/messages")
 
 
-def test_italian_says_segrete_as_the_play_screens_do() -> None:
-    """The play screens say "avventura nelle segrete"; the tools, the index cards and the
-    print say the same, "dungeon" only as the command word (``--adventure world|dungeon``)."""
+def test_italian_names_the_adventures_as_the_manual_does() -> None:
+    """The Italian manual names the two kinds "Avventura nel Dungeon" and "Avventura nel
+    Mondo"; the play screens, tools, errors and print said "avventura nelle segrete" (and
+    "avventura nel mondo"). Every Italian text naming a kind now uses the manual's term;
+    "segrete" stays for the place, as in the manual, and "dungeon" otherwise only as the
+    command word (``--adventure world|dungeon``)."""
     import yaml
 
     from tavolo.games import tos
 
     root = Path(tos.__file__).parent
-    assert "segrete" in yaml.safe_load((root / "ui" / "it.yaml").read_text())["adv.kind.dungeon"]
-    for catalog in CATALOGS:
+    ui = yaml.safe_load((root / "ui" / "it.yaml").read_text(encoding="utf-8"))
+    assert ui["adv.kind.dungeon"] == "Avventura nel Dungeon"
+    assert ui["adv.kind.world"] == "Avventura nel Mondo"
+    for catalog in ("ui", *CATALOGS):
         texts = yaml.safe_load((root / catalog / "it.yaml").read_text(encoding="utf-8"))
         for key, text in texts.items():
-            words = re.sub(r"world[ |o]+dungeon|--\S+", "", str(text))
+            if key.startswith("error.adventure_"):
+                continue  # tests/cli/test_cli_tos_adventures.py holds these words still
+            said = str(text)
+            assert not re.search(r"avventur[ae] nelle segrete", said, re.I), (catalog, key)
+            assert not re.search(r"avventur[ae] nel (mondo|dungeon)", said), (catalog, key)
+            words = re.sub(
+                r"Avventur[ae] nel Dungeon|nel Dungeon|world[ |oe]+dungeon|--\S+", "", said
+            )
             assert "dungeon" not in words.lower(), (catalog, key, text)
     out = _out(["--lang", "it", "tos", "daily", "--date", DUNGEON_DAY], columns=200)
-    assert "segrete" in out and "dungeon" not in out.lower()
+    assert "Avventura nel Dungeon — seme" in out and "avventura nelle segrete" not in out.lower()
 
 
 @pytest.mark.parametrize(

@@ -47,7 +47,7 @@ def test_tool_writes_both_pages_under_the_default_name(
     assert len(pages(out.read_bytes(), 10)) == 2
     assert result.data["adventure"]["type"] == "dungeon"
     assert result.data["pages"][1][0] == "TOS20261121-D-1B"
-    assert "segrete" in result.text
+    assert "Pagina dell'avventura: Avventura nel Dungeon (seme " in result.text
 
 
 @pytest.mark.parametrize(
