@@ -205,6 +205,17 @@ def test_an_out_file_that_cannot_be_written_loses_no_summary(
     assert "non c'è più spazio sul disco (le partite sono state giocate con il seme 0)" in r.stderr
 
 
+def test_a_studys_out_counts_the_games_it_holds(tmp_path: Path) -> None:
+    """A study's --out has a row per cell; the line that tells it was written counts the
+    games those rows hold (2 heroes x 3 games), not the rows ('Wrote 2 games')."""
+    out = tmp_path / "heroes.csv"
+    args = ["simulate", "dungeonquest", "--heroes", "sir_rohan,volrik", "-n", "3"]
+    r = invoke([*args, "-a", "random", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert len(out.read_text().splitlines()) == 3  # the head and a row per cell
+    assert "Wrote 6 games to" in " ".join(r.stdout.split())
+
+
 def test_simulate_csv_with_json(tmp_path: Path) -> None:
     out = tmp_path / "r.csv"
     r = invoke(["simulate", "tricks", "-n", "4", "--json", "--out", str(out)])

@@ -284,7 +284,8 @@ def run_study(
             console().print(averages)
     if out is not None:  # last: a file that cannot be written loses no table
         _write_out(out, write_csv, seed)
-        console().print(t(lang, "sim.written", n=len(rows), path=escape(str(out))))
+        played = sum(r["summary"]["games"] for r in rows)  # a row per cell, n games each
+        console().print(t(lang, "sim.written", n=played, path=escape(str(out))))
 
 
 def _study_csv(rows: list[dict[str, Any]], metrics: list[str]) -> str:
