@@ -77,3 +77,23 @@ def test_events_and_moves_go_on_indented_never_at_column_0(lang: str) -> None:
     assert went_on  # seed 3 has long battles
     for line in lines:
         assert line.startswith(("  • ", "    ", "Player ", "Giocatore ")), line
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_rules_item_goes_on_under_its_words(lang: str) -> None:
+    """'- Le carte coperte non attaccano; ... rivelarne' / 'una tua (conta ...': a list
+    item of the help went on at its dash's column; it now goes on under its words, in
+    the help and at 'h' in a game alike."""
+    first = "- Face-down cards" if lang == "en" else "- Le carte coperte"
+    r = invoke(["--lang", lang, "play", "estro", "--help"], env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    at = next(i for i, x in enumerate(lines) if x.lstrip().startswith(first))
+    dash = lines[at].index("-")
+    assert lines[at + 1].startswith(" " * (dash + 2)) and lines[at + 1][dash + 2] != " "
+    args = ["--lang", lang, "play", "estro", "--seats", "human,mcts", "--seed", "1"]
+    r = invoke(args, input="h\nq\n", env={"COLUMNS": "80"})
+    lines = r.stdout.splitlines()
+    at = next(i for i, x in enumerate(lines) if x.startswith(first))
+    assert lines[at + 1].startswith("  ") and lines[at + 1][2] != " "
+    assert all(len(x.rstrip()) <= 80 for x in lines)

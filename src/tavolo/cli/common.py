@@ -40,6 +40,7 @@ __all__ = [
     "console",
     "detect_lang",
     "error_text",
+    "hang",
     "parse_options",
     "reflow",
     "report",
@@ -347,6 +348,19 @@ def reflow(text: str) -> str:
             out[-1] += " " + line.strip()
         else:
             out.append(line.rstrip())
+    return "\n".join(out)
+
+
+def hang(text: str, width: int = SCREEN) -> str:
+    """A reflowed rules text with each line longer than ``width`` broken between words,
+    a list item going on under its words ("- ", "1. "), a paragraph at its own column:
+    a terminal would bring an item's words back to the column of its dash."""
+    out: list[str] = []
+    for line in text.splitlines():
+        lead = len(line) - len(line.lstrip(" "))
+        item = _ITEM.match(line)
+        indent = lead + (len(item.group(0).strip()) + 1 if item else 0)
+        out += fit(line, indent, width)
     return "\n".join(out)
 
 

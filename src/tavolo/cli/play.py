@@ -117,7 +117,10 @@ class GameCommand(TyperCommand):
             modes=common.modes_text(game),
         )
         rules = common.reflow(game.help(lang).strip())
-        self.help = head + ("\n\n" + rules if rules else "")
+        # each item of the rules goes on under its words, at the width the help is
+        # shown at: the terminal's less a column of margin on each side
+        width = console().width - 2
+        self.help = common.hang(head + ("\n\n" + rules if rules else ""), width)
         super().format_help(ctx, formatter)
 
 
@@ -586,7 +589,7 @@ class Table:
             if text.lower() in ("q", "quit", "esci"):
                 raise Quit("play.quit")
             if text.lower() in ("h", "help", "?", "aiuto"):
-                rules = common.reflow(self.game.help(lang).strip())
+                rules = common.hang(common.reflow(self.game.help(lang).strip()), out.width)
                 out.print(rules or t(lang, "play.no_help"))
                 continue
             if text.isdigit() and 1 <= int(text) <= n:
