@@ -221,3 +221,26 @@ def test_italian_help_says_modalita_meta() -> None:
     """'Chimera (META modalità: ...)' put the English word order into Italian."""
     helped = " ".join(GAME.help("it").split())
     assert "META modalità" not in helped and "Chimera (modalità META: --mode" in helped
+
+
+def test_an_attack_between_two_cards_of_one_name_says_whose_is_the_target() -> None:
+    """'Player 1: Orrugg attacks Orrugg.' read as one card attacking itself."""
+    from tavolo.engine import Event
+
+    e = Event("attack", {"player": 0, "attacker": "orrugg", "defender": "orrugg"})
+    assert GAME.describe_event(e, None, "en") == "Player 1: Orrugg attacks the opponent's Orrugg."
+    assert (
+        GAME.describe_event(e, None, "it") == "Giocatore 1: Orrugg attacca Orrugg dell'avversario."
+    )
+    e = Event("attack", {"player": 0, "attacker": "ozok", "defender": "orrugg"})
+    assert GAME.describe_event(e, None, "en") == "Player 1: Ozok attacks Orrugg."
+    from .support import position
+
+    s = position({"field": ["orrugg"], "hand": ["ozok"]}, {"field": ["orrugg"]}, phase="battle")
+    d = GAME.decision(s)
+    assert d is not None and "attack:orrugg:orrugg" in d.actions, d.actions
+    said = [GAME.describe_action(s, "attack:orrugg:orrugg", lang) for lang in ("en", "it")]
+    assert said == [
+        "Attack the opponent's Orrugg with Orrugg",
+        "Attacca Orrugg dell'avversario con Orrugg",
+    ]

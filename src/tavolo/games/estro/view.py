@@ -269,7 +269,9 @@ def describe_action(g: EstroGame, s: EstroState, action: str, lang: str) -> str:
     if verb == "reveal":
         return t(lang, "act.reveal", card=_name(g, parts[1]))
     if verb == "attack":
-        return t(lang, "act.attack", card=_name(g, parts[1]), target=_card_ref(g, lang, parts[2]))
+        attacker, target = _name(g, parts[1]), _card_ref(g, lang, parts[2])
+        key = "act.attack_same" if attacker == target else "act.attack"  # two of one name
+        return t(lang, key, card=attacker, target=target)
     if verb == "zone":
         z = parts[1]
         if z == "militare":
@@ -364,7 +366,9 @@ def describe_event(g: EstroGame, e: Event, player: int | None, lang: str) -> str
             if d["defender"] is not None
             else t(lang, "slot", slot=d["slot"] + 1)
         )
-        return t(lang, "ev.attack", player=who, attacker=_name(g, d["attacker"]), defender=dfd)
+        attacker = _name(g, d["attacker"])
+        key = "ev.attack_same" if attacker == dfd else "ev.attack"  # "Orrugg attacks Orrugg"
+        return t(lang, key, player=who, attacker=attacker, defender=dfd)
     if k == "battle":
         if d["rule"] == "face_down":
             return t(lang, "ev.battle_face_down")
