@@ -179,3 +179,29 @@ def test_the_help_gives_the_seed_of_a_set_as_an_option() -> None:
         text = GAME.help(lang)
         assert "tavolo play tos [--date D | -o seed=S]" in text
         assert "--seed S" not in text
+
+
+def test_dungeon_screen_lines_go_on_under_their_words() -> None:
+    """The play screen printed an index entry's long lines whole and the terminal broke
+    them at column 0 ('... grava su una stanza' / 'di queste segrete, ...'); every line
+    now fits 80 columns, a broken one going on under its words."""
+    from tavolo.engine.i18n import shown
+    from tavolo.games.tos import view
+
+    s = GAME.new(GAME.make_config(1, "dungeon", seed=1), 3)
+    for lang in ("en", "it"):
+        lines = view.board(GAME, s, lang).splitlines()
+        assert all(shown(x) <= 80 for x in lines), lang
+        head = "Main quest — " if lang == "en" else "Missione principale — "
+        at = next(i for i, x in enumerate(lines) if head in x)
+        assert lines[at].startswith("      " + head)
+        assert lines[at + 1].startswith("        ") and lines[at + 1].strip()
+
+
+def test_a_gained_item_is_told_by_its_name() -> None:
+    """'You now carry: villain_defeated.' showed the item's id; it is its name now."""
+    gain = Event("adv_gain", {"item": "villain_defeated"})
+    assert GAME.describe_event(gain, 0, "en") == (
+        "You now carry: the mark of the defeated villain."
+    )
+    assert GAME.describe_event(gain, 0, "it") == "Ora porti con te: il segno del cattivo sconfitto."

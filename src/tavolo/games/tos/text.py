@@ -25,12 +25,13 @@ languages: ★ for a star sphere, ▶ / ▶▶ for one and two banner tips, − 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from tavolo.engine.errors import ContentError, UnknownName
-from tavolo.engine.i18n import Catalog, check_lang
+from tavolo.engine.i18n import Catalog, check_lang, fit
 
 from .schema import (
     CLASSES,
@@ -50,6 +51,18 @@ from .schema import (
 MSG = Catalog(Path(__file__).parent / "messages")
 """TOS's message catalog; the keys this module uses start with text., title., adj., class.,
 enemy. and mod."""
+
+_LEAD = re.compile(r"(?:[-•] |\(\d+\) )")
+
+
+def fit_screen(line: str) -> list[str]:
+    """A play screen's line broken between words into lines of at most 80 columns, each
+    going on under its words (after a ``- `` or ``(3) `` lead, else two columns in): the
+    terminal would break it anywhere, going on at column 0."""
+    body = line.lstrip(" ")
+    lead = _LEAD.match(body)
+    return fit(line, len(line) - len(body) + (len(lead.group(0)) if lead else 2))
+
 
 SKILLS = (
     "attack",

@@ -60,6 +60,7 @@ def _exhaust_queue(s: TosState) -> list[int]:
 def board(g: TosGame, s: TosState, lang: str) -> str:
     check_lang(lang)
     t = UI.t
+    done = 0  # the lines already fitted to the screen
     if s.adv_src is not None:
         from .adventure import board as adv_board
 
@@ -76,8 +77,10 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
         ]
         if s.mode == "world":
             lines += adv_board.world_lines(s, UI, lang)
-        else:
+        else:  # the map's rows stay whole: dungeon_lines fits the lines around them
+            lines = [x for line in lines for x in text.fit_screen(line)]
             lines += adv_board.dungeon_lines(g, s, UI, lang)
+            done = len(lines)
         if s.enemy is not None:
             lines.append(t(lang, "adv.fighting", turn=s.turn))
     else:
@@ -188,6 +191,7 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
             if s.mode == "tutorial":  # the Training, guided: what this step is for
                 lines.append("[italic]" + t(lang, f"guide.{d.kind}") + "[/]")
             lines.append(t(lang, "to_act", kind=_prompt(g, s, d, lang)))
+    lines[done:] = [x for line in lines[done:] for x in text.fit_screen(line)]
     return "\n".join(lines)
 
 
@@ -365,6 +369,11 @@ def describe_event(g: TosGame, e: Event, lang: str) -> str | None:
                 k = "adv_move" if d["card"] else "adv_move_blank"
         if k == "adv_buff":
             d["track"] = t(lang, f"track.{d['track']}")
+        if k in ("adv_gain", "adv_lose"):  # the item's name, as the index entry says it
+            from .dungeon.text import MSG as DUNGEON
+
+            if DUNGEON.has(f"item.{d['item']}"):
+                d["item"] = DUNGEON.t(lang, f"item.{d['item']}")
     key = f"ev.{k}"
     if UI.has(key):
         return t(lang, key, card=card, **{x: v for x, v in d.items() if x != "card"})

@@ -79,7 +79,10 @@ def world_lines(s: TosState, ui: Catalog, lang: str) -> list[str]:
 
 
 def dungeon_lines(r: AdventureRules, s: TosState, ui: Catalog, lang: str) -> list[str]:
+    """The rooms on the table, the map of them, the entry of the pawn's room: the text
+    lines fitted to the screen (:func:`..text.fit_screen`), the map's rows whole."""
     from ..dungeon.text import bars_of, item_label, render_instruction
+    from ..text import fit_screen
 
     t = ui.t
     m = s.adv.map
@@ -98,21 +101,22 @@ def dungeon_lines(r: AdventureRules, s: TosState, ui: Catalog, lang: str) -> lis
             line.append(_cell(r, s, room, x, y, doors, symbols))
         rows.append("".join(line).rstrip())
     here = r.room_here(s)
-    out = [t(lang, "adv.rooms", rooms=", ".join(p.id for p in placed), here=here)]
-    out.extend("  " + _esc(row) for row in rows)
+    out = fit_screen(t(lang, "adv.rooms", rooms=", ".join(p.id for p in placed), here=here))
+    out.extend("  " + _esc(row) for row in rows)  # the map: never broken
+    words: list[str] = []
     n = r._entry_of(s, here)
     if n is not None:
-        out.append(t(lang, "adv.entry", room=here))
+        words.append(t(lang, "adv.entry", room=here))
         text = render_instruction(s.adv.index.instructions[n], lang, bars_of(s.adv.index))
-        out.extend("    " + _esc(x) for x in text.splitlines())
+        words.extend("    " + _esc(x) for x in text.splitlines())
     else:
-        out.append(t(lang, "adv.no_entry", room=here))
+        words.append(t(lang, "adv.no_entry", room=here))
     if s.items:
-        out.append(t(lang, "adv.items", items=", ".join(item_label(i, lang) for i in s.items)))
+        words.append(t(lang, "adv.items", items=", ".join(item_label(i, lang) for i in s.items)))
     picked = [str(c + 1) for c, v in enumerate(s.table) if v == -2]
     if picked:
-        out.append(t(lang, "adv.picked", cards=", ".join(picked)))
-    return out
+        words.append(t(lang, "adv.picked", cards=", ".join(picked)))
+    return out + [x for line in words for x in fit_screen(line)]
 
 
 def _cell(
