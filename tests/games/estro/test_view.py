@@ -244,3 +244,17 @@ def test_an_attack_between_two_cards_of_one_name_says_whose_is_the_target() -> N
         "Attack the opponent's Orrugg with Orrugg",
         "Attacca Orrugg dell'avversario con Orrugg",
     ]
+
+
+def test_a_mnemonica_declaration_is_told_as_said() -> None:
+    """'Player 1: "Declare: the defender falls" — right.' quoted the option, verb and
+    all; the event now says what the player declared."""
+    from tavolo.engine import Event
+
+    e = Event("declared_right", {"player": 0, "declared": "destroyed"})
+    assert GAME.describe_event(e, None, "en") == 'Player 1 declares "the defender falls": right.'
+    assert GAME.describe_event(e, None, "it") == 'Giocatore 1 dichiara "il difensore cade": giusto.'
+    e = Event("declared_wrong", {"player": 1, "declared": "survives", "card": "ozok"})
+    assert GAME.describe_event(e, None, "it") == (
+        'Giocatore 2 dichiara "il difensore resiste": sbagliato, scarta Ozok dalla mano.'
+    )

@@ -541,7 +541,7 @@ def _mode_event(g: EstroGame, k: str, d: dict[str, Any], who: str, card: str, la
         )
         return t(lang, "ev.dice_rolled", player=who, dice=dice)
     if k in ("declared_right", "declared_wrong"):
-        said = t(lang, f"act.declare_{d['declared']}")
+        said = t(lang, f"said.{d['declared']}")  # what was declared, not the option
         if k == "declared_right":
             return t(lang, "ev.declared_right", player=who, said=said)
         if "card" in d:
