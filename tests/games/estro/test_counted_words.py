@@ -92,3 +92,13 @@ def test_english_extra_attacks_agree_with_their_count() -> None:
 def test_navi_effects_agree_with_their_count(effect: str, lang: str, one: str, many: str) -> None:
     assert one in effect_text(effect, 1, lang)
     assert many in effect_text(effect, 2, lang)
+
+
+def test_italian_quadrante_says_in_cima_al_mazzo() -> None:
+    """'La carta in cima del mazzo avversario' is not Italian: 'in cima al mazzo'."""
+    from tavolo.games.estro.view import MSG
+
+    for effect, whose in (("opp_mill", "mazzo avversario"), ("mill_own", "tuo mazzo")):
+        one, two = (MSG.t("it", f"dial.do.{effect}", n=n) for n in (1, 2))
+        assert one.startswith(f"La carta in cima al {whose} va "), one
+        assert two.startswith(f"Le prime 2 carte del {whose} vanno "), two
