@@ -318,6 +318,28 @@ def test_fessura_closed_when_the_card_is_saved() -> None:
     assert s.players[0].field == ["kharvok"] and len(s.rift) == 2
 
 
+def test_fessura_opens_when_the_dial_brings_the_destroyed_card_back() -> None:
+    # a destruction, not a sacrifice: with Quadrante the dial spins for it, and its Second
+    # Dawn returning the card does not undo the destruction that opened the rift
+    s = position(
+        "quadrante+fessura",
+        {"field": ["kharvok"], "hand": ["ozok"]},
+        {"field": ["brakka"], "hand": []},
+        [
+            {"choice": "second_dawn", "label": "dial"},
+            {"draw": "thofa", "label": "dimensional deck"},
+        ],
+        rift=["yolk_engine", "thofa"],
+        phase="battle",
+    )
+    events = play(s, "fessura:kharvok")
+    assert of_kind(events, "destroyed", player=0, card="kharvok", cause="fessura")
+    assert of_kind(events, "revive", player=0, card="kharvok", to="field")
+    assert of_kind(events, "fessura_card", player=0, card="thofa")
+    assert not of_kind(events, "fessura_closed")
+    assert s.players[0].field == ["kharvok", "thofa"] and s.rift == ("yolk_engine",)
+
+
 def test_fessura_determinize_keeps_the_rift_hidden_and_its_size() -> None:
     s = GAME.new(GAME.make_config(2, "standard+fessura"), 5)
     for k in range(5):

@@ -126,6 +126,8 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
         self, s: EstroState, p: int, c: str, cause: str, events: list[Event]
     ) -> None:
         """A card of ``p`` went to the Incinerator: a mode may answer."""
+        if cause == "fessura":  # the rift opens for this destruction, whatever comes after
+            s.flags["rift"] = True
         if s.mf & NECRO and cause in ("battle", "foe_gift"):
             pl: Player = s.players[p]
             if pl.necro < NECRO_MAX:
@@ -393,10 +395,11 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
         s.steps.append(("destroy", p, c, "fessura", "check"))
 
     def _step_rift(self, s: EstroState, step: Step, events: list[Event]) -> bool:
-        """The rift opens only for a card that really left the field."""
-        p, c = step[1], step[2]
+        """The rift opens only for a card that was really destroyed (not saved); a card
+        the dial brings back at once was destroyed all the same."""
+        p = step[1]
         s.steps.pop()
-        if c in s.players[p].field or not s.rift:
+        if not s.flags.pop("rift", None) or not s.rift:
             events.append(Event("fessura_closed", {"player": p}))
             return False
         rift = list(s.rift)
