@@ -40,3 +40,31 @@ def test_actions_events_and_boards_read_as_words(mode: str) -> None:
             assert GAME.view(s, 0, lang)  # the final board, with the result
     assert {"open", "plan", "exhaust", "damage"} <= decisions
     assert {"draw", "open", "execute", "restore", "end"} <= kinds  # setup events: in new()
+
+
+@pytest.mark.parametrize(
+    ("kind", "data", "said"),
+    [
+        ("adv_step", {"dir": "left", "attack": 1}, "(resta 1 Punto di Attacco)"),
+        ("adv_step", {"dir": "left", "attack": 2}, "(restano 2 Punti di Attacco)"),
+        ("end", {"fights_won": 1, "fights": 1}, "1 scontro vinto su 1."),
+        ("adv_tick", {"bar": "theft", "ticks": 1}, "questa barra viene annerita a matita (1 "),
+    ],
+)
+def test_italian_events_agree_with_their_numbers(
+    kind: str, data: dict[str, object], said: str
+) -> None:
+    """'restano 1 punti Attacco', '1 scontri vinti su 1', '1 danni' and a bar named by its
+    id ('della barra theft'): the Italian events now agree with their numbers and say the
+    manual's 'Punti di Attacco'."""
+    from tavolo.engine import Event
+
+    assert said in GAME.describe_event(Event(kind, data), 0, "it")
+
+
+def test_italian_damage_agrees_with_its_number() -> None:
+    from tavolo.engine import Event
+
+    data = {"attack": 0, "enemy_defense": 1, "enemy_attack": 3, "defense": 2, "damage": 1}
+    data |= {"defeated": False}
+    assert GAME.describe_event(Event("execute", data), 0, "it").endswith(": 1 danno.")
