@@ -340,6 +340,30 @@ def test_fessura_opens_when_the_dial_brings_the_destroyed_card_back() -> None:
     assert s.players[0].field == ["kharvok", "thofa"] and s.rift == ("yolk_engine",)
 
 
+def test_fessura_open_after_the_play_step_when_there_was_nothing_to_play() -> None:
+    # an empty hand and no face-down card: the mandatory play is no play, and the rift is
+    # offered before the battle all the same
+    s = position(
+        "standard+fessura",
+        {"field": ["kharvok"], "hand": [], "deck": []},
+        {"field": ["brakka"], "hand": []},
+        [{"draw": "thofa", "label": "dimensional deck"}],
+        rift=["yolk_engine", "thofa"],
+    )
+    assert s.phase == "battle" and s.played == 0
+    assert "fessura:kharvok" in decision(s).actions
+    events = play(s, "fessura:kharvok")
+    assert of_kind(events, "fessura_card", player=0, card="thofa")
+    with_hand = position(
+        "standard+fessura",
+        {"field": ["kharvok"], "hand": ["ozok"]},
+        {"field": ["brakka"], "hand": []},
+        rift=["yolk_engine", "thofa"],
+    )
+    assert with_hand.phase == "play"  # a card to play: the rift waits for the play
+    assert not [a for a in decision(with_hand).actions if a.startswith("fessura")]
+
+
 def test_fessura_determinize_keeps_the_rift_hidden_and_its_size() -> None:
     s = GAME.new(GAME.make_config(2, "standard+fessura"), 5)
     for k in range(5):

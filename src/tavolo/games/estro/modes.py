@@ -383,7 +383,9 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
         s.rift_born = frozenset(s.rift)
 
     def fessura_actions(self, s: EstroState, p: int) -> list[str]:
-        if not s.rift or s.rift_turn == s.turn or not s.played:
+        """After the turn's play (in the battle phase also when there was nothing to
+        play), before the first attack (the caller's test), once a turn."""
+        if not s.rift or s.rift_turn == s.turn or (not s.played and s.phase == "play"):
             return []
         return [f"fessura:{c}" for c in s.players[p].field]
 
