@@ -204,7 +204,7 @@ def test_unknown_item_or_story_or_language_is_an_error() -> None:
 
 def test_index_and_dungeon_read_card_by_card() -> None:
     adv = _adventures()[3]
-    for lang, card, title in (("en", "Index card", "seed 3"), ("it", "Carta indice", "seme 3")):
+    for lang, card, title in (("en", "Index card", "seed 3"), ("it", "Carta Indice", "seme 3")):
         index = render_index(adv, lang)
         positions = [index.index(f"{card} {n}/3") for n in (1, 2, 3)]
         assert positions == sorted(positions)
@@ -234,7 +234,7 @@ def test_cli_dungeon() -> None:
     assert "When you enter:" in r.stdout
     r = invoke(["tos", "dungeon", "--seed", "3", "--lang", "it"], env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output
-    assert "Carta indice 3/3" in r.stdout and "Quando entri:" in r.stdout
+    assert "Carta Indice 3/3" in r.stdout and "Quando entri:" in r.stdout
     r = invoke(["tos", "dungeon", "--seed", "3", "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)

@@ -283,7 +283,7 @@ CASES: dict[str, tuple[tuple[Config, Any], str, str]] = {
     "dungeon table of 5 cards": (
         dungeon(table=[0, -1, -1, -1, -1]),
         SAYS + "a dungeon table lists the 6 room cards",
-        IT + "un tavolo dell'Avventura nel Dungeon elenca le 6 carte stanza",
+        IT + "un tavolo dell'Avventura nel Dungeon elenca le 6 Carte Stanza",
     ),
     "orientation 7 (IndexError in play)": (
         dungeon(table=[7, -1, -1, -1, -1, -1]),
