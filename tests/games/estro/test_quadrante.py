@@ -149,3 +149,50 @@ def test_quadrante_every_sector_applies(sector: str) -> None:
         for lang in ("en", "it"):
             event = Event(e["kind"], {k: v for k, v in e.items() if k != "kind"})
             assert "{" not in (GAME.describe_event(event, 0, lang) or "")
+
+
+def test_quadrante_spins_for_a_militare_sacrifice() -> None:
+    # the digest's destructions that spin the dial: battle, sacrifice, gift; the Militare
+    # zone's action sacrifices an Ardo card from the hand
+    s = position(
+        {"field": ["kharvok"], "hand": ["ozok", "thofa"], "zone_used": False},
+        {"field": ["zhee"], "hand": []},
+        [spin("quiet_harvest")],
+        zone="militare",
+    )
+    assert "zone:militare:ozok:kharvok" in decision(s).actions
+    events = play(s, "zone:militare:ozok:kharvok")
+    number = sector_ids().index("quiet_harvest") + 1
+    dial = of_kind(events, "dial", player=0, card="ozok", sector=number)
+    zone = of_kind(events, "zone", player=0, zone="militare", sacrificed="ozok")
+    assert zone and dial and events.index(zone[0]) < events.index(dial[0])
+    assert of_kind(events, "draw", player=0)  # the sector acted at once
+    assert "ozok" in s.players[0].inc and s.dial[:2] == (number - 1, 0)
+
+
+def test_quadrante_a_sacrifice_during_an_attack_spins_without_losing_the_battle() -> None:
+    # Kharvok's attack fails (1 and 1: 76 - 5 matchup against Zhee's 73); Militare's +4
+    # ATK makes it win; the sacrifice's Chain Collapse destroys Vurrax first, then the
+    # battle goes on to destroy Zhee
+    s = position(
+        {"field": ["kharvok", "vurrax"], "hand": ["ozok", "thofa"], "zone_used": False},
+        {"field": ["brakka", "zhee"], "hand": []},
+        [
+            {"roll": 1, "label": "attacker"},
+            {"roll": 1, "label": "defender"},
+            spin("chain_collapse"),
+            {"choice": "vurrax", "label": "dial destroys"},
+            spin("quiet_harvest"),
+            spin("quiet_harvest"),
+        ],
+        zone="militare",
+    )
+    play(s, "attack:kharvok:zhee")
+    assert decision(s).kind == "battle_zone"
+    events = play(s, "zone:militare:ozok:kharvok")
+    spun = [e["card"] for e in of_kind(events, "dial")]
+    assert spun == ["ozok", "vurrax", "zhee"]
+    fell = [e["card"] for e in of_kind(events, "destroyed")]
+    assert fell == ["vurrax", "zhee"]
+    assert s.players[0].field == ["kharvok"] and s.players[1].field == ["brakka"]
+    assert s.battle is None and s.result is None  # no attacker left: the turn passed

@@ -29,6 +29,7 @@ from .state import (
     IMBOSCATA,
     MNEMONICA,
     NECRO,
+    QUADRANTE,
     SOGNO,
     ZONA,
     Battle,
@@ -517,6 +518,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             pl.inc.append(h)
             self.add_mods(s, p, t, (4, 0, 0, 0, 0))
             events.append(Event("zone", {"player": p, "zone": which, "sacrificed": h, "card": t}))
+            if s.mf & QUADRANTE:  # a sacrifice spins the dial too (digest, mode 11)
+                self.spin_dial(s, p, h, events)
         elif which == "controllo":
             pl.estro[parts[2]] = MANPO
             events.append(Event("zone", {"player": p, "zone": which, "card": parts[2]}))
@@ -951,7 +954,11 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
                 s.steps[-1] = ("battle", "done")
                 s.steps.append(("destroy", 1 - b.ap, b.d, "battle", "check"))
             return
+        depth = len(s.steps)
         self._zone_action(s, d.player, action.split(":"), events)
+        later = s.steps[depth:]  # a sacrifice's dial destroying a card (Quadrante)
+        if later:
+            del s.steps[depth:]
         b.zoned = True
         if self._judge(s, b, events) != "none":
             if stage == "att_window":
@@ -964,6 +971,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             s.steps[-1] = ("battle", "redirect")
         else:
             s.steps[-1] = ("battle", "done")
+        if later:  # resolved first: the dial acts with the sacrifice
+            s.steps.extend(later)
 
     # ----------------------------------------------------------------- destruction --
     def _step_destroy(self, s: EstroState, step: Step, events: list[Event]) -> bool:
