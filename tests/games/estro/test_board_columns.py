@@ -52,6 +52,7 @@ def test_hand_cards_go_on_indented_and_keep_empty_card_whole(lang: str, words: s
         assert shown(x) <= 80, x
         if x.startswith("      "):
             cards[-1].append(x.strip())
+            assert len(cards[-1]) == 2 or x.startswith("        "), x  # its text goes on
         else:
             cards.append([x.strip()])
     assert len(cards) == 2 and all(len(c) >= 2 for c in cards), cards

@@ -212,7 +212,8 @@ def _field_line(
 def hand_card(g: EstroGame | Any, c: str, lang: str) -> list[str]:
     """A card in hand at column 4, on one line if it fits 80 columns; else its name,
     estro and stats on one line and its gift text (or "Empty card") under them at
-    column 6, broken between words: the terminal broke it anywhere ("Carta" / "vuota")."""
+    column 6, going on at column 8 (as a field card's gift goes on further in), broken
+    between words: the terminal broke it anywhere ("Carta" / "vuota")."""
     card = g.collection.card(c)
     line = "    " + escape(text.render_card(card, lang))
     if shown(line) <= SCREEN:
@@ -223,7 +224,7 @@ def hand_card(g: EstroGame | Any, c: str, lang: str) -> list[str]:
     else:
         head, dot, gift = line.rpartition(" · ")
         head += dot.rstrip()
-    return [*fit(head, 6), *fit("      " + gift, 6)]
+    return [*fit(head, 6), *fit("      " + gift, 8)]  # its text going on at 8
 
 
 def fit_line(line: str) -> list[str]:
