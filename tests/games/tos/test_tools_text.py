@@ -210,3 +210,21 @@ def test_two_things_to_play_at_once_are_refused(
     ``--tutorial --fight 3`` did the same with the fights."""
     line = assert_one_line_error(invoke(["--lang", lang, "play", "tos", *flags]), prefix="")
     assert word in line and named in line, line
+
+
+def test_an_empty_pencil_box_is_never_broken_in_two() -> None:
+    """tavolo tos world broke a tick bar inside its first box, '... più a sinistra: [' /
+    '][A][A][B]...'; the tools and the play screen now keep a box whole."""
+    from tavolo.games.tos.text import fit_screen
+    from tavolo.games.tos.tools import fold
+
+    line = "    Per 1 volta, se possibile, annerisci la casella libera: [ ][A][A][B] poi B."
+    for width in range(30, len(line)):
+        rows = fold(line, width).splitlines()
+        assert " ".join(r.strip() for r in rows) == line.strip()
+        assert not any(r.rstrip().endswith("[") for r in rows), rows
+    long = "  " + "parola " * 8 + line.strip()
+    assert long.count("[ ]") == 1 and len(long) > 80
+    for pad in range(12):
+        rows = fit_screen("x" * pad + long)
+        assert "[ ]" in "\n".join(rows) and not any(r.endswith("[") for r in rows), rows

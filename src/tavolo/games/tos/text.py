@@ -55,13 +55,30 @@ enemy. and mod."""
 _LEAD = re.compile(r"(?:[-•] |\(\d+\) )")
 
 
+EMPTY_BOX = "[ ]"
+"""An empty pencil box as the text draws it: never broken in two at its space."""
+_KEPT_BOX = "[\x00]"
+
+
+def keep_boxes(text: str) -> str:
+    """``text`` with each empty box's space made unbreakable (see :func:`show_boxes`)."""
+    return text.replace(EMPTY_BOX, _KEPT_BOX)
+
+
+def show_boxes(text: str) -> str:
+    """The empty boxes that :func:`keep_boxes` kept whole, as they are drawn."""
+    return text.replace(_KEPT_BOX, EMPTY_BOX)
+
+
 def fit_screen(line: str) -> list[str]:
     """A play screen's line broken between words into lines of at most 80 columns, each
     going on under its words (after a ``- `` or ``(3) `` lead, else two columns in): the
-    terminal would break it anywhere, going on at column 0."""
+    terminal would break it anywhere, going on at column 0. An empty box ``[ ]`` stays
+    whole."""
     body = line.lstrip(" ")
     lead = _LEAD.match(body)
-    return fit(line, len(line) - len(body) + (len(lead.group(0)) if lead else 2))
+    rows = fit(keep_boxes(line), len(line) - len(body) + (len(lead.group(0)) if lead else 2))
+    return [show_boxes(row) for row in rows]
 
 
 SKILLS = (

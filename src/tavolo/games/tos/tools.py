@@ -14,6 +14,7 @@ from tavolo.engine.tools import ToolResult, helped
 
 from . import generator, text
 from .schema import Hero
+from .text import keep_boxes, show_boxes
 
 MIN_WIDTH = 40
 _LEAD = re.compile(r"(?:- |\(\d+\) )")
@@ -35,6 +36,7 @@ def fold(text: str, width: int) -> str:
         if len(line) <= width:
             out.append(line)
             continue
+        line = keep_boxes(line)  # an empty box "[ ]" is never broken in two
         body = line.lstrip(" ")
         indent = " " * (len(line) - len(body))
         lead = _LEAD.match(body)
@@ -49,7 +51,7 @@ def fold(text: str, width: int) -> str:
                 break_on_hyphens=False,
             )
         )
-    return "\n".join(out)
+    return show_boxes("\n".join(out))
 
 
 @helped(text.MSG, "tool_help.hero")
