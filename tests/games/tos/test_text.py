@@ -600,7 +600,7 @@ def test_render_hero(lang: str, klass: str) -> None:
     else:
         for want in ("Carta Status", "Attacco: 0", "Difesa: 0", "Livello: 2 (al massimo 9)"):
             assert want in out
-        assert f"barra del Retaggio: {bar}" in out
+        assert f"\n  Barra del Retaggio: {bar}" in out  # as the play screen writes it
 
 
 def test_hero_without_bars_has_no_bar_line() -> None:

@@ -371,6 +371,7 @@ def render_bar(name: str, bar: TickBar, lang: str) -> str:
     """A tick bar: ``Legacy bar: [ ] [+1] [+0] [+1] [+1] [+2] → +0``."""
     check_lang(lang)
     label = _t(lang, f"text.bar.{name}") if _has(lang, f"text.bar.{name}") else name
+    label = label[:1].upper() + label[1:]  # it starts the line ("barra del Retaggio" mid-text)
     boxes = " ".join("[ ]" if b is None else f"[{_signed(b)}]" for b in bar.boxes)
     return _t(lang, "text.bar.line", bar=label, boxes=boxes, end=_signed(bar.end))
 
