@@ -619,6 +619,98 @@ def test_sogno_lucido_illusio_ignores_the_defenders_dex() -> None:
         assert of_kind(events, "battle")[0]["rule"] == rule
 
 
+def test_sogno_lucido_a_gift_giving_an_extra_attack_does_not_let_a_granito_attack() -> None:
+    # Brakka (Granito, empty) fused with Scarlet Howler, whose gift on play gives the
+    # card one more attack: the Chimera counts as Granito, and the gift is ignored
+    s = position(
+        "sogno_lucido+chimera",
+        {"field": ["kharvok"], "hand": ["brakka", "scarlet_howler"], "chimera_declared": True},
+        {"field": ["thofa", "zhee"], "hand": []},
+        round=3,
+    )
+    events = play(s, "chimera:brakka:scarlet_howler")
+    assert of_kind(events, "extra", player=0, attacks=1)
+    assert s.attacks == 3 and "brakka+scarlet_howler" not in s.attacked
+    assert {a.split(":")[1] for a in attacks(s)} == {"kharvok"}
+
+
+def test_sogno_lucido_a_redirect_never_aims_at_a_support() -> None:
+    # Kharvok's attack on Brakka (72 + 2 for the zone, with Yssel's 68 in the shield)
+    # fails; the Sviluppo Tech action lets Kharvok stop it and pick another card: Ochre
+    # Monk, never the support Yssel
+    s = position(
+        "sogno_lucido",
+        {"field": ["kharvok"], "hand": ["ozok"], "zone_used": False},
+        {
+            "field": ["brakka", {"id": "yssel", "supports": "brakka"}, "ochre_monk"],
+            "hand": [],
+            "deck": ["amber_idol"],
+        },
+        NO_BONUS,
+        zone="sviluppo_tech",
+        phase="battle",
+    )
+    play(s, "attack:kharvok:brakka")
+    assert decision(s).kind == "battle_zone"
+    play(s, "zone:sviluppo_tech")
+    d = decision(s)
+    assert d.kind == "redirect" and d.actions == ("pass", "redirect:ochre_monk")
+
+
+def test_sogno_lucido_a_granito_saved_keeps_its_supports() -> None:
+    s = position(
+        "sogno_lucido",
+        {"field": [{"id": "kharvok", "mods": {"atk": 30}}], "hand": ["ozok"]},
+        {
+            "field": ["brakka", {"id": "yssel", "supports": "brakka"}],
+            "hand": [],
+            "deck": ["amber_idol"],
+            "zone_used": False,
+        },
+        NO_BONUS,
+        zone="medica",
+        phase="battle",
+    )
+    play(s, "attack:kharvok:brakka")  # ATK 55 is more than double DEF 25
+    assert decision(s).kind == "save_zone"
+    events = play(s, "zone:medica")
+    assert of_kind(events, "saved", player=1, card="brakka") and not of_kind(events, "destroyed")
+    pl = s.players[1]
+    assert pl.field == ["brakka", "yssel"] and pl.attached == (("yssel", "brakka"),)
+
+
+def test_sogno_lucido_at_most_2_supports_per_granito() -> None:
+    s = position(
+        "sogno_lucido",
+        {"field": ["kharvok"], "hand": ["ozok"]},
+        {
+            "field": [
+                "brakka",
+                {"id": "yssel", "supports": "brakka"},
+                {"id": "sap_mother", "supports": "brakka"},
+            ],
+            "hand": ["greenhalo", "ochre_monk"],
+            "deck": ["amber_idol"],
+        },
+        active=1,
+    )
+    acts = decision(s).actions
+    assert not [a for a in acts if "greenhalo" in a]  # no free Granito: no play at all
+    assert "play:ochre_monk:up" in acts
+
+
+def test_sogno_lucido_no_second_manpo_card_with_two_cards_on_the_field() -> None:
+    for field, offered in (([], True), (["kharvok"], False)):
+        s = position(
+            "sogno_lucido",
+            {"field": field, "hand": ["ozok", "glyph_crawler"], "deck": ["sulfur_sage"]},
+            {"field": ["thofa"], "hand": []},
+        )
+        play(s, "play:ozok:up")  # the field: Ozok alone, or Kharvok and Ozok
+        assert decision(s).player == 0
+        assert ("manpo:glyph_crawler" in decision(s).actions) == offered
+
+
 # ----------------------------------------------------------------- Zona di Conquista --
 def zona(p0: dict[str, Any], p1: dict[str, Any], *script: dict[str, Any], **where: Any) -> Any:
     return position("zona_conquista", p0, p1, list(script), **where)
