@@ -205,3 +205,24 @@ def test_a_gained_item_is_told_by_its_name() -> None:
         "You now carry: the mark of the defeated villain."
     )
     assert GAME.describe_event(gain, 0, "it") == "Ora porti con te: il segno del cattivo sconfitto."
+
+
+def test_the_dungeon_shows_its_own_pencil_bars_only() -> None:
+    """The day's world and dungeon share the set's pencil marks: a dungeon played after
+    the world adventure of its day showed 'Pencil marks ...: theft: 2', the world bar's
+    id. The screen names its own bars by their symbol and leaves the others out."""
+    from tavolo.games.tos import view
+    from tavolo.games.tos.dungeon.text import bars_of, render_symbol
+
+    for seed in range(1, 60):
+        s = GAME.new(GAME.make_config(1, "dungeon", seed=seed), 3)
+        if bars_of(s.adv.index):
+            break
+    own, symbol = next(iter(bars_of(s.adv.index).items()))
+    s.ticks["theft"] = 2
+    board = view.board(GAME, s, "en")
+    assert "theft" not in board and "Pencil marks" not in board
+    s.ticks[own] = 1
+    board = view.board(GAME, s, "en")
+    assert f"(boxes filled): {render_symbol(symbol, 'en')}: 1" in board.replace("\\[", "[")
+    assert "theft" not in board

@@ -168,11 +168,15 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
     if s.ticks:
         if "legacy" in s.ticks:
             lines.append(t(lang, "ticks", n=s.ticks["legacy"]))
-        bars = {k: v for k, v in s.ticks.items() if k != "legacy"}
-        if bars:
-            from .adventure.board import bar_label
+        from .adventure.board import bar_label
 
-            marks = ", ".join(f"{bar_label(s, k, lang)}: {v}" for k, v in sorted(bars.items()))
+        # the bars this adventure prints; another adventure's of the same set (the day's
+        # world and dungeon share its pencil marks) would show only as its id
+        named = {k: bar_label(s, k, lang) for k in s.ticks if k != "legacy"}
+        marks = ", ".join(
+            f"{named[k]}: {s.ticks[k]}" for k in sorted(named) if s.adv is None or named[k] != k
+        )
+        if marks:
             lines.append(t(lang, "adv.bars", bars=marks))
     lines.append(t(lang, "hand", n=len(s.hand)))
     for c in s.hand:
