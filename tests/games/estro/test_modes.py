@@ -813,6 +813,26 @@ def test_zona_conquista_zone_actions_once_per_zone_only_there() -> None:
     assert of_kind(events, "destroyed", player=1, card="thofa")
 
 
+def test_zona_conquista_a_zone_refresh_gift_frees_the_zone_its_card_is_in() -> None:
+    # Loop Keeper (Manpo) played into Controllo refreshes that zone's action, used
+    # already; the Militare action, used too, stays used
+    s = zona(
+        {
+            "field": [{"id": "ozok", "zone": "controllo"}],
+            "hand": ["loop_keeper"],
+            "zone_used": False,
+        },
+        {"field": ["zhee"], "hand": []},
+    )
+    s.players[0].zused = 1 << 0 | 1 << 4  # (positions do not set it)
+    s._dec = None
+    assert not [a for a in decision(s).actions if a.startswith("zone:")]
+    events = play(s, "play:loop_keeper:up:controllo")
+    assert of_kind(events, "zone_refresh", player=0)
+    assert s.players[0].zused == 1 << 0
+    assert "zone:controllo:ozok" in decision(s).actions
+
+
 def test_zona_conquista_a_gift_reaches_only_its_zone() -> None:
     card = next(
         c

@@ -17,6 +17,7 @@ from tavolo.engine import Decision, Event
 
 from .gift_play import Condition, Effect, Gift
 from .schema import ESTRI, STATS
+from .state import ZONA
 
 if TYPE_CHECKING:
     from .host import RulesHost as _Base  # what the mixin uses of EstroRules (host.pyi)
@@ -430,7 +431,10 @@ class GiftRules(_Base):
         elif verb == "save":
             s.flags["saved"] = True
         elif verb == "zone_refresh":
-            me.zone_used = False
+            if s.mf & ZONA:  # Zona di Conquista: the action of the zone the card is in
+                me.zused &= ~(1 << self.zone_of(s, p, c))  # type: ignore[attr-defined]
+            else:
+                me.zone_used = False
             events.append(Event("zone_refresh", {"player": p}))
 
     def _change(self, s: EstroState, q: int, x: str, e: Effect, until: str) -> None:
