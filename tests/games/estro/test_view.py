@@ -258,3 +258,18 @@ def test_a_mnemonica_declaration_is_told_as_said() -> None:
     assert GAME.describe_event(e, None, "it") == (
         'Giocatore 2 dichiara "il difensore resiste": sbagliato, scarta Ozok dalla mano.'
     )
+
+
+def test_a_declared_chimera_is_told_to_both_players_alike() -> None:
+    """The opponent's side said 'Chimera declared in turn 1: fuse an empty card and a
+    gift card on the next turn', an order to the reader about the opponent's cards."""
+    from .support import position
+
+    s = position({"field": ["ozok"]}, {"field": ["zhee"]})
+    s.players[1].chimera_turn = 1
+    for lang, said in (
+        ("en", "Chimera declared in turn 1, to be made in the next turn from an empty card"),
+        ("it", "Chimera dichiarata nel turno 1, da creare nel prossimo turno con una carta"),
+    ):
+        flat = " ".join(GAME.view(s, 0, lang).split())
+        assert said in flat, flat
