@@ -174,6 +174,28 @@ def test_italian_screens_name_the_legacy_bar_and_the_tracks_as_the_cards_do() ->
         assert not re.search(r"\b(mana|attacco|difesa)\b", plain), key
 
 
+def test_italian_screens_name_level_element_banner_and_stars_as_the_manual_does() -> None:
+    """The manual writes Livello, Elemento, Stendardo, Stella and Costellazione as it writes
+    Attacco and Difesa; the screens wrote 'In gioco: ... · elementi: Aria 1 · stendardi ▶ 1
+    ▶▶ 0 · stelle: ★', 'il suo elemento, stendardo e le sue stelle', 'nemico di livello 4'.
+    Only the banner challenge's name keeps 'stendardi' as a plain word."""
+    import re
+
+    import yaml
+
+    from tavolo.games.tos import view
+
+    words = yaml.safe_load((Path(view.__file__).parent / "ui" / "it.yaml").read_text("utf-8"))
+    for key, text in words.items():
+        plain = re.sub(r"\{[^}]*\}", "", text).replace("fida degli stendardi", "")
+        terms = r"\b(livello|elemento|elementi|stendardo|stendardi|stelle|costellazion[ei])\b"
+        assert not re.search(terms, plain), (key, re.findall(terms, plain))
+    s = GAME.new(TUTORIAL, 1)
+    play(s, f"open:{s.hand[0]}")
+    board = GAME.view(s, 0, "it")
+    assert re.search(r"Elementi: .* · Stendardi ▶ \d ▶▶ \d · Stelle: ", board), board
+
+
 def test_the_help_gives_the_seed_of_a_set_as_an_option() -> None:
     for lang in ("en", "it"):
         text = GAME.help(lang)
