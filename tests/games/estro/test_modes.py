@@ -249,6 +249,32 @@ def test_necrotoken_an_inhibited_aura_gives_nothing() -> None:
     assert awake[0] == asleep[0] + 3 and awake[1:] == asleep[1:]
 
 
+def test_necrotoken_earned_when_an_opponents_gift_destroys_a_card() -> None:
+    # Siege Larva's gift on play destroys a face-down card: the opponent destroyed it
+    s = position(
+        "necrotoken",
+        {"field": ["kharvok"], "hand": ["siege_larva"]},
+        {"field": [{"id": "thofa", "face_down": True}, "zhee"], "hand": []},
+    )
+    events = play(s, "play:siege_larva:up", "gift:use")
+    assert of_kind(events, "destroyed", player=1, card="thofa", cause="foe_gift")
+    assert of_kind(events, "necrotoken", player=1, tokens=1) and s.players[1].necro == 1
+
+
+def test_necrotoken_protection_also_against_an_opponents_gift() -> None:
+    s = position(
+        "necrotoken",
+        {"field": ["kharvok"], "hand": ["siege_larva"]},
+        {"field": [{"id": "thofa", "face_down": True}, "zhee"], "hand": [], "necrotokens": 2},
+    )
+    play(s, "play:siege_larva:up", "gift:use")
+    d = decision(s)
+    assert (d.player, d.kind) == (1, "save_card") and "necro:protect" in d.actions
+    events = play(s, "necro:protect")
+    assert of_kind(events, "protected", player=1, card="thofa", by="necrotoken")
+    assert "thofa" in s.players[1].field and s.players[1].necro == 0
+
+
 def test_necrotokens_need_the_mode_in_positions() -> None:
     with pytest.raises(ConfigError):
         position("standard", {"hand": ["ozok"], "necrotokens": 1}, {})
@@ -444,6 +470,69 @@ def test_imboscata_is_optional_and_only_for_face_down_cards() -> None:
     )
     play(plain, "attack:kharvok:#0")
     assert plain.players[1].field == []
+
+
+def test_imboscata_when_a_gift_destroys_the_face_down_card() -> None:
+    s = position(
+        "standard+imboscata",
+        {"field": ["kharvok"], "hand": ["siege_larva"]},
+        {"field": [{"id": "thofa", "face_down": True}, "zhee"], "hand": ["violet_needle"]},
+    )
+    play(s, "play:siege_larva:up", "gift:use")
+    d = decision(s)
+    assert (d.player, d.kind, d.actions) == (1, "ambush", ("ambush:violet_needle", "pass"))
+    events = play(s, "ambush:violet_needle")
+    assert of_kind(events, "ambush", player=1, card="violet_needle", fallen="thofa")
+    assert of_kind(events, "destroyed", player=1, card="thofa", cause="gift")
+    assert s.players[1].field == ["zhee", "violet_needle"]
+
+
+def test_imboscata_on_an_attack_redirected_onto_a_face_down_card() -> None:
+    # Kharvok's attack on Brakka fails; after the Sviluppo Tech action it is redirected
+    # onto the face-down card, which falls (E-6) and may be ambushed all the same
+    s = position(
+        "standard+imboscata",
+        {"field": ["kharvok"], "hand": ["ozok"], "zone_used": False},
+        {"field": ["brakka", {"id": "thofa", "face_down": True}], "hand": ["violet_needle"]},
+        [{"roll": 1, "label": "attacker"}, {"roll": 1, "label": "defender"}],
+        zone="sviluppo_tech",
+        phase="battle",
+    )
+    play(s, "attack:kharvok:brakka")
+    assert decision(s).kind == "battle_zone"
+    play(s, "zone:sviluppo_tech")
+    assert decision(s).actions == ("pass", "redirect:#1")
+    play(s, "redirect:#1")
+    d = decision(s)
+    assert (d.player, d.kind) == (1, "ambush")
+    events = play(s, "ambush:violet_needle")
+    assert of_kind(events, "destroyed", player=1, card="thofa", cause="battle")
+    assert s.players[1].field == ["brakka", "violet_needle"]
+
+
+@pytest.mark.parametrize("mode", ["necrotoken+imboscata", "quadrante+imboscata"])
+def test_imboscata_resolves_before_any_other_destruction_trigger(mode: str) -> None:
+    # the ambush comes first: before the necrotoken protection is offered and the token
+    # earned, before the dial spins
+    s = position(
+        mode,
+        {"field": ["kharvok"], "hand": ["ozok"]},
+        {
+            "field": [{"id": "brakka", "face_down": True}, "zhee"],
+            "hand": ["violet_needle"],
+            **({"necrotokens": 2} if mode.startswith("necro") else {}),
+        },
+        [{"choice": "quiet_harvest", "label": "dial"}],
+        phase="battle",
+    )
+    play(s, "attack:kharvok:#0")
+    assert decision(s).kind == "ambush"
+    events = play(s, "ambush:violet_needle")
+    if mode.startswith("necro"):
+        assert decision(s).kind == "save_card"
+        events += play(s, "pass")
+    later = of_kind(events, "necrotoken") + of_kind(events, "dial")
+    assert later and events.index(of_kind(events, "ambush")[0]) < events.index(later[0])
 
 
 # ------------------------------------------------------------------------ Mnemonica --
