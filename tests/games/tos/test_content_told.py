@@ -359,7 +359,7 @@ CASES: dict[str, tuple[tuple[str, ...], Trigger, str, str]] = {
     "index_cards": (
         ("content.index_cards",),
         dungeon(put("index.cards.0.number", 8), put("index.cards.1.number", 7)),
-        "index cards must be numbered (7, 8, 9), got (8, 7, 9)",
+        "Index Cards must be numbered (7, 8, 9), got (8, 7, 9)",
         "le Carte Indice vanno numerate (7, 8, 9), non (8, 7, 9)",
     ),
     "index_gap": (
@@ -426,7 +426,7 @@ CASES: dict[str, tuple[tuple[str, ...], Trigger, str, str]] = {
     "layouts_few": (
         ("content.layouts_few",),
         _text_file(TILES_FILE, load_layouts, _first_layouts),
-        "tiles.yaml: needs at least 6 layouts (one per room card)",
+        "tiles.yaml: needs at least 6 layouts (one per Room Card)",
         "tiles.yaml: servono almeno 6 piante (una per Carta Stanza)",
     ),
     # -- a file of card actions (adventure/actions.py)

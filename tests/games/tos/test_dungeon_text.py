@@ -204,7 +204,7 @@ def test_unknown_item_or_story_or_language_is_an_error() -> None:
 
 def test_index_and_dungeon_read_card_by_card() -> None:
     adv = _adventures()[3]
-    for lang, card, title in (("en", "Index card", "seed 3"), ("it", "Carta Indice", "seme 3")):
+    for lang, card, title in (("en", "Index Card", "seed 3"), ("it", "Carta Indice", "seme 3")):
         index = render_index(adv, lang)
         positions = [index.index(f"{card} {n}/3") for n in (1, 2, 3)]
         assert positions == sorted(positions)
@@ -230,7 +230,7 @@ def test_tool_gives_json_and_text_and_the_days_dungeon() -> None:
 def test_cli_dungeon() -> None:
     r = invoke(["tos", "dungeon", "--seed", "3"], env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output
-    assert "Dungeon adventure — seed 3" in r.stdout and "Index card 3/3" in r.stdout
+    assert "Dungeon Adventure — seed 3" in r.stdout and "Index Card 3/3" in r.stdout
     assert "When you enter:" in r.stdout
     r = invoke(["tos", "dungeon", "--seed", "3", "--lang", "it"], env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output

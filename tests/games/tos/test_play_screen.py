@@ -248,3 +248,12 @@ def test_the_dungeon_shows_its_own_pencil_bars_only() -> None:
     board = view.board(GAME, s, "en")
     assert f"(boxes filled): {render_symbol(symbol, 'en')}: 1" in board.replace("\\[", "[")
     assert "theft" not in board
+
+
+def test_english_screens_name_cards_and_adventures_as_the_manual_does() -> None:
+    """The English manual's 'Status Card' and 'Dungeon Adventure': the board said 'Status
+    card:' (the hero text 'Status Card') and '· dungeon adventure ·'."""
+    board = GAME.view(GAME.new(TUTORIAL, 1), 0, "en").replace("[bold]", "").replace("[/]", "")
+    assert "Status Card: attack 0 · defense 0 · level 4 · mana 0/4" in board
+    s = GAME.new(GAME.make_config(1, "dungeon", seed=1), 3)
+    assert " · Dungeon Adventure · " in GAME.view(s, 0, "en").replace("\n  ", " ")

@@ -282,7 +282,7 @@ CASES: dict[str, tuple[tuple[Config, Any], str, str]] = {
     # -- dungeon: the table of rooms and the pawn
     "dungeon table of 5 cards": (
         dungeon(table=[0, -1, -1, -1, -1]),
-        SAYS + "a dungeon table lists the 6 room cards",
+        SAYS + "a dungeon table lists the 6 Room Cards",
         IT + "un tavolo dell'Avventura nel Dungeon elenca le 6 Carte Stanza",
     ),
     "orientation 7 (IndexError in play)": (

@@ -94,10 +94,10 @@ def test_index_cards_in_words_are_numbered_as_printed() -> None:
     doc.close()
     r = invoke(["tos", "daily", "--date", day.isoformat()])
     assert r.exit_code == 0, r.output
-    said = regex.findall(r"^Index card (\d/\d)\b", r.stdout, flags=regex.M)
+    said = regex.findall(r"^Index Card (\d/\d)\b", r.stdout, flags=regex.M)
     assert said == printed == ["1/3", "2/3", "3/3"]
     for number, card in zip(said, adv.index.cards, strict=True):
-        assert f"Index card {number} (card {card.number} of the set)" in r.stdout
+        assert f"Index Card {number} (card {card.number} of the set)" in r.stdout
 
 
 def test_pencil_boxes_print_as_open_boxes() -> None:

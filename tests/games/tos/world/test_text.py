@@ -188,7 +188,7 @@ def test_render_world_reads_all_nine_cards() -> None:
 def test_tool_gives_json_and_text_and_the_days_world() -> None:
     r = world(seed=3)
     assert r.data["seed"] == 3 and len(r.data["cards"]) == 9
-    assert r.text.startswith("World adventure — seed 3")
+    assert r.text.startswith("World Adventure — seed 3")
     day = generator.parse_day("2026-01-01")
     assert world(date="2026-01-01", lang="it").data == year()[0].to_json()
     assert year()[0].seed == daily.adventure_seed(day, "world")
@@ -199,7 +199,7 @@ def test_tool_gives_json_and_text_and_the_days_world() -> None:
 def test_cli_world() -> None:
     r = invoke(["tos", "world", "--seed", "3"], env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output
-    assert "World adventure — seed 3" in r.stdout and "Card 9" in r.stdout
+    assert "World Adventure — seed 3" in r.stdout and "Card 9" in r.stdout
     r = invoke(["tos", "world", "--seed", "3", "--lang", "it"])
     assert r.exit_code == 0 and "Carta 9" in r.stdout
     r = invoke(["tos", "world", "--seed", "3", "--json"])
