@@ -273,3 +273,17 @@ def test_a_declared_chimera_is_told_to_both_players_alike() -> None:
     ):
         flat = " ".join(GAME.view(s, 0, lang).split())
         assert said in flat, flat
+
+
+def test_a_battle_names_the_primary_stat_it_tells() -> None:
+    """'Gauge Marmot 22/TOT 70 against Violet Needle 31/TOT 68' gave 22 and 31 with no
+    word: they are the primary stats the rule compares."""
+    from tavolo.engine import Event
+
+    data = {"player": 0, "attacker": "ozok", "defender": "zhee", "att_die": 4}
+    data |= {"def_die": None, "att_primary": 22, "def_primary": 31, "att_tot": 70}
+    data |= {"def_tot": 68, "matchup": 10, "rule": "tot"}
+    e = Event("battle", data)
+    en, it = (GAME.describe_event(e, None, lang) for lang in ("en", "it"))
+    assert en is not None and en.startswith("Ozok primary 22/TOT 70 against Zhee primary 31/TOT 68")
+    assert it is not None and it.startswith("Ozok primario 22/TOT 70 contro Zhee primario 31/TOT")
