@@ -922,6 +922,87 @@ def test_zona_conquista_a_zone_refresh_gift_frees_the_zone_its_card_is_in() -> N
     assert "zone:controllo:ozok" in decision(s).actions
 
 
+def test_zona_conquista_militare_and_controllo_act_only_on_cards_in_their_zone() -> None:
+    s = zona(
+        {
+            "field": [
+                {"id": "kharvok", "zone": "militare"},
+                {"id": "vurrax", "zone": "civile"},
+                {"id": "thofa", "zone": "controllo"},
+                {"id": "zhee", "zone": "civile"},
+            ],
+            "hand": ["ozok", "brakka"],
+            "zone_used": False,
+        },
+        {"field": ["ochre_monk"], "hand": []},
+        phase="battle",
+    )
+    zone_acts = [a for a in decision(s).actions if a.startswith("zone:")]
+    assert zone_acts == ["zone:militare:ozok:kharvok", "zone:controllo:thofa"]
+
+
+def test_zona_conquista_a_redirect_stays_inside_the_zone() -> None:
+    # Kharvok's attack on Brakka in Sviluppo Tech fails (72 + 2 for the zone and a 1);
+    # the zone's action lets it pick another card there, never one in another zone
+    s = zona(
+        {
+            "field": [{"id": "kharvok", "zone": "sviluppo_tech"}],
+            "hand": ["ozok"],
+            "zone_used": False,
+        },
+        {
+            "field": [
+                "brakka",
+                {"id": "ochre_monk", "zone": "sviluppo_tech"},
+                {"id": "zhee", "zone": "militare"},
+            ],
+            "hand": [],
+        },
+        {"roll": 1, "label": "attacker"},
+        {"roll": 1, "label": "defender"},
+        phase="battle",
+    )
+    assert set(attacks(s)) == {"attack:kharvok:brakka", "attack:kharvok:ochre_monk"}
+    play(s, "attack:kharvok:brakka")
+    assert decision(s).actions == ("zone:sviluppo_tech", "pass")
+    play(s, "zone:sviluppo_tech")
+    d = decision(s)
+    assert d.kind == "redirect" and d.actions == ("pass", "redirect:ochre_monk")
+    assert s.players[0].zused == 1 << 1
+
+
+def test_zona_conquista_a_rift_card_takes_the_zone_of_the_card_it_replaces() -> None:
+    s = position(
+        "zona_conquista+fessura",
+        {"field": [{"id": "kharvok", "zone": "medica"}], "hand": ["ozok"], "zone_used": False},
+        {"field": ["brakka"], "hand": []},
+        [{"draw": "thofa", "label": "dimensional deck"}],
+        rift=["yolk_engine", "thofa"],
+        phase="battle",
+    )
+    events = play(s, "fessura:kharvok")
+    if decision(s).kind == "save_zone":  # the Medica zone may save it: not this time
+        events += play(s, "pass")
+    assert of_kind(events, "fessura_card", player=0, card="thofa")
+    assert GAME.zone_of(s, 0, "thofa") == 2  # Medica, not Civile (its estro's)
+
+
+def test_zona_conquista_an_ambusher_takes_the_zone_of_the_fallen_card() -> None:
+    s = position(
+        "zona_conquista+imboscata",
+        {"field": [{"id": "kharvok", "zone": "militare"}], "hand": ["ozok"]},
+        {
+            "field": [{"id": "brakka", "face_down": True, "zone": "militare"}, "thofa"],
+            "hand": ["zhee"],
+        },
+        phase="battle",
+    )
+    play(s, "attack:kharvok:#0", "ambush:zhee")
+    assert s.players[1].field == ["thofa", "zhee"]
+    assert GAME.zone_of(s, 1, "zhee") == 0  # Militare, where Brakka fell
+    assert GAME.points(s, 1) == [1, 0, 0, 1, 0]
+
+
 def test_zona_conquista_a_gift_reaches_only_its_zone() -> None:
     card = next(
         c
