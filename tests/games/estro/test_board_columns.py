@@ -94,3 +94,13 @@ def test_a_navi_guardian_line_breaks_before_its_mark() -> None:
         lines = lines_of(GAME.view(s, 0, lang))
         at = next(i for i, x in enumerate(lines) if "Gearmind Colossus (Granito)" in x)
         assert lines[at].endswith("TOT 64 ·") and lines[at + 1] == f"      {mark}", lines[at:]
+
+
+def test_the_bastione_lanes_say_what_their_numbers_are() -> None:
+    """'Lane 1  zone 4: H:Stamp Automaton(75)' gave a bare number; the heading now says
+    it is the TOT, and still fits 80 columns."""
+    s = GAME.new(GAME.make_config(2, "ultimo_bastione"), 3)
+    for lang, said in (("en", "TOT in brackets:"), ("it", "TOT tra parentesi:")):
+        lines = lines_of(GAME.view(s, 0, lang))
+        assert any(x.endswith(said) for x in lines), lines
+        assert all(shown(x) <= 80 for x in lines), [x for x in lines if shown(x) > 80]

@@ -111,7 +111,7 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
             lines.append(view.MSG.t(lang, "hand_known", cards=cards))
     cell = s.cell
     ours, theirs = t(lang, "mark_defender"), t(lang, "mark_horde")  # D: and H: (O: in Italian)
-    lines.append(t(lang, "grid_head", first=DEPTHS, d=ours, h=theirs))
+    lines += view.fit_line(t(lang, "grid_head", first=DEPTHS, d=ours, h=theirs))
     for lane in range(LANES):
         head = t(lang, "grid_lane", lane=lane + 1)
         rows = []
