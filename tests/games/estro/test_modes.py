@@ -535,6 +535,47 @@ def test_imboscata_resolves_before_any_other_destruction_trigger(mode: str) -> N
     assert later and events.index(of_kind(events, "ambush")[0]) < events.index(later[0])
 
 
+# ------------------------------------------------------------ META modes together --
+def test_fessura_on_your_own_face_down_card_may_be_ambushed_and_still_opens() -> None:
+    # a destruction like any other: the ambush comes first, then the rift opens; the
+    # empty ambusher rests in its controller's next turn (this one is theirs already)
+    s = position(
+        "standard+fessura+imboscata",
+        {
+            "field": ["kharvok", {"id": "brakka", "face_down": True}],
+            "hand": ["ozok", "zhee"],
+        },
+        {"field": ["thofa"], "hand": []},
+        [{"draw": "yolk_engine", "label": "dimensional deck"}],
+        rift=["yolk_engine", "madu"],
+        phase="battle",
+    )
+    play(s, "fessura:brakka")
+    d = decision(s)
+    assert (d.player, d.kind, d.actions) == (0, "ambush", ("ambush:zhee", "pass"))
+    events = play(s, "ambush:zhee")
+    assert of_kind(events, "destroyed", player=0, card="brakka", cause="fessura")
+    assert of_kind(events, "fessura_card", player=0, card="yolk_engine")
+    assert s.players[0].field == ["kharvok", "zhee", "yolk_engine"]
+    assert s.players[0].rest == (("zhee", s.turn + 2),)
+
+
+def test_fessura_on_a_chimera_sends_both_cards_away_and_opens() -> None:
+    s = position(
+        "standard+chimera+fessura",
+        {"field": [{"id": "ozok+nyxara", "spent": True}], "hand": ["kharvok"]},
+        {"field": ["thofa"], "hand": []},
+        [{"draw": "madu", "label": "dimensional deck"}],
+        rift=["yolk_engine", "madu"],
+        phase="battle",
+    )
+    events = play(s, "fessura:ozok+nyxara")
+    assert of_kind(events, "destroyed", player=0, card="ozok+nyxara", cause="fessura")
+    assert of_kind(events, "fessura_card", player=0, card="madu")
+    pl = s.players[0]
+    assert {"ozok", "nyxara"} <= set(pl.inc) and pl.field == ["madu"]
+
+
 # ------------------------------------------------------------------------ Mnemonica --
 def test_mnemonica_attacker_declares_the_outcome_after_the_dice() -> None:
     # Kharvok (Ardo, TOT 76) against Brakka (Granito, TOT 72 + 5 from its die): +2 matchup
