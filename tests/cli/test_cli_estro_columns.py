@@ -97,3 +97,14 @@ def test_a_rules_item_goes_on_under_its_words(lang: str) -> None:
     at = next(i for i, x in enumerate(lines) if x.startswith(first))
     assert lines[at + 1].startswith("  ") and lines[at + 1][2] != " "
     assert all(len(x.rstrip()) <= 80 for x in lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_games_notes_on_tuned_agents_fit_80_columns(lang: str) -> None:
+    """'In tos dungeon, mcts plays as mcts:30,depth=0,c=0.05: the tuning its studies' /
+    'found best.': the notes under 'tavolo games' broke at column 0."""
+    r = invoke(["--lang", lang, "games"], env=WIDE)
+    assert r.exit_code == 0, r.output
+    notes = r.stdout.split("┘", 1)[1].splitlines()[1:]
+    assert notes and not long_lines("\n".join(notes)), notes
+    assert all(x.startswith(("In ", "  ")) for x in notes), notes

@@ -22,6 +22,7 @@ from typer.core import TyperGroup
 
 from tavolo import __version__
 from tavolo.engine import TavoloError, registry
+from tavolo.engine.i18n import fit
 
 from . import batch, common, files, play, tools
 from .common import click, console, lang_option, report, resolve_lang, t
@@ -180,9 +181,9 @@ def build_app(help_lang: str = "en") -> typer.Typer:
                 for name, spec in row.get("agents", {}).items():
                     agent, _, mode = name.partition("@")
                     key = "games.tuned_mode" if mode else "games.tuned"
-                    console().print(
-                        t(lang, key, game=row["name"], agent=agent, mode=mode, spec=spec)
-                    )
+                    said = t(lang, key, game=row["name"], agent=agent, mode=mode, spec=spec)
+                    for line in fit(said, 2):  # within 80 columns, going on at 2
+                        console().print(line)
         for problem in problems:
             report(problem)
         if problems:
