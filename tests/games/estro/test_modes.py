@@ -718,6 +718,23 @@ def test_sogno_lucido_a_falling_granito_takes_its_supports() -> None:
     assert s.players[1].field == [] and s.players[1].attached == ()
 
 
+def test_sogno_lucido_a_granito_destroyed_by_the_rift_takes_its_supports() -> None:
+    # not only in battle: Fessura destroys the Granito, its support goes with it
+    s = position(
+        "sogno_lucido+fessura",
+        {"field": ["brakka", {"id": "yssel", "supports": "brakka"}, "kharvok"], "hand": []},
+        {"field": ["thofa"], "hand": []},
+        [{"draw": "madu", "label": "dimensional deck"}],
+        rift=["yolk_engine", "madu"],
+        phase="battle",
+    )
+    events = play(s, "fessura:brakka")
+    assert of_kind(events, "destroyed", player=0, card="brakka", cause="fessura")
+    assert of_kind(events, "destroyed", player=0, card="yssel", cause="support")
+    assert of_kind(events, "fessura_card", player=0, card="madu")
+    assert s.players[0].field == ["kharvok", "madu"] and s.players[0].attached == ()
+
+
 def test_sogno_lucido_manpo_as_a_second_card_with_one_card_on_the_field() -> None:
     s = position(
         "sogno_lucido",

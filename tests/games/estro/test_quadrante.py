@@ -196,3 +196,29 @@ def test_quadrante_a_sacrifice_during_an_attack_spins_without_losing_the_battle(
     assert fell == ["vurrax", "zhee"]
     assert s.players[0].field == ["kharvok"] and s.players[1].field == ["brakka"]
     assert s.battle is None and s.result is None  # no attacker left: the turn passed
+
+
+def test_quadrante_no_spin_for_a_protected_card_nor_for_one_a_gift_saves() -> None:
+    # a protection (a gift's or the dial's, until the end of the next turn)
+    s = position(
+        {"field": ["kharvok"], "hand": ["ozok"]},
+        {"field": [{"id": "brakka", "face_down": True}, "zhee"], "hand": []},
+        [],
+    )
+    s.players[1].shield["brakka"] = s.turn + 1
+    events = play(s, "attack:kharvok:#0")
+    assert of_kind(events, "protected", player=1, card="brakka")
+    assert not of_kind(events, "dial") and s.dial == ()
+    # a gift that saves its card as it is about to be destroyed (Tomb Plate, on a coin)
+    s = position(
+        {"field": ["kharvok"], "hand": ["ozok"]},
+        {"field": ["tomb_plate", "zhee"], "hand": []},
+        [
+            {"roll": 1, "label": "attacker"},
+            {"roll": 2, "label": "defender"},
+            {"coin": "heads", "label": "coin call"},
+        ],
+    )
+    events = play(s, "attack:kharvok:tomb_plate")
+    assert of_kind(events, "saved", player=1, card="tomb_plate", by="gift")
+    assert not of_kind(events, "dial") and s.dial == ()
