@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 
@@ -108,3 +109,21 @@ def test_games_notes_on_tuned_agents_fit_80_columns(lang: str) -> None:
     notes = r.stdout.split("┘", 1)[1].splitlines()[1:]
     assert notes and not long_lines("\n".join(notes)), notes
     assert all(x.startswith(("In ", "  ")) for x in notes), notes
+
+
+def test_a_kept_game_says_where_within_80_columns_and_the_command_whole(
+    tmp_path: Path,
+) -> None:
+    """'Partita non finita conservata in /…/estro-20261129-051616.json.' and 'Per
+    continuarla: tavolo resume /…' passed 80 columns with any real home folder, and the
+    terminal broke the path; the path goes on whole at column 2, the command on a line of
+    its own."""
+    home = tmp_path / "a-home-folder-with-a-rather-long-name"
+    args = ["--lang", "it", "play", "estro", "--seats", "human,random", "--seed", "1"]
+    r = invoke(args, input="1\nq\n", env={**WIDE, "TAVOLO_HOME": str(home)})
+    assert r.exit_code == 0, r.output
+    (path,) = (home / "unfinished").glob("*.json")
+    lines = r.stdout.splitlines()
+    whole = (f"  {path}.", f"  tavolo resume {path}")  # a path is never broken
+    assert all(x in lines for x in whole), lines[-4:]
+    assert all(x in whole for x in long_lines(r.stdout)), long_lines(r.stdout)

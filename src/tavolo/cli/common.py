@@ -365,8 +365,12 @@ def hang(text: str, width: int = SCREEN) -> str:
 
 
 def resume_hint(lang: str, path: Path) -> str:
-    """The line that tells how to go on with the unfinished game kept in ``path``."""
-    return t(lang, "play.resume_hint", path=escape(shell_word(path)))
+    """The line that tells how to go on with the unfinished game kept in ``path``; past
+    80 columns the command goes on a line of its own, whole, to be copied."""
+    line = t(lang, "play.resume_hint", path=escape(shell_word(path)))
+    if shown(line) <= SCREEN:
+        return line
+    return t(lang, "play.resume_hint_long", path=escape(shell_word(path)))
 
 
 def shell_word(path: Path) -> str:

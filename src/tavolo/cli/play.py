@@ -394,7 +394,7 @@ class Table:
                 )
                 path = self.keep("play.kept_instead")
             else:
-                self.out.print(t(self.lang, "play.saved", path=escape(str(path))))
+                self.say(t(self.lang, "play.saved", path=escape(str(path))), 2)
         elif not over and self.replay.actions:  # a game left before any move: nothing to keep
             path = self.keep("play.kept")
         if path is not None and not over:
@@ -415,9 +415,9 @@ class Table:
             self.replay.save(path)
         except OSError as e:
             problem = f"{path}: {SystemReason.of(e).told(self.lang)}"
-            self.out.print(t(self.lang, "play.keep_failed", problem=escape(problem)))
+            self.say(t(self.lang, "play.keep_failed", problem=escape(problem)), 2)
             return None
-        self.out.print(t(self.lang, key, path=escape(str(path))))
+        self.say(t(self.lang, key, path=escape(str(path))), 2)  # the path whole
         return path
 
     # -- the loop ------------------------------------------------------------------------
