@@ -104,3 +104,13 @@ def test_the_bastione_lanes_say_what_their_numbers_are() -> None:
         lines = lines_of(GAME.view(s, 0, lang))
         assert any(x.endswith(said) for x in lines), lines
         assert all(shown(x) <= 80 for x in lines), [x for x in lines if shown(x) > 80]
+
+
+def test_a_bastione_gift_goes_on_further_in_than_it_starts() -> None:
+    """A lane card's gift went on at the column it started at, its second line reading
+    as another text; it goes on 2 columns further in, as on the 1v1 board."""
+    s = GAME.new(GAME.make_config(3, "ultimo_bastione"), 6)
+    lines = lines_of(GAME.view(s, 0, "it"))
+    at = next(i for i, x in enumerate(lines) if "Ivy Doula (Armonio" in x)
+    assert lines[at + 1].startswith("      [dim]1V — ")
+    assert lines[at + 2].startswith("        [dim]") and lines[at + 3].startswith("        [dim]")

@@ -137,7 +137,7 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
                 gift = g.info[c].gift
                 if gift is not None:  # what a horde card will do, or a defender can
                     said = view.escape(text.render_gift(gift.source, lang))
-                    lines += fit(f"      [dim]{said}[/]", 6)
+                    lines += fit(f"      [dim]{said}[/]", 8)  # going on further in
     if s.pending:
         names = ", ".join(_name(g, c) for c in s.pending)
         lines.append(t(lang, "pending", cards=names))
