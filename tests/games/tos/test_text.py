@@ -392,6 +392,14 @@ SENTENCES = [
         "Se la carta precedente mostra ★: guadagna 1 Difesa.",
     ),
     ({"do": [{"gain": "mana", "n": 2}]}, "Gain 2 mana.", "Guadagna 2 Mana."),
+    (  # Italian "ed" before "è" (the screen read "... è in gioco e è in gioco ...")
+        {
+            "if": [{"stars": [2, 1], "place": "in_play"}, {"count": "air", "at_least": 1}],
+            "do": [{"gain": "attack", "n": 20}],
+        },
+        "If the constellation ★★, ★ is in play and at least 1 air is in play: gain 20 attack.",
+        "Se la Costellazione ★★, ★ è in gioco ed è in gioco almeno 1 Aria: guadagna 20 Attacco.",
+    ),
 ]
 
 

@@ -163,8 +163,9 @@ def _finish(text: str) -> str:
 
 
 def _join(lang: str, parts: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return MSG.join(lang, parts, "text.and", "text.comma")
+    """``a``, ``a and b``, ``a, b and c`` (Italian "ed" before a last part in e/è)."""
+    both = "text.and_e" if parts and parts[-1][:1] in "eèEÈ" else "text.and"
+    return MSG.join(lang, parts, both, "text.comma")
 
 
 def _commas(lang: str, parts: Sequence[str]) -> str:
