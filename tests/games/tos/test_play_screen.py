@@ -190,6 +190,8 @@ def test_italian_screens_name_level_element_banner_and_stars_as_the_manual_does(
         plain = re.sub(r"\{[^}]*\}", "", text).replace("fida degli stendardi", "")
         terms = r"\b(livello|elemento|elementi|stendardo|stendardi|stelle|costellazion[ei])\b"
         assert not re.search(terms, plain), (key, re.findall(terms, plain))
+    # the dungeon's Execute steps spend the manual's "Punti di Attacco"
+    assert words["act.step"] == "Spendi 1 Punto di Attacco: un passo {dir}"
     s = GAME.new(TUTORIAL, 1)
     play(s, f"open:{s.hand[0]}")
     board = GAME.view(s, 0, "it")
