@@ -68,3 +68,13 @@ def test_italian_damage_agrees_with_its_number() -> None:
     data = {"attack": 0, "enemy_defense": 1, "enemy_attack": 3, "defense": 2, "damage": 1}
     data |= {"defeated": False}
     assert GAME.describe_event(Event("execute", data), 0, "it").endswith(": 1 danno.")
+
+
+def test_a_banner_challenge_is_won_or_lost() -> None:
+    """'Banner challenge: 2 cards counted — no.' read as a yes/no answer to nothing."""
+    from tavolo.engine import Event
+
+    lost = Event("adv_challenge", {"count": 2, "won": False})
+    assert GAME.describe_event(lost, 0, "en") == "Banner challenge: 2 cards counted — lost."
+    won = Event("adv_challenge", {"count": 1, "won": True})
+    assert GAME.describe_event(won, 0, "it") == ("Sfida degli stendardi: 1 carta contata — vinta.")

@@ -359,6 +359,8 @@ def describe_event(g: TosGame, e: Event, lang: str) -> str | None:
         return render_line(Text(label=d["label"]), lang)
     if k in ("adv_exhaust", "adv_entry", "adv_teleport"):
         k = f"{k}_{d.get('how', d.get('ok'))}".lower()
+    if k == "adv_challenge":  # the challenge is won or lost, not "yes" or "no"
+        d["won"] = t(lang, "word.challenge_won" if d["won"] else "word.challenge_lost")
     if k.startswith("adv_"):
         d = {
             x: (t(lang, f"word.{'yes' if v else 'no'}") if isinstance(v, bool) else v)
