@@ -246,6 +246,45 @@ def test_alarm_starts_when_all_guardians_of_a_ship_are_destroyed() -> None:
     assert s.alarm[1] == 0
 
 
+def test_alarm_starts_when_a_gift_destroys_the_last_guardian_of_a_ship() -> None:
+    """Not only an attack: siege_larva's play gift destroys a face-down guardian, the
+    last of its ship, and the alarm starts as when a battle ends it."""
+    s = position(
+        {"field": ["kharvok"], "hand": ["siege_larva"]},
+        fleet(s0=[down("hush_phantom")], s1=[down("thofa"), down("orrugg")]),
+    )
+    ev = play(s, "play:siege_larva:up", "gift:use", "target:1:#0")
+    assert of_kind(ev, "destroyed", card="hush_phantom", cause="gift")
+    assert of_kind(ev, "navi.alarm_start", ship=0) and s.alarm == [3, 0, 0, 0, 0]
+    assert "attack:kharvok:@ardo" in acts(s) and "attack:kharvok:@granito" not in acts(s)
+
+
+def test_a_reinforced_ship_is_guarded_again_and_its_alarm_keeps_running() -> None:
+    """The Choir Ark's reinforcement brings guardians back: the ship cannot be attacked
+    until they fall, but its alarm goes on counting down; when one of them falls the
+    running alarm is not started again."""
+    s = position(
+        {"field": ["kharvok", "hull_sleeper"], "hand": ["ozok", "vurrax"]},
+        fleet(s0=[down("thofa")], s2_alarm=1, s2_fallen=["orrugg", "gossamer_doe"]),
+    )
+    ev = play(s, "play:ozok:up", "end", "navi:reveal:#0")
+    assert of_kind(ev, "navi.reinforce", ship=2, cards=["gossamer_doe", "orrugg"])
+    assert s.alarm[2] == MODE.fleet.ships[2].countdown == 3
+    play(s, "play:vurrax:up")
+    assert not [a for a in acts(s) if a.endswith("@armonio")]
+    ev = play(s, "end")
+    assert of_kind(ev, "navi.alarm", ship=2, turns=2) and s.alarm[2] == 2
+    # a returned guardian falls while the alarm runs: no new start, the count stays
+    s = position(
+        {"field": ["kharvok"], "hand": ["ozok"]},
+        fleet(s0=[down("thofa")], s2=["gossamer_doe"], s2_alarm=2),
+        rolls(4, 1),
+    )
+    ev = play(s, "play:ozok:up", "attack:kharvok:gossamer_doe")
+    assert of_kind(ev, "destroyed", card="gossamer_doe")
+    assert not of_kind(ev, "navi.alarm_start") and s.alarm[2] == 2
+
+
 def test_alarm_counts_down_each_ships_turn_and_fires_the_skill_at_zero() -> None:
     s = position(
         {"field": ["kharvok", "cobalt_tortoise"], "hand": ["ozok", "thofa"]},
