@@ -580,6 +580,37 @@ def test_bastione_gift_extra_attack_gives_a_synaptic_action() -> None:
     )
 
 
+def test_bastione_gift_as_reach_a_dreamer_whose_turn_is_still_to_come() -> None:
+    """An extra play from a gift of a dreamer who is not acting is theirs on their next
+    turn: when their turn comes later in the same Dreamer phase, that turn, not the
+    next round's. Lonely Clock (dreamer 2's) gives it at the start of the phase of
+    round 1, in dreamer 1's turn."""
+    s = position(
+        2,
+        [
+            {"hand": ["ozok"]},
+            {"field": [{"id": "lonely_clock", "lane": 1, "zone": 1}], "hand": ["thofa"]},
+        ],
+        phase="horde",
+        round=0,
+    )
+    assert s.rnd == 1 and decision(s).player == 0 and s.asl == [2, 3] and s.bonus == [0, 0]
+    play(s, "done")
+    d = decision(s)
+    assert d.player == 1 and d.params["as_left"] == 3
+    # in round 2 dreamer 2 acts first: the same gift gives the AS at once
+    s = position(
+        2,
+        [
+            {"hand": ["ozok"]},
+            {"field": [{"id": "lonely_clock", "lane": 1, "zone": 1}], "hand": ["thofa"]},
+        ],
+        phase="horde",
+        round=1,
+    )
+    assert s.rnd == 2 and decision(s).player == 1 and s.asl == [2, 3]
+
+
 def test_bastione_horde_has_no_hand_its_draws_do_nothing() -> None:
     s = position(2, horde=[{"id": "ozok", "lane": 1, "zone": 4}])
     assert not TABLE.draw(s, 1, [])

@@ -724,6 +724,16 @@ class Mode(EstroGame):
             return False
         return super()._step_gift(s, step, events)
 
+    @staticmethod
+    def _gain_as(s: BastioneState, k: int, n: int) -> None:
+        """Dreamer ``k`` gains ``n`` AS for their next turn: this one if it is theirs,
+        or one still to come in this Dreamer phase (their AS were dealt at its start);
+        else banked for the next phase."""
+        if s.phase == "dreamers" and (k - s.rnd + 1) % s.n >= s.turns:
+            s.asl[k] += n
+        else:
+            s.bonus[k] += n
+
     def _step_inspire(self, s: EstroState, step: Step, events: list[Event]) -> bool:
         """Tactical inspiration waits for its dreamer's choice."""
         return True
@@ -760,10 +770,7 @@ class Mode(EstroGame):
             return
         choice = parts[1]
         if choice == "as":
-            if s.phase == "dreamers" and s.seat == k:
-                s.asl[k] += 1
-            else:
-                s.bonus[k] += 1
+            self._gain_as(s, k, 1)
             events.append(Event("ultimo_bastione.inspired", {"player": k, "choice": "as"}))
         elif choice == "draw":
             drawn = [deck.pop() for _ in range(min(2, len(deck)))]
@@ -822,10 +829,7 @@ class Mode(EstroGame):
             assert isinstance(s, BastioneState)
             k = self.owner(s, c)
             n = int(e.extra_play or e.extra_attack or 0)
-            if s.phase == "dreamers" and s.seat == k:
-                s.asl[k] += n
-            else:
-                s.bonus[k] += n
+            self._gain_as(s, k, n)
             events.append(Event("ultimo_bastione.extra", {"player": k, "card": c, "as": n}))
             return
         if verb == "zone_refresh" and p == 1:
