@@ -363,6 +363,29 @@ def test_bastione_impossible_gift_gives_tactical_inspiration(card: str) -> None:
     assert set(d.actions) == {"inspire:as", "inspire:draw", f"inspire:mark:{card}"}
 
 
+def test_bastione_a_chimera_with_an_impossible_gift_gives_tactical_inspiration() -> None:
+    """Chimera on top of the mode: a Chimera that took Hush Phantom's gift (the horde
+    discards: it has no hand) inspires its dreamer when activated, as Hush Phantom
+    would; it is not an AS spent on nothing."""
+    s = position(2, [{"hand": ["ozok", "hush_phantom"]}], mode=f"{MODE}+chimera")
+    play(s, "chimera:declare", "done", "done")
+    while decision(s).player != 0:
+        play(s, "done")
+    play(s, next(a for a in decision(s).actions if a.startswith("chimera:ozok:hush_phantom:")))
+    assert TABLE.is_impossible("ozok+hush_phantom")
+    events = GAME.apply(s, "activate:ozok+hush_phantom")
+    told = [e.to_json() for e in events]
+    assert of_kind(told, "ultimo_bastione.inspiration", card="ozok+hush_phantom", player=0)
+    d = decision(s)
+    assert d.kind == "inspiration" and d.player == 0
+    assert "inspire:mark:ozok+hush_phantom" in d.actions
+    for lang in ("en", "it"):  # told with the Chimera's name, in both languages
+        text = GAME.describe_event(events[-1], 0, lang)
+        assert text and "Ozok" in text and "{" not in text
+    play(s, "inspire:as")
+    assert s.asl[0] == 1  # the fusion 1 AS, the gift 1, the inspiration 1 back
+
+
 def test_bastione_inspiration_plus_one_as() -> None:
     s = position(2, [{"field": [{"id": "hush_phantom", "lane": 1, "zone": 2}]}])
     play(s, "activate:hush_phantom", "inspire:as")

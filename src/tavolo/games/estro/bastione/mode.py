@@ -110,6 +110,11 @@ class Mode(EstroGame):
             return True
         return all(e.verb == "discard" for e in gift.do)
 
+    def is_impossible(self, c: str) -> bool:
+        """Card ``c``'s gift can never work here: its own, or a Chimera's guest's."""
+        imp = self.impossible
+        return c in imp or ("+" in c and c.split("+", 1)[1] in imp)
+
     # ---------------------------------------------------------------- configuration --
     def check_options(self, mode: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
         if "imboscata" in mode.split("+")[1:]:
@@ -549,7 +554,7 @@ class Mode(EstroGame):
         gift = self.info[c].gift
         if gift is None or gift.kind != "once":
             return False
-        if c in self.impossible:
+        if self.is_impossible(c):
             return True
         if not self._available(s, 0, c, "play") or not self._holds(s, 0, c, gift.if_):
             return False
@@ -705,7 +710,7 @@ class Mode(EstroGame):
 
     # ---------------------------------------------------------- tactical inspiration --
     def _step_gift(self, s: EstroState, step: Step, events: list[Event]) -> bool:
-        if step[1] == 0 and step[4] == "check" and step[2] in self.impossible:
+        if step[1] == 0 and step[4] == "check" and self.is_impossible(step[2]):
             assert isinstance(s, BastioneState)
             _, _, c, trig, *_ = step
             gift = self.info[c].gift
