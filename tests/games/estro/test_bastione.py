@@ -163,6 +163,30 @@ def test_bastione_dissonanza_maggiore_card_always_costs_2() -> None:
     assert s.asl[0] == 0 and decision(s).player == 1
 
 
+def test_bastione_dissonance_costs_a_replacement_and_a_chimera_as_plays() -> None:
+    """A replacement and a Chimera's fusion are plays: with three dreamers one after a
+    card in the same turn costs 2 AS, with four dreamers each costs 2."""
+    field = [{"id": "ozok", "lane": 1, "zone": 1}, {"id": "thofa", "lane": 2, "zone": 1}]
+    s = position(3, [{"hand": ["kharvok", "vurrax"], "field": field, "as_left": 3}])
+    play(s, "play:kharvok:3:1")
+    assert s.asl[0] == 2
+    play(s, "replace:thofa:vurrax")
+    assert s.asl[0] == 0 and decision(s).player == 1
+    s = position(
+        4, [{"hand": ["vurrax"], "field": [*field, {"id": "kharvok", "lane": 3, "zone": 1}]}]
+    )
+    play(s, "replace:thofa:vurrax")
+    assert s.asl[0] == 0 and decision(s).player == 1
+    s = position(4, [{"hand": ["ozok", "quarry_titan"], "as_left": 3}], mode=f"{MODE}+chimera")
+    play(s, "chimera:declare", "done")
+    while decision(s).player != 0:
+        play(s, "done")
+    assert s.rnd == 2 and s.asl[0] == 2
+    s.asl[0] = 3  # one more, to see what the fusion takes
+    play(s, "chimera:ozok:quarry_titan:1:1")
+    assert "ozok+quarry_titan" in s.players[0].field and s.asl[0] == 1
+
+
 def test_bastione_attack_costs_1_as_each_defender_once_a_phase() -> None:
     s = position(
         2,
@@ -317,6 +341,26 @@ def test_bastione_overrun_horde_card_advances_at_once() -> None:
     )
     assert "cobalt_tortoise" in s.players[0].inc
     assert cell(s, "kharvok") == (2, 1)
+
+
+def test_bastione_no_overrun_when_the_defender_is_saved() -> None:
+    """Only a horde card that destroyed its defender advances at once: the same attack
+    as above, the defender saved by the Medica zone, leaves the horde card in its zone."""
+    s = position(
+        2,
+        [{"field": [{"id": "cobalt_tortoise", "lane": 2, "zone": 2}]}],
+        horde=[{"id": "kharvok", "lane": 2, "zone": 2}],
+        phase="horde",
+        round=1,
+        zone="medica",
+        script=[{"roll": 1}, {"roll": 1}],
+    )
+    d = decision(s)
+    assert d.kind == "save_zone" and d.params["card"] == "cobalt_tortoise"
+    events = play(s, "zone:medica")
+    assert of_kind(events, "saved", card="cobalt_tortoise")
+    assert not of_kind(events, "ultimo_bastione.overrun")
+    assert "cobalt_tortoise" in s.players[0].field and cell(s, "kharvok") == (2, 2)
 
 
 def test_bastione_horde_once_gift_waits_for_the_next_play_with_priority() -> None:
