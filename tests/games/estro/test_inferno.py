@@ -254,6 +254,19 @@ def test_inferno_equal_team_tots_at_round_19_is_a_draw() -> None:
     assert s.result == (0.5, 0.5, 0.5, 0.5) and s.reason == "last_round"
 
 
+def test_inferno_a_face_down_card_adds_nothing_to_its_teams_field_tot() -> None:
+    # team A: Ozok (72) and Kharvok face down (76 face up, 0 face down); team B: Glyph
+    # Crawler (72). Equal field TOTs: a draw, though team A has more cards
+    teams = (
+        [card("ozok", "A1"), card("kharvok", "A2", face_down=True)],
+        [card("glyph_crawler", "B2")],
+    )
+    s = position(teams, round=19, seat="B2", phase="battle")
+    assert INFERNO.team_tots(s) == [72, 72]
+    end_turn(s)
+    assert s.result == (0.5, 0.5, 0.5, 0.5) and s.reason == "last_round"
+
+
 def test_inferno_teammates_share_the_result() -> None:
     s = new(6)
     chooser = RNG(6)
