@@ -544,6 +544,29 @@ def test_bastione_chimera_declared_then_fused_into_a_free_zone() -> None:
     assert "ozok+quarry_titan" in s.players[0].field and s.asl[0] == 1
 
 
+def test_bastione_an_engaged_dreamer_may_still_declare_a_chimera() -> None:
+    """Mandatory engagement makes the first synaptic action an attack; declaring a
+    Chimera is no synaptic action (free, at the start of the turn), so a dreamer whose
+    defender faces a horde card may declare, then must attack."""
+    s = position(
+        2,
+        [{"hand": ["kharvok"], "field": [{"id": "ozok", "lane": 1, "zone": 3}]}],
+        horde=[{"id": "thofa", "lane": 1, "zone": 3}],
+        mode=f"{MODE}+chimera",
+        script=[{"roll": 1}, {"roll": 1}],
+    )
+    assert decision(s).actions == ("attack:ozok:thofa", "chimera:declare")
+    events = play(s, "chimera:declare")
+    assert of_kind(events, "ultimo_bastione.chimera_declared", player=0)
+    assert decision(s).actions == ("attack:ozok:thofa",) and s.asl[0] == 2
+    s = position(  # without Chimera, only the attack
+        2,
+        [{"hand": ["kharvok"], "field": [{"id": "ozok", "lane": 1, "zone": 3}]}],
+        horde=[{"id": "thofa", "lane": 1, "zone": 3}],
+    )
+    assert decision(s).actions == ("attack:ozok:thofa",)
+
+
 def test_bastione_fessura_rift_card_takes_the_zone() -> None:
     s = position(
         2,

@@ -22,7 +22,8 @@ SEEDS = {
         GAME.make_config(2, "ultimo_bastione"),
     ),
     415: (
-        "4 dreamers with Chimera and Fessura: a Chimera, a gift activated, extra AS, a win",
+        "4 dreamers with Chimera and Fessura: Chimeras declared by engaged dreamers, one "
+        "made, a gift activated, a Medica save, a revive; the bastion falls",
         GAME.make_config(4, "ultimo_bastione+chimera+fessura"),
     ),
     439: (

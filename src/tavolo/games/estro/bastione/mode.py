@@ -519,7 +519,11 @@ class Mode(EstroGame):
                     if c not in attackers:
                         acts += [f"attack:{c}:{h}" for h in foes.get(cell[c], ())]
             if s.engaged and acts:
-                return acts  # mandatory engagement: the first synaptic action is an attack
+                # mandatory engagement: the first synaptic action is an attack; declaring
+                # a Chimera is none (it is free, before any action)
+                if s.mf & CHIMERA and self._may_declare(s, k, mine):
+                    acts.append("chimera:declare")
+                return acts
         hand = team.hand
         cost = self.play_cost(s, k)
         if hand and left >= cost:
@@ -531,12 +535,7 @@ class Mode(EstroGame):
                 acts += [f"replace:{old}:{c}" for old in mine for c in hand]
             if s.mf & CHIMERA:
                 acts += self._chimera_turn(s, k, mine)
-        if (
-            s.mf & CHIMERA
-            and not s.played
-            and (not s.chim[k] or s.chim[k] < s.turn - 2)
-            and not any("+" in c for c in mine)
-        ):
+        if s.mf & CHIMERA and self._may_declare(s, k, mine):
             acts.append("chimera:declare")  # at the start of the dreamer's turn
         info = self.info
         for c in mine:
@@ -549,6 +548,16 @@ class Mode(EstroGame):
         if acts:
             acts.append("done")
         return acts
+
+    @staticmethod
+    def _may_declare(s: BastioneState, k: int, mine: list[str]) -> bool:
+        """Chimera: declared at the start of the turn, before any action (not one of the
+        synaptic actions, so not barred by an engagement), none of one's own on the field."""
+        return (
+            not s.played
+            and (not s.chim[k] or s.chim[k] < s.turn - 2)
+            and not any("+" in c for c in mine)
+        )
 
     def _can_activate(self, s: BastioneState, c: str) -> bool:
         gift = self.info[c].gift
