@@ -287,3 +287,10 @@ def test_a_battle_names_the_primary_stat_it_tells() -> None:
     en, it = (GAME.describe_event(e, None, lang) for lang in ("en", "it"))
     assert en is not None and en.startswith("Ozok primary 22/TOT 70 against Zhee primary 31/TOT 68")
     assert it is not None and it.startswith("Ozok primario 22/TOT 70 contro Zhee primario 31/TOT")
+
+
+def test_the_mode_line_names_standard_as_the_others() -> None:
+    """'Mode: standard + Chimera + Fessura Dimensionale': the one name in lower case."""
+    s = GAME.new(GAME.make_config(2, "standard+chimera"), 1)
+    assert "Mode: [bold]Standard + Chimera" in GAME.view(s, 0, "en")
+    assert "Modalità: [bold]Standard + Chimera" in GAME.view(s, 0, "it")
