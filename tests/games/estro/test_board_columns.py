@@ -114,3 +114,15 @@ def test_a_bastione_gift_goes_on_further_in_than_it_starts() -> None:
     at = next(i for i, x in enumerate(lines) if "Ivy Doula (Armonio" in x)
     assert lines[at + 1].startswith("      [dim]1V — ")
     assert lines[at + 2].startswith("        [dim]") and lines[at + 3].startswith("        [dim]")
+
+
+def test_an_inferno_seat_line_breaks_between_its_parts() -> None:
+    """'Giocatore 2 (B1) · mano 5 · ... · azione di zona:' / 'disponibile' broke a part
+    in two; the line now breaks at its ' · ' parts, each whole."""
+    s = GAME.new(GAME.make_config(4, "inferno"), 6)
+    lines = lines_of(GAME.view(s, 0, "it"))
+    seats = [i for i, x in enumerate(lines) if x.startswith("  Giocatore ")]
+    assert len(seats) == 4
+    for i in seats:
+        assert lines[i].endswith(" ·") and lines[i + 1].strip() == "azione di zona: disponibile"
+    assert all(shown(x) <= 80 for x in lines)

@@ -138,7 +138,8 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
     for line in "\n".join(lines).split("\n"):  # every line within 80 columns
         lead = len(line) - len(line.lstrip(" "))
         card = line.startswith("  #") or lead > 20  # (a Chimera's stats: a line of their own)
-        out += fit(line, 7 if card else lead + 2)  # a card's marks: in line with its gift
+        # a card's marks in line with its gift; another line broken at its " · " parts
+        out += fit(line, 7) if card else view.fit_line(line)
     return "\n".join(out)
 
 
