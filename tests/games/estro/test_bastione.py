@@ -436,6 +436,19 @@ def test_bastione_inspiration_plus_one_as() -> None:
     assert s.asl[0] == 2  # 1 spent on the gift, 1 back
 
 
+def test_bastione_inspiration_as_after_the_dreamer_phase_is_banked() -> None:
+    """Smoke Harlequin's impossible turn-end gift inspires at the end of the Dreamer
+    phase: the +1 AS waits for its dreamer's next turn, in the next round."""
+    s = position(
+        2,
+        [{"field": [{"id": "smoke_harlequin", "lane": 1, "zone": 1}], "hand": ["ozok"]}],
+    )
+    play(s, "done", "done")
+    assert decision(s).kind == "inspiration" and s.rnd == 1
+    play(s, "inspire:as")
+    assert s.rnd == 2 and s.asl == [3, 2] and s.bonus == [0, 0]
+
+
 def test_bastione_inspiration_draw_two_keep_one() -> None:
     s = position(
         2, [{"field": [{"id": "hush_phantom", "lane": 1, "zone": 2}], "deck": ["ozok", "thofa"]}]
