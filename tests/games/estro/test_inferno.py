@@ -374,6 +374,46 @@ def test_inferno_meta_modes_combine(meta: str) -> None:
         assert len(s.rift) == 250 - 100  # the cards no seat was dealt
 
 
+def test_inferno_imboscata_the_falling_cards_owner_ambushes_and_the_ambusher_rests() -> None:
+    # B1 attacks A2's face-down Vurrax: A2 (not A1, nor the attacker) may ambush, from
+    # their own hand; the empty Sleepwalker rests during A2's next turn, the next one
+    teams = ([card("ozok", "A1"), card("vurrax", "A2", face_down=True)], [card("kharvok", "B1")])
+    seats = [
+        {"hand": ["violet_needle"]},
+        {"hand": ["balm_serpent"]},
+        {"hand": ["sleepwalker", "amber_idol"]},
+        {},
+    ]
+    s = position(teams, seats, mode="inferno+imboscata", seat="B1", phase="battle")
+    play(s, "attack:kharvok:#1")
+    d = decision(s)
+    assert (d.player, d.kind, d.actions) == (2, "ambush", ("ambush:sleepwalker", "pass"))
+    events = play(s, "ambush:sleepwalker", "pass")  # then no Medica for Vurrax
+    assert of_kind(events, "ambush", player=2, card="sleepwalker")
+    assert of_kind(events, "destroyed", player=2, card="vurrax")
+    assert s.seat == 2 and "sleepwalker" in s.players[0].field
+    play(s, "play:amber_idol:up")
+    assert decision(s).actions == ("attack:amber_idol:kharvok", "end")
+
+
+def test_inferno_fessura_uses_own_cards_and_the_rift_card_is_the_openers() -> None:
+    teams = ([card("ozok", "A1"), card("thofa", "A2")], [card("kharvok", "B1")])
+    seats = [{"hand": ["violet_needle"]}, {}, {}, {}]
+    s = position(teams, seats, mode="inferno+fessura", rift=["cobalt_tortoise", "hull_sleeper"])
+    play(s, "play:violet_needle:up")
+    assert [a for a in decision(s).actions if a.startswith("fessura:")] == [
+        "fessura:ozok",
+        "fessura:violet_needle",
+    ]
+    events = play(s, "fessura:ozok", "pass")  # no Medica for Ozok
+    assert of_kind(events, "destroyed", card="ozok", cause="fessura")
+    assert s.players[0].field == ["thofa", "violet_needle", "hull_sleeper"]
+    assert INFERNO.owner(s, "hull_sleeper") == 0
+    assert GAME.observe(s, 2)["teams"][0]["field"][-1]["owner"] == "A1"
+    attackers = {a.split(":")[1] for a in decision(s).actions if a.startswith("attack:")}
+    assert attackers == {"violet_needle", "hull_sleeper"}
+
+
 def test_inferno_takes_no_options() -> None:
     with pytest.raises(ConfigError, match="no option"):
         GAME.make_config(mode="inferno", decks=[None] * 4)
