@@ -259,3 +259,18 @@ def test_english_screens_name_cards_and_adventures_as_the_manual_does() -> None:
     assert "Status Card: attack 0 · defense 0 · level 4 · mana 0/4" in board
     s = GAME.new(GAME.make_config(1, "dungeon", seed=1), 3)
     assert " · Dungeon Adventure · " in GAME.view(s, 0, "en").replace("\n  ", " ")
+
+
+def test_a_long_layout_row_breaks_between_cards() -> None:
+    """A row of the layout longer than the screen broke between a card's number and its
+    name ('..., #4' / 'Fendente'); it now breaks between cards."""
+    import re
+
+    config = GAME.make_config(1, "fight", date="2026-11-22")
+    s = GAME.new(config, 4)
+    play(s, f"open:{s.hand[0]}")
+    play(s, *(f"charge:{c}" for c in list(s.hand)))
+    lines = GAME.view(s, 0, "it").splitlines()
+    at = next(i for i, x in enumerate(lines) if x.startswith("  Fila del Caricare: "))
+    assert lines[at].endswith(",") and lines[at + 1].startswith("    #"), lines[at : at + 2]
+    assert not any(re.search(r"#\d+$", x) for x in lines)

@@ -70,15 +70,15 @@ def show_boxes(text: str) -> str:
     return text.replace(_KEPT_BOX, EMPTY_BOX)
 
 
-def fit_screen(line: str) -> list[str]:
+def fit_screen(line: str, sep: str = " ") -> list[str]:
     """A play screen's line broken between words into lines of at most 80 columns, each
     going on under its words (after a ``- `` or ``(3) `` lead, else two columns in): the
     terminal would break it anywhere, going on at column 0. An empty box ``[ ]`` stays
-    whole."""
+    whole; with ``sep=", "`` so does each item of a list ("#4 Guardia")."""
     body = line.lstrip(" ")
     lead = _LEAD.match(body)
-    rows = fit(keep_boxes(line), len(line) - len(body) + (len(lead.group(0)) if lead else 2))
-    return [show_boxes(row) for row in rows]
+    indent = len(line) - len(body) + (len(lead.group(0)) if lead else 2)
+    return [show_boxes(row) for row in fit(keep_boxes(line), indent, sep=sep)]
 
 
 SKILLS = (

@@ -134,7 +134,7 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
         ):
             if cards:
                 names = ", ".join(escape(_name(s, c, lang)) for c in cards)
-                lines.append("  " + t(lang, key, cards=names))
+                lines.extend(text.fit_screen("  " + t(lang, key, cards=names), sep=", "))
         if s.act is not None:
             slot, i = s.act
             c = s.column[slot]
