@@ -923,13 +923,46 @@ def test_zona_conquista_three_points_in_three_zones_wins_at_the_end_of_a_round()
 
 
 def test_zona_conquista_has_no_round_5_rule() -> None:
+    # player 2 cannot attack: their turn 12, the end of round 6, ends as the position is
+    # set up, with their field empty; standard ends the game there, Zona goes on
+    for mode, over in (("standard", True), ("zona_conquista", False)):
+        s = position(
+            mode,
+            {"field": ["ozok"], "hand": ["thofa"], "deck": ["amber_idol"]},
+            {"field": [], "hand": ["zhee"], "deck": ["inkveil"]},
+            round=6,
+            active=1,
+            phase="battle",
+        )
+        assert (s.reason == "empty_field") is over
+        assert (s.result is None) is not over and s.turn == 12 + (not over)
+
+
+def test_zona_conquista_has_no_round_19_rule() -> None:
+    # the end of round 19 (player 2's face-down card cannot attack), player 1 ahead in
+    # cards and TOT: standard ends the game, Zona goes on
+    for mode, over in (("standard", True), ("zona_conquista", False)):
+        s = position(
+            mode,
+            {"field": ["ozok", "kharvok"], "hand": ["thofa"], "deck": ["amber_idol"]},
+            {"field": [{"id": "brakka", "face_down": True}], "hand": [], "deck": ["inkveil"]},
+            round=19,
+            active=1,
+            phase="battle",
+        )
+        assert (s.reason == "last_round") is over
+        assert (s.result is None) is not over and s.turn == 38 + (not over)
+
+
+def test_zona_conquista_no_hand_and_no_deck_loses() -> None:
+    # player 1's Ozok (Militare) has no foe in its zone: the turn ends, and player 2 must
+    # draw with no card in hand or deck
     s = zona(
         {"field": ["ozok"], "hand": ["thofa"], "deck": ["amber_idol"]},
-        {"field": [], "hand": ["zhee"], "deck": ["inkveil"]},
-        round=6,
+        {"field": ["brakka"], "hand": [], "deck": []},
         phase="battle",
     )
-    assert s.result is None and s.turn > 11  # the empty field lost nothing
+    assert s.result == (1.0, 0.0) and s.reason == "no_cards"
 
 
 def test_zona_conquista_zone_actions_once_per_zone_only_there() -> None:
