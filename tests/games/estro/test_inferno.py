@@ -429,6 +429,16 @@ def test_inferno_chimera_is_made_on_the_seats_next_turn() -> None:
     assert "chimera:ozok:madu" in decision(s).actions
 
 
+def test_inferno_a_teammates_chimera_does_not_stop_a_declaration() -> None:
+    # one Chimera of one's own at a time: A2's Chimera on team A's field leaves A1 free
+    # to declare, A1's own does not
+    seats: list[dict[str, Any]] = [{"hand": ["ozok", "madu", "vurrax"]}, {}, {}, {}]
+    for owner, may in (("A2", True), ("A1", False)):
+        teams = ([card("violet_needle+quarry_titan", owner)], [card("kharvok", "B1")])
+        s = position(teams, seats, mode="inferno+chimera", round=4)
+        assert ("chimera:declare" in decision(s).actions) is may
+
+
 def test_inferno_words_in_english_and_italian() -> None:
     assert set(MSG.messages["en"]) == set(MSG.messages["it"])
     for lang in ("en", "it"):
