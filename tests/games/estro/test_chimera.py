@@ -166,6 +166,16 @@ def test_one_chimera_at_a_time() -> None:
         {"field": ["brakka"]},
     )
     assert not [a for a in decision(s).actions if a.startswith("chimera")]
+    # declared in the last turn, with an empty card and a gift card in hand: no fusion
+    # while the first Chimera stands, one once it has gone
+    for field, fuse in (([{"id": "ozok+nyxara", "spent": True}], False), ([], True)):
+        s = position(
+            {"field": field, "hand": ["vurrax", "madu"], "chimera_declared": True},
+            {"field": ["brakka"]},
+            round=3,
+        )
+        acts = [a for a in decision(s).actions if a.startswith("chimera")]
+        assert acts == (["chimera:vurrax:madu"] if fuse else [])
 
 
 def test_a_destroyed_chimera_sends_both_cards_to_the_incinerator() -> None:
