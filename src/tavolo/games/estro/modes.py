@@ -126,8 +126,10 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
         self, s: EstroState, p: int, c: str, cause: str, events: list[Event]
     ) -> None:
         """A card of ``p`` went to the Incinerator: a mode may answer."""
-        if cause == "fessura":  # the rift opens for this destruction, whatever comes after
-            s.flags["rift"] = True
+        if cause == "fessura":  # the rift (the step under this one) opens, come what may
+            st = s.steps[-1] if s.steps else None
+            if st is not None and st[0] == "rift" and len(st) == 4 and st[2] == c:
+                s.steps[-1] = (*st, True)
         if s.mf & NECRO and cause in ("battle", "foe_gift"):
             pl: Player = s.players[p]
             if pl.necro < NECRO_MAX:
@@ -401,7 +403,7 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
         the dial brings back at once was destroyed all the same."""
         p = step[1]
         s.steps.pop()
-        if not s.flags.pop("rift", None) or not s.rift:
+        if len(step) < 5 or not s.rift:  # (after_destroyed marks a destroyed card's step)
             events.append(Event("fessura_closed", {"player": p}))
             return False
         rift = list(s.rift)
