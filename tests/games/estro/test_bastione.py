@@ -382,6 +382,28 @@ def test_bastione_horde_once_gift_waits_for_the_next_play_with_priority() -> Non
     assert s.players[1].mods["orrugg"][1] == 2  # horde Granito cards: DEF +2
 
 
+def test_bastione_a_revive_is_no_play_for_the_hordes_waiting_gifts() -> None:
+    """Quarry Titan's once-gift waits for the dreamers' next play: Chorus Bloom's
+    activated gift reviving Kharvok onto the field is none, so it waits on, and fires
+    at the card then played."""
+    s = position(
+        2,
+        [{"hand": ["ozok"], "field": [{"id": "chorus_bloom", "lane": 3, "zone": 1}]}],
+        horde_deck=["orrugg", "silk_specter", "quarry_titan"],
+        incinerator=["kharvok", "vurrax", "thofa"],
+        phase="horde",
+        round=1,
+    )
+    while decision(s).player != 0:
+        play(s, "done")
+    events = play(s, "activate:chorus_bloom", "revive:kharvok")
+    assert of_kind(events, "revive", card="kharvok", to="field")
+    assert not horde_events(events, "gift") and s.pending == ("quarry_titan",)
+    events = play(s, "play:ozok:1:2")
+    assert [g["card"] for g in horde_events(events, "gift")] == ["quarry_titan"]
+    assert s.pending == ()
+
+
 def test_bastione_horde_passive_gifts_work_at_once() -> None:
     # static_gale (an aura): every Illusio card of the horde's opponents has DEX -3
     s = position(

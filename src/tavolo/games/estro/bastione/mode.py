@@ -873,8 +873,9 @@ class Mode(EstroGame):
                 pl.summoned.add(x)
                 s.cell[x] = free[0]
                 self._own(s, k, x)
+                # a revive is no play: as in 1v1 nothing answers it, and the horde's
+                # waiting once-gifts wait on for the dreamers' next play
                 events.append(Event("revive", {"player": 0, "card": x, "to": "field"}))
-                self._entered(s, x)
                 return
         self._own(s, k, x)
         was = pl.known
