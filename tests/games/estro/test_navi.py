@@ -119,6 +119,21 @@ def test_guardian_that_survives_reveals_another_of_its_ship() -> None:
     assert s.pending == ("hush_phantom", "orrugg")
 
 
+def test_guardian_saved_by_a_protection_has_survived_and_reveals_another() -> None:
+    # the battle is won (Kharvok 76 against 61 after the dice and the matchup), but
+    # hush_phantom is protected: it survives the attack, so orrugg of its ship shows
+    s = position(
+        {"field": ["kharvok"], "hand": ["ozok"]},
+        fleet(s0=[down("hush_phantom"), down("orrugg")], s1=[down("thofa")]),
+        rolls(6, 1),
+    )
+    s.players[1].shield["hush_phantom"] = s.turn + 1
+    ev = play(s, "play:ozok:up", "attack:kharvok:#0")
+    assert of_kind(ev, "battle", rule="tot") and of_kind(ev, "protected", card="hush_phantom")
+    assert of_kind(ev, "navi.reveal", card="orrugg", by="probe")
+    assert s.pending == ("hush_phantom", "orrugg") and s.players[1].down == {"thofa"}
+
+
 def test_an_attack_redirected_onto_a_face_down_guardian_reveals_and_fights_it() -> None:
     """A zone action during an attack lets the attacker redirect it; onto a face-down
     guardian it is an attack on it (revealed, gift asleep, a battle), not E-6's fall.
