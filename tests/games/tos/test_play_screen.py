@@ -259,6 +259,8 @@ def test_english_screens_name_cards_and_adventures_as_the_manual_does() -> None:
     assert "Status Card: attack 0 · defense 0 · level 4 · mana 0/4" in board
     s = GAME.new(GAME.make_config(1, "dungeon", seed=1), 3)
     assert " · Dungeon Adventure · " in GAME.view(s, 0, "en").replace("\n  ", " ")
+    for kind in ("World", "Dungeon"):  # the help's rules of each, as the manual heads them
+        assert f"\n- {kind} Adventure (T-" in GAME.help("en")
 
 
 def test_a_long_layout_row_breaks_between_cards() -> None:
