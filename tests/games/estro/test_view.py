@@ -294,3 +294,14 @@ def test_the_mode_line_names_standard_as_the_others() -> None:
     s = GAME.new(GAME.make_config(2, "standard+chimera"), 1)
     assert "Mode: [bold]Standard + Chimera" in GAME.view(s, 0, "en")
     assert "Modalità: [bold]Standard + Chimera" in GAME.view(s, 0, "it")
+
+
+def test_italian_calls_a_draw_pareggio_as_the_result_line_does() -> None:
+    """A 1v1 draw read 'Patta (fine del round 19).' right above the terminal's
+    'Pareggio.  Punteggi: ...', and Inferno's 'Pareggio': one word now."""
+    from tavolo.engine import Event
+
+    e = Event("end", {"winner": None, "reason": "last_round", "round": 19})
+    said = GAME.describe_event(e, None, "it")
+    assert said == "[bold]Fine della partita: pareggio[/] — fine del diciannovesimo round."
+    assert "patta" not in GAME.help("it").lower()
