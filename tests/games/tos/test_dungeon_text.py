@@ -135,6 +135,20 @@ def test_the_start_entry_tells_the_main_quest() -> None:
     assert len(seen) == 5, seen
 
 
+def test_a_hand_made_entrance_tells_a_plain_main_quest() -> None:
+    """A hand-made adventure file may name its own quest as the entrance's source: its
+    entry tells the main quest in general words, not a ContentError."""
+    own = ENTRANCE.model_copy(update={"source": "my_own_quest"})
+    assert render_instruction(own, "en").splitlines()[1] == (
+        "  Main quest: defeat the villain, then come back to this symbol to leave the dungeon."
+    )
+    assert (
+        render_instruction(own, "it")
+        .splitlines()[1]
+        .startswith("  Missione principale: sconfiggi il cattivo")
+    )
+
+
 def test_the_play_screen_shows_the_main_quest_at_the_start() -> None:
     from tavolo.engine import registry
     from tavolo.games.tos import view

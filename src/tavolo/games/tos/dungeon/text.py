@@ -164,6 +164,8 @@ def mission_text(instr: Instruction, lang: str) -> str | None:
     exit_entry = any(isinstance(a, Story) and a.label == "main.victory" for a in instr.actions)
     if not exit_entry:
         return None
+    if not MSG.has(f"story.{instr.source}.mission"):  # a hand-made file's own quest
+        return _t(lang, "mission.plain")
     text = _t(lang, f"story.{instr.source}.mission")
     return _t(lang, "mission", name=quest_name(instr.source, lang), text=text)
 
