@@ -528,9 +528,9 @@ def test_imboscata_resolves_before_any_other_destruction_trigger(mode: str) -> N
         [{"choice": "quiet_harvest", "label": "dial"}],
         phase="battle",
     )
-    play(s, "attack:kharvok:#0")
+    events = play(s, "attack:kharvok:#0")
     assert decision(s).kind == "ambush"
-    events = play(s, "ambush:violet_needle")
+    events += play(s, "ambush:violet_needle")
     if mode.startswith("necro"):
         assert decision(s).kind == "save_card"
         events += play(s, "pass")
