@@ -136,6 +136,22 @@ def test_bastione_dreamers_draw_below_five_cards() -> None:
     assert full.decks[0] == ["thofa"]
 
 
+def test_bastione_an_empty_deck_and_hand_is_no_loss_and_inspires_no_draw() -> None:
+    """Co-op: a dreamer with neither deck nor hand plays on (no E-14 b); their tactical
+    inspiration then offers no draw."""
+    s = position(
+        2,
+        [{"hand": [], "deck": [], "field": [{"id": "hush_phantom", "lane": 1, "zone": 2}]}],
+        phase="horde",
+        round=1,
+    )
+    assert s.result is None and s.rnd == 2 and s.hands[0] == []
+    play(s, "done")  # round 2: dreamer 2 first
+    assert decision(s).actions == ("activate:hush_phantom", "done")
+    play(s, "activate:hush_phantom")
+    assert decision(s).actions == ("inspire:as", "inspire:mark:hush_phantom")
+
+
 # ------------------------------------------------------------------- synaptic actions --
 def test_bastione_two_as_per_dreamer_and_a_card_costs_1_with_2_players() -> None:
     s = position(2, [{"hand": ["ozok", "thofa"]}, {"hand": ["kharvok"]}])
