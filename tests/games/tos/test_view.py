@@ -78,3 +78,13 @@ def test_a_banner_challenge_is_won_or_lost() -> None:
     assert GAME.describe_event(lost, 0, "en") == "Banner challenge: 2 cards counted — lost."
     won = Event("adv_challenge", {"count": 1, "won": True})
     assert GAME.describe_event(won, 0, "it") == ("Sfida degli stendardi: 1 carta contata — vinta.")
+
+
+def test_a_gamble_says_what_becomes_of_the_cards() -> None:
+    """'Gamble: #3 against #5 — kept: no.' now says both cards are discarded."""
+    from tavolo.engine import Event
+
+    lost = Event("adv_gamble", {"card": 3, "drawn": 5, "kept": False})
+    assert GAME.describe_event(lost, 0, "en") == "Gamble: #3 against #5 — both are discarded."
+    kept = Event("adv_gamble", {"card": 3, "drawn": 5, "kept": True})
+    assert GAME.describe_event(kept, 0, "it") == "Azzardo: #3 contro #5 — le tieni entrambe."

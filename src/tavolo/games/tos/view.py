@@ -361,6 +361,8 @@ def describe_event(g: TosGame, e: Event, lang: str) -> str | None:
         k = f"{k}_{d.get('how', d.get('ok'))}".lower()
     if k == "adv_challenge":  # the challenge is won or lost, not "yes" or "no"
         d["won"] = t(lang, "word.challenge_won" if d["won"] else "word.challenge_lost")
+    if k == "adv_gamble":  # both cards kept or both discarded, not "kept: no"
+        d["kept"] = t(lang, "word.gamble_kept" if d["kept"] else "word.gamble_lost")
     if k.startswith("adv_"):
         d = {
             x: (t(lang, f"word.{'yes' if v else 'no'}") if isinstance(v, bool) else v)
