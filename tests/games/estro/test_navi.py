@@ -170,6 +170,22 @@ def test_revealed_gifts_activate_when_the_player_passes_the_turn() -> None:
     assert s.pending == ()
 
 
+def test_only_revealed_guardians_still_on_the_field_wake() -> None:
+    # hush_phantom survives the first attack (orrugg shows), then falls to the second:
+    # when the turn passes only orrugg wakes, and hush_phantom's discard never comes
+    s = position(
+        {"field": ["nightmare_forge", "kharvok"], "hand": ["ozok", "balm_serpent"]},
+        fleet(s0=[down("hush_phantom"), down("orrugg")], s1=[down("thofa")]),
+        rolls(1, 1) + rolls(1, 1),
+    )
+    play(s, "play:ozok:up", "attack:nightmare_forge:#0")
+    assert s.pending == ("hush_phantom", "orrugg")
+    ev = play(s, "attack:kharvok:hush_phantom")  # the last attack: the turn passes
+    assert of_kind(ev, "destroyed", card="hush_phantom")
+    assert of_kind(ev, "navi.gifts_wake", cards=["orrugg"])
+    assert not of_kind(ev, "discard") and s.pending == ()
+
+
 # ------------------------------------------------------------------------ ships' turn --
 def test_ships_turn_the_player_reveals_two_guardians_whose_gifts_act_at_once() -> None:
     s = position(
