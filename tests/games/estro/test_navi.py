@@ -155,6 +155,37 @@ def test_an_attack_redirected_onto_a_face_down_guardian_reveals_and_fights_it() 
     assert s.pending == ("hush_phantom", "thofa", "orrugg")
 
 
+def test_ships_turn_items_are_offered_with_no_guardian_left_to_reveal() -> None:
+    """Bulwark Dome and Signal Jammer act in the ships' turn, offered at the reveal
+    choice; with no face-down guardian left that choice never came and they were dead.
+    Now the player is asked: an item, or let the ships attack."""
+    s = position(
+        {"field": ["kharvok", "hull_sleeper"], "hand": ["ozok"]},
+        fleet(s0=["silk_specter", "orrugg"]),
+        items=["bulwark_dome", "signal_jammer"],
+    )
+    play(s, "play:ozok:up", "end")
+    assert GAME.decision(s).kind == "navi_items"  # type: ignore[union-attr]
+    assert acts(s) == ("navi:go", "item:bulwark_dome", "item:signal_jammer")
+    play(s, "item:signal_jammer")
+    assert acts(s) == ("navi:go", "item:bulwark_dome")  # asked again until 'go'
+    ev = play(s, "navi:go")
+    assert len(of_kind(ev, "attack", player=1)) == 1  # the jammer took one of the two
+    assert s.held == ("bulwark_dome",)
+    assert GAME.describe_action(s, "navi:go", "it") == "Lascia attaccare le astronavi"
+
+
+def test_no_item_for_the_ships_turn_asks_nothing() -> None:
+    s = position(
+        {"field": ["kharvok", "hull_sleeper"], "hand": ["ozok"]},
+        fleet(s0=["silk_specter", "orrugg"]),
+        items=[],
+    )
+    ev = play(s, "play:ozok:up", "end")
+    assert len(of_kind(ev, "attack", player=1)) == 2
+    assert GAME.decision(s).kind != "navi_items"  # type: ignore[union-attr]
+
+
 def test_revealed_gifts_activate_when_the_player_passes_the_turn() -> None:
     s = position(
         {"field": ["nightmare_forge"], "hand": ["ozok", "balm_serpent"]},

@@ -14,12 +14,13 @@ GAME = registry.get("estro")
 
 SEEDS = {
     574: (
-        "Navi: a win in round 21, every ship destroyed (an attack redirected onto a face-down"
+        "Navi: a win in round 22, every ship destroyed (an attack redirected onto a face-down"
         " guardian)",
         GAME.make_config(None, "navi"),
     ),
-    349: (
-        "Navi with every META mode: a win in round 29 (Chimera, rift, ambush)",
+    346: (
+        "Navi with every META mode: a win in round 21 (Chimera, rift, ambush, a ships' turn"
+        " item with no guardian left to reveal)",
         GAME.make_config(None, "navi+chimera+fessura+imboscata"),
     ),
 }

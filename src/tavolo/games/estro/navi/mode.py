@@ -383,7 +383,13 @@ class Mode(EstroGame):
         assert isinstance(s, NaviState)
         kind = step[1]
         if kind == "reveal":
-            if step[2] > 0 and s.players[1].down:
+            left = step[2]
+            if left > 0 and s.players[1].down:
+                return True
+            # nothing to reveal: items for the ships' turn are still offered, once asked
+            if (left == REVEALS or left < 0) and s.held and self.item_actions(s, "ships_turn"):
+                if left >= 0:
+                    s.steps[-1] = ("navi", "reveal", -1)
                 return True
             s.steps.pop()
             return False
@@ -429,6 +435,9 @@ class Mode(EstroGame):
     def _ask_navi(self, s: EstroState, step: Step) -> Decision:
         """The player picks the guardians the ships reveal (ships_turn items too)."""
         assert isinstance(s, NaviState)
+        if step[2] < 0:  # no guardian left to reveal: an item first, or the attacks
+            items = ("navi:go", *self.item_actions(s, "ships_turn"))
+            return Decision(0, "navi_items", items)
         ships = s.players[1]
         down = ships.down
         acts = [
@@ -445,6 +454,9 @@ class Mode(EstroGame):
         parts = action.split(":")
         if parts[0] == "item":
             self.use_item(s, parts, events)
+            return
+        if parts[1] == "go":
+            s.steps.pop()
             return
         c = s.players[1].field[int(parts[2][1:])]
         s.steps[-1] = ("navi", "reveal", s.steps[-1][2] - 1)

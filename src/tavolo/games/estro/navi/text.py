@@ -92,6 +92,8 @@ def describe_action(g: Mode, s: NaviState, action: str, lang: str) -> str:
     if parts[0] == "redirect" and parts[1].startswith("#"):  # as the board numbers it
         return MSG.t(lang, "navi.act.redirect_slot", target=_target(g, s, parts[1], lang))
     if parts[0] == "navi":
+        if parts[1] == "go":
+            return MSG.t(lang, "navi.act.go")
         return MSG.t(lang, "navi.act.reveal", card=_target(g, s, parts[2], lang))
     if parts[0] == "attack" and parts[2][0] in "@#":
         key = "navi.act.attack_ship" if parts[2][0] == "@" else "navi.act.attack_down"
