@@ -65,16 +65,16 @@ def test_a_bad_adventure_file_names_the_field_in_the_users_language(tmp_path) ->
     world = tmp_path / "world.yaml"
     world.write_text("kind: world\n", encoding="utf-8")
     r = invoke(["play", "tos", "--adventure", "world", "-o", f"file={world}"])
-    assert "world.yaml: not a world adventure: field seed: Field required" in (
+    assert "world.yaml: not a World Adventure: field seed: Field required" in (
         assert_one_line_error(r)
     )
     r = invoke(["--lang", "it", "play", "tos", "--adventure", "world", "-o", f"file={world}"])
-    assert "world.yaml: non è un'avventura nel mondo: campo seed: campo obbligatorio" in (
+    assert "world.yaml: non è un'Avventura nel Mondo: campo seed: campo obbligatorio" in (
         assert_one_line_error(r, prefix="errore: ")
     )
     dungeon = tmp_path / "dungeon.yaml"
     dungeon.write_text("name: x\n", encoding="utf-8")
     r = invoke(["--lang", "it", "play", "tos", "--adventure", "dungeon", "-o", f"file={dungeon}"])
-    assert "dungeon.yaml: non è un'avventura nelle segrete: manca il campo 'seed'" in (
+    assert "dungeon.yaml: non è un'Avventura nel Dungeon: manca il campo 'seed'" in (
         assert_one_line_error(r, prefix="errore: ")
     )

@@ -109,7 +109,7 @@ FIRST = "index.cards.0.instructions.0"  # a fight at (1, 0): what an added actio
 WIN = "index.cards.1.instructions.1"  # the main quest's way out: walk on 1A after the villain
 
 # what is broken -> (the English line after "mine.json: ", a piece of the Italian one: the
-# problem in Italian words, after the frame "non è un'avventura nelle segrete giocabile: ")
+# problem in Italian words, after the frame "non è un'Avventura nel Dungeon giocabile: ")
 CASES: dict[str, tuple[Edit, str, str]] = {
     "a short row": (
         _set("map.cards.1.rows.0", "?"),

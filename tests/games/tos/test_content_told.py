@@ -294,9 +294,9 @@ CASES: dict[str, tuple[tuple[str, ...], Trigger, str, str]] = {
     "modifier_trigger": (
         ("content.modifier_trigger",),
         world(put("cards.1.top.lines.0.enemy.modifier", {"id": "x", "stat": "attack", "delta": 1})),
-        "world.yaml: not a world adventure: field cards.1.top.lines.0.fight.enemy.modifier: "
+        "world.yaml: not a World Adventure: field cards.1.top.lines.0.fight.enemy.modifier: "
         "Value error, a modifier has one trigger: element, cards_at_most/least, banner",
-        "world.yaml: non è un'avventura nel mondo: campo cards.1.top.lines.0.fight.enemy.modifier:"
+        "world.yaml: non è un'Avventura nel Mondo: campo cards.1.top.lines.0.fight.enemy.modifier:"
         " valore non valido: un modificatore ha un solo innesco",
     ),
     "trap_defense": (
@@ -351,9 +351,9 @@ CASES: dict[str, tuple[tuple[str, ...], Trigger, str, str]] = {
     "last_action": (
         ("content.last_action",),
         dungeon(swap(f"{LAST}.actions", 0, 3)),
-        "dungeon.json: not a dungeon adventure: field cards.0.instructions.5.actions: "
+        "dungeon.json: not a Dungeon Adventure: field cards.0.instructions.5.actions: "
         "Value error, a teleport action must be the instruction's last action",
-        "dungeon.json: non è un'avventura nelle segrete: campo cards.0.instructions.5.actions: "
+        "dungeon.json: non è un'Avventura nel Dungeon: campo cards.0.instructions.5.actions: "
         "valore non valido: un'azione teleport deve essere l'ultima della voce",
     ),
     "index_cards": (
