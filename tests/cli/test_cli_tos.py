@@ -30,7 +30,7 @@ def test_tos_hero_bad_input_is_one_line() -> None:
 def test_play_tos_tutorial_is_guided() -> None:
     r = invoke(["play", "tos", "--tutorial", "--seed", "1"], input="1\nq\n")
     assert r.exit_code == 0, r.output
-    assert "Training:" in r.stdout and "choose the Opening card" in r.stdout
+    assert "Training:" in r.stdout and "choose the Opening Card" in r.stdout
     assert "defense 5" in r.stdout
 
 
