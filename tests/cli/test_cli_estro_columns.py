@@ -127,3 +127,20 @@ def test_a_kept_game_says_where_within_80_columns_and_the_command_whole(
     whole = (f"  {path}.", f"  tavolo resume {path}")  # a path is never broken
     assert all(x in lines for x in whole), lines[-4:]
     assert all(x in whole for x in long_lines(r.stdout)), long_lines(r.stdout)
+
+
+def test_h_in_a_game_tells_that_games_mode_only() -> None:
+    """'h' printed the rules of all thirteen modes (over 300 lines at 80 columns) in every
+    game; it now gives the 1v1 rules and the game's own mode (and META modes) only."""
+    navi = "The 25 items:"
+    args = ["play", "estro", "--seats", "human,mcts", "--seed", "1"]
+    r = invoke(args, input="h\nq\n", env={"COLUMNS": "80"})
+    assert "- Face-down cards" in r.stdout and "- stratega:" not in r.stdout
+    assert navi not in r.stdout and "Inferno" not in r.stdout
+    r = invoke([*args[:2], "--mode", "navi", "--seats", "human"], input="h\nq\n")
+    assert navi in r.stdout and "- stratega:" not in r.stdout
+    r = invoke([*args, "--mode", "stratega+fessura"], input="h\nq\n")
+    assert "- stratega:" in r.stdout and "- fessura (META):" in r.stdout
+    assert "- necrotoken:" not in r.stdout
+    r = invoke(["play", "estro", "--help"], env={"COLUMNS": "80"})  # --help: every mode
+    assert "- stratega:" in r.stdout and "- necrotoken:" in r.stdout

@@ -589,7 +589,9 @@ class Table:
             if text.lower() in ("q", "quit", "esci"):
                 raise Quit("play.quit")
             if text.lower() in ("h", "help", "?", "aiuto"):
-                rules = common.hang(common.reflow(self.game.help(lang).strip()), out.width)
+                mode = self.replay.config.get("mode")  # this game's rules, not every mode's
+                rules = self.game.help(lang, mode if isinstance(mode, str) else None)
+                rules = common.hang(common.reflow(rules.strip()), out.width)
                 out.print(rules or t(lang, "play.no_help"))
                 continue
             if text.isdigit() and 1 <= int(text) <= n:

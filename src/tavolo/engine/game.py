@@ -369,6 +369,7 @@ class Game(ABC):
         """The board as text with Rich markup, as ``player`` may see it."""
         return json.dumps(self.observe(state, player), indent=1, ensure_ascii=False)
 
-    def help(self, lang: str = "en") -> str:
-        """Rules summary and the decisions tavolo took where the rulebook is silent."""
+    def help(self, lang: str = "en", mode: str | None = None) -> str:
+        """Rules summary and the decisions tavolo took where the rulebook is silent; with a
+        ``mode`` (as a config holds it), a game may keep to that mode's rules."""
         return ""

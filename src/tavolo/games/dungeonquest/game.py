@@ -798,7 +798,7 @@ class DungeonQuestGame(DQTurn):
             lines += fit("  " + words["monster_life"].format(n=max(0, lp)), 4)
         return lines
 
-    def help(self, lang: str = "en") -> str:
+    def help(self, lang: str = "en", mode: str | None = None) -> str:
         """The rules summary, its choices in the options' own words and the options."""
         lang = "it" if lang == "it" else "en"
         act, react = ui(lang)["action"], ui(lang)["react"]

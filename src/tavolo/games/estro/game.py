@@ -618,7 +618,16 @@ class EstroGame(EstroRules):
             return t.view(s, player, lang)
         return view.board(self, s, player, lang)
 
-    def help(self, lang: str = "en") -> str:
-        parts = [view.help_text(lang)]
-        parts.extend(t.help(lang) for t in self.tables.values())
+    def help(self, lang: str = "en", mode: str | None = None) -> str:
+        """Every mode's rules; with ``mode``, the 1v1 rules and that mode's (and its META
+        modes'), so that 'h' in a game does not scroll through thirteen modes."""
+        if mode is None:
+            parts = [view.help_text(lang)]
+            parts.extend(t.help(lang) for t in self.tables.values())
+        else:
+            base, metas = self.mode_parts(mode)
+            table = self.tables.get(base)
+            parts = [view.help_text(lang, metas if table else {base, *metas})]
+            if table is not None:
+                parts.append(table.help(lang))
         return "\n\n".join(p.strip() for p in parts if p.strip())

@@ -5,6 +5,7 @@ All wording lives in ``messages/{en,it}.yaml``; card text comes from ``text.py``
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
@@ -555,8 +556,14 @@ def _mode_event(g: EstroGame, k: str, d: dict[str, Any], who: str, card: str, la
     return t(lang, f"ev.{k}", player=who, card=card)
 
 
-def help_text(lang: str) -> str:
+def help_text(lang: str, modes: Iterable[str] | None = None) -> str:
+    """The 1v1 rules and the modes' items: all, or only those of ``modes``."""
     check_lang(lang)
     keys = ("help.modes", "help.quadrante", "help.mnemonica", "help.sogno", "help.zona")
-    modes = "\n".join(MSG.t(lang, k) for k in keys)
-    return MSG.t(lang, "help") + "\n\n" + modes
+    text = "\n".join(MSG.t(lang, k) for k in keys)
+    if modes is not None:
+        wanted = set(modes)
+        head, *items = text.split("\n")
+        kept = [i for i in items if i.startswith("- ") and i.split()[1].rstrip(":") in wanted]
+        text = "\n".join([head, *kept]) if kept else ""
+    return MSG.t(lang, "help") + ("\n\n" + text if text else "")

@@ -1030,7 +1030,7 @@ class PlatformerGame(PlatformerTurn):
         lines += fit(words["legend"], 4)
         return "\n".join(lines).replace("[", "\\[")
 
-    def help(self, lang: str = "en") -> str:
+    def help(self, lang: str = "en", mode: str | None = None) -> str:
         """The rules summary, its choices in the options' own words and the options."""
         lang = "it" if lang == "it" else "en"
         act = ui(lang)["action"]

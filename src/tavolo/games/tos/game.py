@@ -510,7 +510,7 @@ class TosGame(TosRules):
         self.check_seat(s, player)
         return view.board(self, s, lang)
 
-    def help(self, lang: str = "en") -> str:
+    def help(self, lang: str = "en", mode: str | None = None) -> str:
         return view.help_text(lang)
 
     def describe_metric(self, name: str, lang: str = "en") -> str:

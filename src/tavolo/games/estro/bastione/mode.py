@@ -1207,7 +1207,7 @@ class Mode(EstroGame):
     def view(self, s: EstroState, player: int | None, lang: str = "en") -> str:
         return words.board(self, s, player, lang)
 
-    def help(self, lang: str = "en") -> str:
+    def help(self, lang: str = "en", mode: str | None = None) -> str:
         return words.help_text(lang)
 
 

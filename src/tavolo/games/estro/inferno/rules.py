@@ -802,7 +802,7 @@ class Mode(EstroGame):
     def view(self, s: InfernoState, player: int | None, lang: str = "en") -> str:  # type: ignore[override]
         return words.board(self, s, player, lang)
 
-    def help(self, lang: str = "en") -> str:
+    def help(self, lang: str = "en", mode: str | None = None) -> str:
         return words.help_text(lang)
 
 

@@ -972,7 +972,7 @@ class Mode(EstroGame):
         assert isinstance(s, NaviState)
         return text.board(self, s, player, lang)
 
-    def help(self, lang: str = "en") -> str:
+    def help(self, lang: str = "en", mode: str | None = None) -> str:
         return text.help_text(self, lang)
 
 
