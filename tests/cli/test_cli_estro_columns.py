@@ -131,7 +131,8 @@ def test_a_kept_game_says_where_within_80_columns_and_the_command_whole(
 
 def test_h_in_a_game_tells_that_games_mode_only() -> None:
     """'h' printed the rules of all thirteen modes (over 300 lines at 80 columns) in every
-    game; it now gives the 1v1 rules and the game's own mode (and META modes) only."""
+    game; it now gives the 1v1 rules and the game's own mode (and META modes) only, as
+    --help does after --mode."""
     navi = "The 25 items:"
     args = ["play", "estro", "--seats", "human,mcts", "--seed", "1"]
     r = invoke(args, input="h\nq\n", env={"COLUMNS": "80"})
@@ -144,3 +145,5 @@ def test_h_in_a_game_tells_that_games_mode_only() -> None:
     assert "- necrotoken:" not in r.stdout
     r = invoke(["play", "estro", "--help"], env={"COLUMNS": "80"})  # --help: every mode
     assert "- stratega:" in r.stdout and "- necrotoken:" in r.stdout
+    r = invoke(["play", "estro", "--mode", "necrotoken", "--help"], env={"COLUMNS": "80"})
+    assert "- necrotoken:" in r.stdout and "- stratega:" not in r.stdout  # its mode's

@@ -116,7 +116,12 @@ class GameCommand(TyperCommand):
             players=_players(game, lang),
             modes=common.modes_text(game),
         )
-        rules = common.reflow(game.help(lang).strip())
+        mode = ctx.params.get("mode")  # (given before --help: --mode is eager)
+        try:
+            mode = game.normal_mode(mode) if isinstance(mode, str) else None
+        except TavoloError:
+            mode = None  # an unknown mode: every mode's rules, the error comes on play
+        rules = common.reflow(game.help(lang, mode).strip())
         # each item of the rules goes on under its words, at the width the help is
         # shown at: the terminal's less a column of margin on each side
         width = console().width - 2
@@ -178,7 +183,8 @@ def _play_command(name: str, hl: str, lang_opt: Any) -> Callable[..., None]:
         ] = None,
         seed: Annotated[int | None, typer.Option("--seed", help=t(hl, "help.opt.seed"))] = None,
         mode: Annotated[
-            str | None, typer.Option("--mode", "-m", help=t(hl, "help.opt.mode"))
+            # eager: read before --help, which then tells that mode's rules only
+            str | None, typer.Option("--mode", "-m", help=t(hl, "help.opt.mode"), is_eager=True)
         ] = None,
         players: Annotated[
             str | None,
