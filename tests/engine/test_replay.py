@@ -105,6 +105,19 @@ def test_illegal_action_same_rules_version(tricks: TrickGame) -> None:
     assert "\n" not in str(err.value)
 
 
+def test_a_broken_replay_file_is_named_in_its_error(tricks: TrickGame, tmp_path: Path) -> None:
+    """'error: replay: action 3: ...' did not say which file; a loaded replay's errors
+    start with its path, in both languages."""
+    rep, _ = record(tricks, 7, 7)
+    rep.actions[2] = "play:c42"
+    path = tmp_path / "g.json"
+    rep.save(path)
+    with pytest.raises(ReplayError) as err:
+        Replay.load(path).play()
+    assert str(err.value).startswith(f"{path}: action 3: illegal action 'play:c42'")
+    assert err.value.told("it").startswith(f"{path}: azione 3: ")
+
+
 def test_action_after_the_end(tricks: TrickGame) -> None:
     rep, _ = record(tricks, 7, 7)
     rep.actions.append("play:c1")

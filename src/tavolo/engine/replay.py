@@ -30,6 +30,7 @@ class Replay:
     actions: list[Action] = field(default_factory=list)
     tavolo: str = __version__
     meta: dict[str, Any] = field(default_factory=dict)
+    source: str = field(default="replay", compare=False)  # its file, for the errors
 
     @classmethod
     def start(cls, game: Game, config: Config, seed: int, **meta: Any) -> Replay:
@@ -78,6 +79,7 @@ class Replay:
             list(data["actions"]),
             str(data.get("tavolo", "?")),
             dict(data.get("meta", {})),
+            source,
         )
 
     @classmethod
@@ -90,7 +92,9 @@ class Replay:
             game = registry.get(self.game)
             config = game.config_from_json(self.config)
         except TavoloError as e:
-            raise ReplayError.said(engine_messages(), "replay.config", problem=e) from None
+            raise ReplayError.said(
+                engine_messages(), "replay.config", source=self.source, problem=e
+            ) from None
         state = game.new(config, self.seed)
         log: list[list[Event]] = []
         actions: Sequence[Action] = self.actions if upto is None else self.actions[:upto]
@@ -102,6 +106,7 @@ class Replay:
                     raise ReplayError.said(
                         engine_messages(),
                         "replay.rules",
+                        source=self.source,
                         game=self.game,
                         old=self.rules_version,
                         new=game.RULES_VERSION,
@@ -109,6 +114,6 @@ class Replay:
                         action=action,
                     ) from None
                 raise ReplayError.said(
-                    engine_messages(), "replay.action", n=i + 1, problem=e
+                    engine_messages(), "replay.action", source=self.source, n=i + 1, problem=e
                 ) from None
         return game, state, log
