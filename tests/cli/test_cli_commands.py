@@ -460,3 +460,15 @@ def test_the_result_line_reads_as_each_language_writes(
 
     text = result_text(_Returns(*returns), None, lang, ["A", "B", "C", "D"])  # type: ignore[arg-type]
     assert text.endswith(line), text
+
+
+def test_simulate_help_lists_the_games_study_flags() -> None:
+    """TOS's --fights/--adventures and DungeonQuest's --heroes were nowhere in
+    'tavolo simulate --help' (the docs audit found them only in the README)."""
+    r = invoke(["simulate", "--help"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.stdout.split())
+    assert "tos: --fights [--classes C,...]" in out and "--adventures [--days N]" in out
+    assert "dungeonquest: --heroes [ID,...]" in out and "estro:" not in out
+    r = invoke(["--lang", "it", "simulate", "--help"], env={"COLUMNS": "200"})
+    assert "Flag di studio" in r.stdout and "ogni eroe da solo" in " ".join(r.stdout.split())

@@ -14,6 +14,7 @@ import typer
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from typer.core import TyperCommand
 
 from tavolo.engine import ConfigError, Game, SystemReason, TavoloError, registry
 from tavolo.engine.i18n import number
@@ -21,12 +22,33 @@ from tavolo.i18n import CATALOG
 from tavolo.sim.bench import bench
 from tavolo.sim.runner import SimResult, simulate, simulate_cells
 
-from .common import console, parse_options, resolve_lang, split_agents, t
+from . import common
+from .common import click, console, parse_options, resolve_lang, split_agents, t
+
+
+class SimulateCommand(TyperCommand):
+    """``tavolo simulate``; its help ends with each game's study flags, read only when
+    the help is shown (they are the games' words)."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        lang = common.session.lang
+        lines = []
+        for name in registry.names():
+            try:
+                flags = registry.get(name).study_flags(lang)
+            except Exception:  # a broken game must not hide the others' help
+                continue
+            if flags:
+                lines.append(f"{name}: {flags}")
+        if lines:
+            self.epilog = "\n\n".join([t(lang, "help.simulate.flags"), *lines])
+        super().format_help(ctx, formatter)
 
 
 def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
     @app.command(
         "simulate",
+        cls=SimulateCommand,
         help=t(hl, "help.simulate"),
         context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
     )

@@ -207,6 +207,11 @@ class Game(ABC):
             raise ConfigError.said(engine_messages(), "no_flag", game=self.name, flag=args[0])
         return [("", mode, options)]
 
+    def study_flags(self, lang: str = "en") -> str:
+        """``simulate_args``'s flags in words, one line for ``tavolo simulate --help``;
+        "" when the game takes none."""
+        return ""
+
     # -- pencil marks: what a game leaves on the printed cards of a set ------------------
     def marks_key(self, config: Config) -> str | None:
         """The set whose pencil marks this game reads and writes (TOS: the hero's tick

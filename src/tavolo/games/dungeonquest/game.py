@@ -374,6 +374,9 @@ class DungeonQuestGame(DQTurn):
         key = f"metric.{name}"
         return MSG.t(lang, key) if MSG.has(key) else name
 
+    def study_flags(self, lang: str = "en") -> str:
+        return MSG.t(lang, "study_flags")
+
     def simulate_args(
         self, mode: str | None, options: dict[str, Any], args: Sequence[str]
     ) -> list[tuple[str, str | None, dict[str, Any]]]:

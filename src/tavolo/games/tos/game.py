@@ -387,6 +387,9 @@ class TosGame(TosRules):
                 mode = daily.adventure_type(generator.parse_day(str(opts["date"])))
         return mode, opts
 
+    def study_flags(self, lang: str = "en") -> str:
+        return MSG.t(lang, "study_flags")
+
     def simulate_args(
         self, mode: str | None, options: dict[str, Any], args: Sequence[str]
     ) -> list[tuple[str, str | None, dict[str, Any]]]:
