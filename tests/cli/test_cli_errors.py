@@ -322,6 +322,18 @@ def test_option_values_are_yaml_with_only_true_and_false_for_booleans() -> None:
     assert got == {"a": "yes", "b": "No", "c": "on", "d": True, "e": False, "f": ["x", "y"], "g": 3}
 
 
+def test_an_option_given_twice_is_refused() -> None:
+    """'-o first=0 -o first=1' quietly played first=1: a typo in a long command went
+    unseen. Now one line, exit 2, in play and simulate alike (first-last spelled both)."""
+    line = assert_one_line_error(invoke(["play", "estro", "-o", "first=0", "-o", "first=1"]))
+    assert "option 'first' is given twice" in line
+    line = assert_one_line_error(
+        invoke(["--lang", "it", "simulate", "estro", "-o", "a-b=1", "-o", "a_b=2"]),
+        prefix="errore: ",
+    )
+    assert "l'opzione 'a_b' è data due volte" in line
+
+
 def test_bench_help_gives_no_range_the_check_then_refuses() -> None:
     """--seconds must be positive: the help said x>=0.0, then 0 was refused."""
     r = invoke(["bench", "--help"])

@@ -296,6 +296,8 @@ def parse_options(values: Sequence[str] | None, lang: str) -> dict[str, Any]:
         key = key.strip().replace("-", "_")
         if not sep or not key:
             raise ConfigError(t(lang, "option.bad", item=item))
+        if key in out:  # the last one silently winning hid a typo in a long command
+            raise ConfigError(t(lang, "option.twice", key=key))
         try:
             out[key] = yaml.load(raw, Loader=_OptionLoader) if raw.strip() else ""
         except (yaml.YAMLError, ValueError):  # ValueError: a date like 2026-02-30
