@@ -14,6 +14,8 @@ import pytest
 from tavolo.engine import RNG, registry
 from tavolo.engine.scenario import run
 
+from .tile_facts import BASE_KINDS, ROOMS
+
 GAME: Any = registry.get("dungeonquest")
 HERO = {"id": "ulv_grimhand", "ring": "opening", "at": [1, 0], "prev": [0, 0]}
 ROOM = [{"tile": "room_ooo_01", "at": [1, 0], "heading": "E"}]
@@ -1186,19 +1188,6 @@ def test_D20_bracelet_option_as_the_command_line_reads_it() -> None:
 
 
 # ----------------------------------------------------------------------------- DQ-8 --
-BASE_KINDS = {
-    "room": 66,
-    "corridor": 14,
-    "trap": 5,
-    "portcullis": 13,
-    "rotating": 5,
-    "chasm": 2,
-    "pit": 2,
-    "darkness": 4,
-    "cave_in": 4,
-}
-
-
 def test_DQ_8_a_new_game_draws_from_the_115_base_tiles() -> None:
     """The pile a game draws its tiles from is the base set, 115 tiles by type (the
     Catacombs' 20 only by option), and a tile laid leaves it."""
@@ -1210,23 +1199,6 @@ def test_DQ_8_a_new_game_draws_from_the_115_base_tiles() -> None:
     r = sc(["move:E"], new_room("empty_room"))
     assert len(r["state"]["pile"]) == 114 - 1  # ROOM's tile and the one laid
     assert "room_ooo_02" not in r["state"]["pile"] and "room_ooo_01" not in r["state"]["pile"]
-
-
-ROOMS = {
-    "OOO": 14,
-    "OOW": 7,
-    "WOO": 7,
-    "OWO": 8,
-    "WOW": 8,
-    "OWW": 5,
-    "WWO": 4,
-    "WWW": 4,
-    "ODO": 4,
-    "ODW": 2,
-    "WDO": 2,
-    "DDD": 1,
-}
-"""Normal rooms by pattern, left ahead right (facts 8.2 with D18's four-way room)."""
 
 
 def test_DQ_8_every_tile_laid_reads_left_ahead_right_from_its_arrow() -> None:
