@@ -12,7 +12,7 @@ import yaml
 
 import tavolo
 from tavolo.engine import TavoloError, UnknownName
-from tavolo.engine.i18n import LANGS, Catalog, check_lang, fill, fit, number, shown
+from tavolo.engine.i18n import LANGS, Catalog, check_lang, fill, fit, hang, number, shown
 
 SRC = Path(tavolo.__file__).parent
 
@@ -298,3 +298,22 @@ def test_fit_keeps_a_short_bracketed_phrase_whole() -> None:
     long = "x" * 60 + " (dice 4 and 2, matchup +10): higher TOT wins"
     rows = fit(long, 4)
     assert rows[0] == "x" * 60 + " (dice 4 and 2," and all(len(x) <= 80 for x in rows)
+
+
+def test_hang_goes_on_under_a_list_items_words() -> None:
+    """The CLI's rules help and TOS's play screen both indent an item's later lines under
+    its words; one helper does it for both (an item's lead, else a chosen column)."""
+    words = " ".join(["word"] * 30)
+    assert hang("short") == ["short"]
+    rows = hang("  - " + words)
+    assert len(rows) == 2 and rows[1].startswith("    word") and not rows[1][4:5].isspace()
+    assert hang("12. " + words, 40)[1].startswith("    word")  # under the words, not "1"
+    assert hang("  " + words)[1].startswith("  word")  # a paragraph: its own column
+    assert hang("  " + words, rest=2)[1].startswith("    word")
+    tos = re.compile(r"(?:[-•] |\(\d+\) )")
+    assert hang("(3) " + words, item=tos)[1].startswith("    word")
+    assert hang("1. " + words, item=tos, rest=2)[1].startswith("  word")  # not its item
+    boxes = "Mana: " + " ".join(["[ ]"] * 30)  # an empty box stays whole, drawn as it was
+    rows = hang(boxes, whole=("[ ]",))
+    assert len(rows) == 2 and all(len(row) <= 80 and "\x00" not in row for row in rows)
+    assert rows[1].startswith("[ ]") and " ".join(x.strip() for x in rows) == boxes

@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.markup import escape
 
-from tavolo.engine import ConfigError, Game, State, SystemReason, TavoloError
+from tavolo.engine import ConfigError, Game, State, SystemReason, TavoloError, i18n
 from tavolo.engine.content import Reason
 from tavolo.engine.i18n import LANGS, SCREEN, check_lang, fit, number, shown
 from tavolo.i18n import CATALOG, t
@@ -337,7 +337,6 @@ def split_list(text: str | None) -> list[str]:
 
 
 _TUNING = re.compile(r"^[a-z_]+=")
-_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
 
 
 def reflow(text: str) -> str:
@@ -346,7 +345,7 @@ def reflow(text: str) -> str:
     twice. Blank lines stay, and a list item (``- ``, ``* ``, ``1. ``) starts a line."""
     out: list[str] = []
     for line in text.splitlines():
-        if line.strip() and out and out[-1].strip() and not _ITEM.match(line):
+        if line.strip() and out and out[-1].strip() and not i18n.ITEM.match(line):
             out[-1] += " " + line.strip()
         else:
             out.append(line.rstrip())
@@ -357,13 +356,7 @@ def hang(text: str, width: int = SCREEN) -> str:
     """A reflowed rules text with each line longer than ``width`` broken between words,
     a list item going on under its words ("- ", "1. "), a paragraph at its own column:
     a terminal would bring an item's words back to the column of its dash."""
-    out: list[str] = []
-    for line in text.splitlines():
-        lead = len(line) - len(line.lstrip(" "))
-        item = _ITEM.match(line)
-        indent = lead + (len(item.group(0).strip()) + 1 if item else 0)
-        out += fit(line, indent, width)
-    return "\n".join(out)
+    return "\n".join(row for line in text.splitlines() for row in i18n.hang(line, width))
 
 
 def resume_hint(lang: str, path: Path) -> str:

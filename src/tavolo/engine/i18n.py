@@ -112,6 +112,36 @@ def _balance(rows: list[str]) -> list[str]:
     return out
 
 
+ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
+"""A list item's lead in a rules text: ``- ``, ``* ``, ``• ``, ``1. ``, ``2) ``."""
+
+
+def hang(
+    line: str,
+    width: int = SCREEN,
+    *,
+    sep: str = " ",
+    item: re.Pattern[str] = ITEM,
+    rest: int = 0,
+    whole: Sequence[str] = (),
+) -> list[str]:
+    """``line`` broken as :func:`fit` breaks it, its later lines going on under its
+    words: after a list item's lead (``item``: "- ", "1. "), else ``rest`` columns past
+    the line's own indent (0: a paragraph at its own column). A terminal would bring
+    them back to column 0. Each text of ``whole`` (TOS's empty box ``[ ]``) is never
+    broken at its spaces."""
+    body = line.lstrip(" ")
+    lead = item.match(body)
+    indent = len(line) - len(body) + (len(lead.group(0).strip()) + 1 if lead else rest)
+    kept = [(w, w.replace(" ", "\x00")) for w in whole if " " in w]
+    for w, k in kept:
+        line = line.replace(w, k)
+    rows = fit(line, indent, width, sep)
+    for w, k in kept:
+        rows = [row.replace(k, w) for row in rows]
+    return rows
+
+
 def check_lang(lang: str) -> str:
     if lang not in LANGS:
         raise UnknownName("language", lang, LANGS)

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from tavolo.engine.errors import ContentError, UnknownName
-from tavolo.engine.i18n import Catalog, check_lang, fit
+from tavolo.engine.i18n import Catalog, check_lang, hang
 
 from .schema import (
     CLASSES,
@@ -75,10 +75,7 @@ def fit_screen(line: str, sep: str = " ") -> list[str]:
     going on under its words (after a ``- `` or ``(3) `` lead, else two columns in): the
     terminal would break it anywhere, going on at column 0. An empty box ``[ ]`` stays
     whole; with ``sep=", "`` so does each item of a list ("#4 Guardia")."""
-    body = line.lstrip(" ")
-    lead = _LEAD.match(body)
-    indent = len(line) - len(body) + (len(lead.group(0)) if lead else 2)
-    return [show_boxes(row) for row in fit(keep_boxes(line), indent, sep=sep)]
+    return hang(line, sep=sep, item=_LEAD, rest=2, whole=(EMPTY_BOX,))
 
 
 SKILLS = (
