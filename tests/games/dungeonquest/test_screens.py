@@ -118,3 +118,63 @@ def test_help_speaks_the_options_words_and_lists_the_game_options(lang: str) -> 
     assert "heroes = " in flat and "[volrik, azoth]" in flat
     if lang == "it":
         assert '"muovi a nord"' in flat and '"perquisisci la stanza"' in flat
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_DQ_13_4_each_combat_counter_says_what_it_does_against_the_monsters(lang: str) -> None:
+    """A player choosing Mighty Blow, Slash or Leap Aside sees the combat display's row:
+    what it beats (the monster's loss) and what beats it (the hero's)."""
+    s, d = first(lambda s, d: d.kind == "monster" and s.stack[-1][3] == "fight")
+    said = {a: GAME.describe_action(s, a, lang) for a in d.actions}
+    blow, slash, leap = (said[a] for a in ("mighty_blow", "slash", "leap_aside"))
+    if lang == "en":
+        assert "beats Slash (it loses 2 LP)" in blow, blow
+        assert "loses to Leap Aside (you lose 1 LP)" in blow, blow
+        assert "loses to Mighty Blow (you lose 2 LP)" in slash, slash
+        assert "beats Mighty Blow (it loses 1 LP)" in leap, leap
+    else:
+        assert "batte Stoccata (lui perde 2 PV)" in blow, blow
+        assert "perde contro Manovra difensiva (tu perdi 1 PV)" in blow, blow
+    assert all(len(line) <= 80 for line in GAME.view(s, 0, lang).splitlines())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_DQ_16_the_potion_option_shows_its_table(lang: str) -> None:
+    """'drink the potion' alone hid that a 12 on 2D6 kills: the option shows the table."""
+    s, _ = first(lambda s, d: d.kind == "act" and "potion" in d.actions)
+    potion = GAME.describe_action(s, "potion", lang)
+    assert potion.startswith("drink the potion" if lang == "en" else "bevi la pozione")
+    assert ("12: you are killed" if lang == "en" else "12: ") in potion, potion
+    assert "2D6" in potion, potion
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_DQ_15_the_ring_option_names_the_ring_and_no_says_what_it_leaves(lang: str) -> None:
+    """'use the ring' / 'no' named no ring and no choice; now the ring and its power,
+    and a 'no' that says what the hero does instead."""
+    s, _ = first(lambda s, d: d.kind == "act" and "ring" in d.actions)
+    ring = GAME.describe_action(s, "ring", lang)
+    name = "Ring of Healing" if lang == "en" else "l'Anello della guarigione"
+    assert name in ring and ("5 LP" if lang == "en" else "5 PV") in ring, ring
+    s, _ = first(lambda s, d: d.kind == "secret")
+    no = GAME.describe_action(s, "no", lang)
+    assert no == ("no: stay in this room" if lang == "en" else "no: resta in questa stanza")
+    shown = below_board(GAME.view(s, 0, lang))
+    assert ("Secret Door" if lang == "en" else "Porta segreta") in shown, shown
+    assert shown.endswith("?"), shown
+    s, _ = first(lambda s, d: d.kind == "monster" and s.stack[-1][3] == "bow1")
+    no = GAME.describe_action(s, "no", lang)
+    assert no == ("no: do not shoot" if lang == "en" else "no: non tirare"), no
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_DQ_6_a_door_before_the_ring_of_opening_is_shown(lang: str) -> None:
+    """The Ring of Opening's question came with no word of the door it is about."""
+    s, _ = first(lambda s, d: d.kind == "cross", seeds=2000)
+    shown = below_board(GAME.view(s, 0, lang))
+    barrier = ("door", "portcullis") if lang == "en" else ("porta", "grata")
+    assert any(b in shown.lower() for b in barrier), shown
+    tried = GAME.describe_action(s, "try", lang)
+    assert "(" in tried and (
+        "Door card" in tried or "Strength" in tried or "Forza" in tried or "carta Porta" in tried
+    ), tried

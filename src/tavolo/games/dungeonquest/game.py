@@ -622,6 +622,9 @@ class DungeonQuestGame(DQTurn):
             return words[f"opt_{action}"].format(offer=offer)
         if top[:1] == ("monster",) and top[3] == "react" and action in REACT:
             return ui(lang)["react"][action]  # the columns of the Monster card
+        said = self.said_in_context(s, top, action, lang)
+        if said:
+            return said
         if action in words:
             return words[action]
         verb, _, arg = action.partition(":")
@@ -642,6 +645,48 @@ class DungeonQuestGame(DQTurn):
         if verb in COUNTERS:
             return self.name_of_counter(verb, lang)
         return words.get(action, action)
+
+    def said_in_context(self, s: S, top: tuple[Any, ...], action: str, lang: str) -> str:
+        """What a bare word ("no", "use the ring", "drink the potion", a combat counter)
+        does where it is offered: the ring by its name and power, the potion's table,
+        a counter against each of the monster's, what "no" leaves undone."""
+        words = ui(lang)["action"]
+        k = top[1] if len(top) > 1 and isinstance(top[1], int) else -1
+        h = s.heroes[k] if 0 <= k < len(s.heroes) else None
+        if action == "ring" and h is not None and h.ring in self.rings:
+            text = render_ring(self.rings[h.ring], lang)[1]
+            ring = words["ring_named"].format(name=self.name_of(h.ring, lang))
+            return f"{ring} — {text}"
+        if action == "potion":
+            roll = self.c.table("potion").do[0]
+            return f"{words['potion']} — {render_effect(roll, lang, self.c)}"
+        if action == "no" and top[:1] in (("secret",), ("warn",), ("monster",)):
+            kind = top[0] if top[0] != "monster" else f"monster_{top[3]}"
+            return words.get(f"no_{kind}", words["no"])
+        if action == "try" and top[:1] == ("cross",) and top[4]:
+            return words[f"try_{top[4][0]}"]
+        if action in COUNTERS and h is not None and top[:1] == ("monster",):
+            return self.counter_odds(s, k, action, lang)
+        return ""
+
+    def counter_odds(self, s: S, k: int, mine: str, lang: str) -> str:
+        """A combat counter and what it does against each of the monster's (DQ-13.4)."""
+        words = ui(lang)["counter"]
+        row = self.c.combat.tables[s.opts.combat_table][mine]  # type: ignore[index]
+        blow = self.heroes[s.heroes[k].id].mighty_blow
+        parts = []
+        for theirs in COUNTERS:
+            hero, monster = row[theirs]  # type: ignore[index]
+            if blow is not None and mine == "mighty_blow" and theirs == "slash":
+                monster = blow  # DQ-18: Rildo's lighter blow
+            name = self.name_of_counter(theirs, lang)
+            if not hero:
+                parts.append(words["beats"].format(theirs=name, n=monster))
+            elif not monster:
+                parts.append(words["loses"].format(theirs=name, n=hero))
+            else:
+                parts.append(words["even"].format(theirs=name, h=hero, m=monster))
+        return f"{self.name_of_counter(mine, lang)} — {', '.join(parts)}"
 
     def name_of_counter(self, counter: str, lang: str) -> str:
         n = self.c.combat.counters[counter]  # type: ignore[index]
@@ -759,6 +804,22 @@ class DungeonQuestGame(DQTurn):
             else:
                 head = words["offer"].format(hero=self.hero_name(s, k, lang), offer=offer)
             lines += fit(head + "?", 4)
+        elif top[:1] == ("secret",) and ("search", "secret_door") in self.cards:
+            card = self.cards["search", "secret_door"]
+            offer = MSG.t(lang, "fx.optional", rest=MSG.t(lang, "fx.secret_door"))
+            head = words["offer_card"].format(
+                hero=self.hero_name(s, top[1], lang),
+                card=card.name.it if lang == "it" else card.name.en,
+                deck=self.name_of("search", lang),
+                offer=offer[:1].upper() + offer[1:],
+            )
+            lines += fit(head + "?", 4)
+        elif top[:1] == ("cross",) and top[4]:
+            bar = "door" if top[4][0] == "D" else "portcullis"
+            side = ui(lang)["side"][SIDE[top[2]]]
+            lines += fit(words[bar].format(side=side, hero=self.hero_name(s, top[1], lang)), 4)
+        elif top[:1] == ("warn",):
+            lines += fit(words["warn"].format(hero=self.hero_name(s, top[1], lang)), 4)
         for f in reversed(s.stack):
             if f[0] == "monster":
                 lines += self.monster_lines(s, f, lang)
