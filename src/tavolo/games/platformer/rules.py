@@ -151,7 +151,7 @@ class PlatformerRules(Game):
                     raise ConfigError.said(MSG, "error.theme", known=", ".join(THEMES))
                 out[k] = v
             elif k == "boss":
-                if v not in self.bosses and v != "random":
+                if not isinstance(v, str) or (v not in self.bosses and v != "random"):
                     raise ConfigError.said(MSG, "error.boss", known=", ".join(self.bosses))
                 out[k] = v
             else:
