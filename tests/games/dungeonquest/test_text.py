@@ -206,3 +206,37 @@ def test_a_monster_card_column_reads_as_words(choice: str, en: str, it: str) -> 
     assert g.describe_event(card, 0, "it") == f"Carta Mostro per Orco ({it}): 2."
     picked = Event("reaction", {"hero": 0, "choice": choice})
     assert g.describe_event(picked, 0, "it").endswith(f"sceglie {it}.")
+
+
+@pytest.mark.parametrize(
+    ("why", "dice", "result", "en", "it"),
+    [
+        ("potion", "2d6", 12, ": you are killed.", ": il tuo eroe muore."),
+        ("potion", "2d6", 7, ": nothing happens.", ": non succede nulla."),
+        ("arrow", "d6", 5, ": the monster is killed.", ": il mostro è ucciso."),
+        ("giant_spider", "d6", 2, ": you may not escape.", ": non puoi fuggire."),
+    ],
+)
+def test_DQ_16_a_roll_on_a_table_says_what_the_number_means(
+    why: str, dice: str, result: int, en: str, it: str
+) -> None:
+    """'rolls 2D6: 3+3, so 6 (Potion).' left the player to guess what a 6 does."""
+    g = registry.get("dungeonquest")
+    rolled = Event(
+        "rolled", {"hero": 0, "dice": dice, "raw": [result], "result": result, "why": why}
+    )
+    assert g.describe_event(rolled, 0, "en").endswith(en)
+    assert g.describe_event(rolled, 0, "it").endswith(it)
+    amount = Event(
+        "rolled", {"hero": 0, "dice": "d12-luck", "raw": [9], "result": 1, "why": "potion"}
+    )
+    assert g.describe_event(amount, 0, "en").endswith("(Potion).")  # an amount: no table
+
+
+def test_DQ_14_an_arrow_that_kills_is_not_a_hit_for_0_lp() -> None:
+    g = registry.get("dungeonquest")
+    slain = Event("monster_hit", {"monster": "goblin", "n": 0, "slain": True})
+    assert g.describe_event(slain, 0, "en") == "Goblin is struck down."
+    assert g.describe_event(slain, 0, "it") == "Goblin è abbattuto."
+    hit = Event("monster_hit", {"monster": "goblin", "n": 2, "slain": False})
+    assert g.describe_event(hit, 0, "en") == "Goblin is hit for 2 LP."

@@ -23,6 +23,7 @@ from tavolo.engine.i18n import fill, fit
 
 from .board import Board
 from .dice import parse_dice
+from .effects import walk
 from .options import DEFAULT, SWITCHABLE
 from .rules import SIDE
 from .schema import COUNTERS
@@ -30,6 +31,7 @@ from .state import DQState, Hero, all_tiles
 from .text import (
     MSG,
     dice_text,
+    effects_text,
     render_board,
     render_effect,
     render_hero,
@@ -688,6 +690,28 @@ class DungeonQuestGame(DQTurn):
                 parts.append(words["even"].format(theirs=name, h=hero, m=monster))
         return f"{self.name_of_counter(mine, lang)} — {', '.join(parts)}"
 
+    def roll_meaning(self, why: Any, dice: Any, result: Any, lang: str) -> str:
+        """The row of the table a roll was made on (the potion's, the bow's, a card's
+        or the spider's flight), as a clause; '' for a roll with no table (an amount)."""
+        if not isinstance(why, str) or not isinstance(result, int):
+            return ""
+        lists: list[tuple[Any, ...]] = []
+        if why == "potion":
+            lists.append(self.c.table("potion").do)
+        elif why == "arrow":
+            lists.append(self.c.table("bow").do)
+        lists += [card.do for (_deck, cid), card in self.cards.items() if cid == why]
+        lists += [(*m.flee, *m.fight) for m in self.c.monsters if m.id == why]
+        for effects in lists:
+            for e in walk(effects):
+                if e.roll is None or not e.table or str(e.roll) != dice:
+                    continue
+                for (a, b), sub in e.rows():
+                    if a <= result <= b:
+                        text = effects_text(sub, lang, self.c).rstrip(".")
+                        return text[:1].lower() + text[1:]
+        return ""
+
     def name_of_counter(self, counter: str, lang: str) -> str:
         n = self.c.combat.counters[counter]  # type: ignore[index]
         return n.it if lang == "it" else n.en
@@ -700,6 +724,12 @@ class DungeonQuestGame(DQTurn):
         if tpl is None:
             return f"{event.kind} {dict(seen)}"
         kw: dict[str, Any] = dict(seen)
+        if event.kind == "rolled":  # what the number means, when a table says it
+            kw["means"] = self.roll_meaning(kw.get("why"), kw.get("dice"), kw.get("result"), lang)
+            if kw["means"]:
+                tpl = ui(lang)["event"]["rolled_means"]
+        if event.kind == "monster_hit" and kw.get("slain") and not kw.get("n"):
+            tpl = ui(lang)["event"]["monster_struck_down"]  # a bow's 5-6: no LP to count
         if isinstance(kw.get("hero"), int):
             kw["seat"] = kw["hero"] + 1  # the player, where the hero's name would repeat
         if isinstance(kw.get("who"), str):  # the hero by name ("Rildo draws...")
