@@ -187,3 +187,44 @@ def test_an_unknown_mode_says_the_variants_ride_on_a_mode(lang: str) -> None:
     assert "+artifacts" in told and "standard+artifacts" in told and "\n" not in told
     for alone in ("artifacts", "+artifacts", "standard+artifacts"):  # a variant alone rides
         assert GAME.configure(2, alone, {}).mode == "standard+artifacts"
+
+
+def decisions_seen(seed: int, players: int = 2) -> list[tuple[Any, Any]]:
+    """Each decision of a random game with the state it is taken in."""
+    s, rng, out = GAME.new(GAME.make_config(players), seed), RNG(seed), []
+    while (d := GAME.decision(s)) is not None:
+        out.append((s.clone(), d))
+        GAME.apply(s, d.actions[rng.below(len(d.actions))])
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_P_1_each_symbol_option_says_what_it_does(lang: str) -> None:
+    """'use COIN', 'use PUSH', 'Form, spending special' left a new player to guess what a
+    symbol does (and spoke English in Italian); each now says it, STAR in its hero's words."""
+    said: dict[str, str] = {}
+    for s, d in decisions_seen(1) + decisions_seen(2):
+        for a in d.actions:
+            if a.startswith(("use:", "form:")) or a == "special":
+                said.setdefault(a, GAME.describe_action(s, a, lang))
+                if a == "use:STAR":
+                    star = GAME.heroes[s.heroes[s.active].id].star
+                    assert all(x in said[a] for x in star) or lang == "it", said[a]
+    s = next(s for s, d in decisions_seen(1) if any(a.startswith("form:") for a in d.actions))
+    s.heroes[s.active].special = "MOVE"  # a fainted hero may Form with his special die
+    said["form:special"] = GAME.describe_action(s, "form:special", lang)
+    en = {
+        "use:COIN": "use COIN: gain 1 coin",
+        "use:MOVE": "use MOVE: move 1 space",
+        "use:PUSH": "use PUSH: move any enemy 1 space",
+        "use:SWORD": "use SWORD: attack an adjacent enemy",
+        "form:special": "Form (enter the map), spending the special die",
+    }
+    it = {
+        "use:COIN": "usa MONETA: guadagni 1 moneta",
+        "form:special": "Formati (entra nella mappa) spendendo il dado speciale",
+    }
+    for a, text in (en if lang == "en" else it).items():
+        assert a in said, sorted(said)
+        assert said[a].startswith(text), said[a]
+    assert ": " in said["special"] and "(" in said["special"], said["special"]

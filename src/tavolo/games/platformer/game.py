@@ -30,6 +30,7 @@ from tavolo.engine.errors import ConfigError, ContentError, UnknownName
 from tavolo.engine.files import read_data
 from tavolo.engine.i18n import fill, fit
 
+from .effects import SYMBOLS
 from .geometry import Geo
 from .rules import BOSS_FAINT, ROUND_CAP, THEMES, S, is_solo, spread
 from .state import PlatformerState
@@ -178,6 +179,9 @@ HELP = {
 in one attack action. Each turn: (solo: reveal an event) remove the lowest level if you are
 2 levels above it, restore, roll 5 action dice and the enemy die, enemies act; then your
 actions, one symbol at a time; end, place the special die, gravity, boss turn.
+Symbols: {symbols}. Reaching the top row of the highest revealed level reveals the
+next; a trap space costs 1 wound; a coin or gem is taken by entering its space; buy on a
+shop space (S). Fainting (no hearts left) puts you off the map with full hearts.
 
 Your choices, in the words of the options (type an option's number, or words from it):
 off the map, "{form}" then "{at}"; "{use}" (or another symbol), then step by step:
@@ -205,6 +209,10 @@ con un'unica azione di attacco. Ogni turno: (solo: rivela un evento) rimuovi il 
 più basso se sei 2 livelli sopra, ripristina, tira 5 dadi azione e il dado nemico, i
 nemici agiscono; poi agisci un simbolo alla volta; termina, posiziona il dado speciale,
 gravità, turno del boss.
+Simboli: {symbols}. Raggiungere la riga più alta del livello rivelato più in alto rivela
+il successivo; uno spazio trappola costa 1 ferita; monete e gemme si prendono entrando
+nel loro spazio; si compra su uno spazio negozio (S). Chi sviene (senza cuori) esce dalla
+mappa con tutti i cuori.
 
 Le tue scelte, con le parole delle opzioni (scrivi il numero di un'opzione, o parole
 che contiene): fuori mappa, "{form}" e poi "{at}"; "{use}" (o un altro simbolo), poi
@@ -806,10 +814,17 @@ class PlatformerGame(PlatformerTurn):
             kw["cost"] = int(arg) * (int(arg) - 1) // 2
         if verb == "ability":
             kw["hero"] = self.card_name(s.heroes[s.active].id, lang)
+        if verb == "form" and arg == "special":  # not a symbol's name: the die's
+            kw["sym"] = words["the_special"]
         tpl = words.get(verb)
         if not tpl:
             return action
         text = fill(tpl, **kw)
+        if verb == "use" and arg in SYMBOLS:  # P-1: what the symbol does
+            text += ": " + self.symbol_does(s, arg, lang)
+        elif verb == "special" and s.heroes[s.active].special in SYMBOLS:
+            sym = s.heroes[s.active].special
+            text += f" ({sym_word(sym, lang)}): " + self.symbol_does(s, sym, lang)
         # an item, potion or artifact is used for what its card says: say it
         if verb in ("item", "buy") and arg in self.items:
             text += " — " + render_priced(self.items[arg], lang)[1]
@@ -818,6 +833,14 @@ class PlatformerGame(PlatformerTurn):
         elif verb == "artifact" and arg in self.artifacts:
             text += " — " + render_artifact(self.artifacts[arg], lang)[-1]
         return text
+
+    def symbol_does(self, s: S, sym: str, lang: str) -> str:
+        """What a symbol does when used (P-1); STAR in the active hero's card's words."""
+        words = ui(lang)["action"]
+        if sym == "STAR":
+            star = [sym_word(x, lang) for x in self.heroes[s.heroes[s.active].id].star]
+            return fill(words["does.STAR"], star=MSG.join(lang, star, "join.or", "join.comma"))
+        return str(words[f"does.{sym}"])
 
     def card_name(self, x: str, lang: str) -> str:
         for table in (
@@ -1039,7 +1062,7 @@ class PlatformerGame(PlatformerTurn):
         words = {
             "form": fill(act["form"], sym=symbol_name("PUSH", lang)),
             "at": fill(act["at"], pos="(5,1)"),
-            "use": fill(act["use"], sym=sword),
+            "use": fill(act["use"], sym=sword) + ": " + act["does.SWORD"],
             "x": fill(act["x"], k=2, cost=1),
             "to": fill(act["to"], pos="(3,2)"),
             "strike": fill(act["strike"], pos="(4,2)"),
@@ -1055,6 +1078,10 @@ class PlatformerGame(PlatformerTurn):
             "all_": fill(act["all"], pos="(4,15)"),
             "drop": act["drop"],
         }
+        symbols = [f"{symbol_name(x, lang)}: {act[f'does.{x}']}" for x in SYMBOLS if x != "STAR"]
+        star = fill(act["does.STAR"], star=act["hero_card"])
+        symbols.append(f"{symbol_name('STAR', lang)}: {star}")
+        words["symbols"] = "; ".join(symbols)
         return HELP[lang].format(cap=ROUND_CAP, options=self.options_text(lang), **words)
 
     def options_text(self, lang: str) -> str:
