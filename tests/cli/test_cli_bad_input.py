@@ -3,6 +3,9 @@ line, exit 2, never a traceback, and never a user's file overwritten or lost."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from . import assert_one_line_error, invoke
@@ -16,3 +19,17 @@ def test_a_platformer_boss_that_is_not_a_name_is_one_line(value: str) -> None:
     assert "boss is one of" in line and "medusa" in line
     italian = assert_one_line_error(invoke(["--lang", "it", *args]), "errore: ")
     assert "il boss è uno tra" in italian
+
+
+def test_a_replay_whose_seat_is_no_agent_name_replays(tmp_path: Path) -> None:
+    """A replay file whose meta named a seat '[]' (a list, written by hand) ended in a
+    Rich MarkupError traceback: a long line was broken and '[]' taken for markup."""
+    path = tmp_path / "game.json"
+    args = ["play", "dungeonquest", "--seats", "random", "--seed", "3", "--save", str(path)]
+    assert invoke(args).exit_code == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["meta"]["seats"] = [[]]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    r = invoke(["replay", str(path)])
+    assert r.exit_code == 0 and r.exception is None, r.output
+    assert "Player 1 ([]): " in r.stdout

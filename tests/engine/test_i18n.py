@@ -317,3 +317,13 @@ def test_hang_goes_on_under_a_list_items_words() -> None:
     rows = hang(boxes, whole=("[ ]",))
     assert len(rows) == 2 and all(len(row) <= 80 and "\x00" not in row for row in rows)
     assert rows[1].startswith("[ ]") and " ".join(x.strip() for x in rows) == boxes
+
+
+def test_brackets_that_rich_shows_as_they_are_take_their_columns() -> None:
+    """'[]' and '[ ]' (TOS's empty box) are no tags for Rich, which shows them: fit took
+    them for markup, counted no column for them and closed them with a '[/]' at a break,
+    which Rich refused (MarkupError: a replay's seat named '[]' ended in a traceback)."""
+    assert shown("[ ]") == 3 and shown("[]") == 2 and shown("[dim]x[/dim] [/]") == 2
+    line = "Player 1 ([]): " + " ".join(["word"] * 20)
+    rows = fit(line, 4)
+    assert len(rows) == 2 and "[/]" not in "".join(rows)

@@ -24,8 +24,9 @@ LANGS = ("en", "it")
 SCREEN = 80  # columns a terminal has at least: a view's lines fit in them
 
 
-# Rich markup: "[bold]", "[/]", "[bold red]", "[dim]"; an escaped \[ shows a "["
-_MARKUP = re.compile(r"(?<!\\)\[/?[a-z #]*\]")
+# Rich markup: "[bold]", "[/]", "[bold red]", "[dim]"; an escaped \[ shows a "[", and so
+# do "[]" and "[ ]" (an empty box), which Rich shows as they are: no tag starts so
+_MARKUP = re.compile(r"(?<!\\)\[(?:/|/?[a-z#][a-z #]*)\]")
 _NUMBER = re.compile(r"[+\-−]?\d+[.,;:)]*$")  # "2", "+2)", "59."
 _MARK = 16  # a span shorter than this ("[dim]gift used[/]", "(gift asleep)") stays whole
 
