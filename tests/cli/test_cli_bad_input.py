@@ -33,3 +33,13 @@ def test_a_replay_whose_seat_is_no_agent_name_replays(tmp_path: Path) -> None:
     r = invoke(["replay", str(path)])
     assert r.exit_code == 0 and r.exception is None, r.output
     assert "Player 1 ([]): " in r.stdout
+
+
+def test_a_file_name_with_a_nul_character_is_one_line(tmp_path: Path) -> None:
+    """A scenario whose TOS adventure file's name held a NUL ended in a ValueError
+    traceback (embedded null byte); the name is now refused as no file name."""
+    scenario = {"game": "tos", "config": {"mode": "world", "options": {"file": "a\x00b.yaml"}}}
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(scenario), encoding="utf-8")
+    line = assert_one_line_error(invoke(["scenario", "run", str(path)]))
+    assert line.endswith("a\\0b.yaml: not a file name: it holds a NUL character (\\0)")

@@ -55,6 +55,17 @@ def test_folder_is_not_a_file(tmp_path: Path) -> None:
     assert "is a folder" in error_of(tmp_path)
 
 
+def test_a_name_with_a_nul_character_is_one_line() -> None:
+    """A path holding a NUL (from a replay's or scenario's options, or from Python) ended
+    in a ValueError traceback: embedded null byte."""
+    with pytest.raises(ReplayError) as e:
+        read_data("save\x00.json", ReplayError)
+    assert str(e.value) == "save\\0.json: not a file name: it holds a NUL character (\\0)"
+    assert (
+        e.value.told("it") == "save\\0.json: non è un nome di file: contiene un carattere NUL (\\0)"
+    )
+
+
 def test_not_utf8(tmp_path: Path) -> None:
     assert "not UTF-8 text" in error_of(
         put(tmp_path, "latin.yaml", "name: Citt\xe0\n".encode("latin-1"))

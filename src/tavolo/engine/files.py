@@ -41,6 +41,7 @@ _PLAIN = {
     "file.folder": "{path}: is a folder, not a file",
     "file.not_utf8": "{path}: not UTF-8 text",
     "file.unreadable": "{path}: cannot read: {reason}",
+    "file.nul": "{path}: not a file name: it holds a NUL character (\\0)",
     "file.json": "{path}:{line}: not valid JSON: {problem}",
     "file.yaml": "{path}{where}: not valid YAML: {problem}",
 }
@@ -137,6 +138,13 @@ def read_text(
         raise _failed(
             error, told, "file.unreadable", path=str(p), reason=SystemReason.of(e)
         ) from None
+    except ValueError:  # "embedded null byte": a name from a file or from Python
+        raise _failed(error, told, "file.nul", path=shown_path(p)) from None
+
+
+def shown_path(path: str | Path) -> str:
+    """A path as one line shows it: a NUL character (no name holds one) written ``\\0``."""
+    return str(path).replace("\x00", "\\0")
 
 
 def read_data(

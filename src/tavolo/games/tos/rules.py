@@ -18,6 +18,7 @@ Decisions tavolo takes where the manual is silent (also in ``help``):
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -122,7 +123,9 @@ class TosRules(AdventureRules, Game):
         if options.get("file") is not None:
             if mode not in ADVENTURES:
                 raise ConfigError.said(MSG, "error.file_mode")
-            path = Path(str(options["file"])).resolve()
+            path = Path(str(options["file"]))
+            with suppress(ValueError):  # a NUL in the name: reading it tells so
+                path = path.resolve()
             self.adventure(["file", str(path), mode])  # one clear line now
             out["file"] = str(path)
         if options.get("bars") is not None:
