@@ -228,3 +228,37 @@ def test_P_1_each_symbol_option_says_what_it_does(lang: str) -> None:
         assert a in said, sorted(said)
         assert said[a].startswith(text), said[a]
     assert ": " in said["special"] and "(" in said["special"], said["special"]
+
+
+def test_P_11_a_step_that_draws_an_attack_or_a_trap_says_so() -> None:
+    """A hero stepping away from a Mossling lost a heart with no warning: each 'to'
+    option now tells the enemies that attack (P-11, P-12) and the trap (P-13), and
+    exactly when the step brings them."""
+    warned = trapped = 0
+    for seed in (1, 2, 3):
+        for s, d in decisions_seen(seed):
+            if not s.stack or s.stack[-1][0] != "move":
+                continue
+            for a in d.actions:
+                if not a.startswith("to:"):
+                    continue
+                text = GAME.describe_action(s, a, "en")
+                after = s.clone()
+                kinds = [e.kind for e in GAME.apply(after, a)]
+                shielded = len(after.heroes[s.active].exhausted) > len(
+                    s.heroes[s.active].exhausted
+                )  # a reactive shield took the wound
+                attacked = (
+                    "attacked" in kinds[: kinds.index("move")]
+                    if "move" in kinds
+                    else ("attacked" in kinds)
+                )
+                assert attacked == ("attacks you" in text), (a, text, kinds)
+                warned += attacked
+                if "a trap: 1 wound" in text:
+                    trapped += 1
+                    if "move" in kinds:  # else a hero there is pushed first
+                        assert "wounds" in kinds or shielded, (a, text, kinds)
+                it = GAME.describe_action(s, a, "it")
+                assert ("ti attacca" in it) == attacked, it
+    assert warned and trapped

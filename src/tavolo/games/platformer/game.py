@@ -820,7 +820,9 @@ class PlatformerGame(PlatformerTurn):
         if not tpl:
             return action
         text = fill(tpl, **kw)
-        if verb == "use" and arg in SYMBOLS:  # P-1: what the symbol does
+        if verb in ("to", "portal") and s.stack and s.stack[-1][0] == "move":
+            text += self.step_costs(s, int(arg), verb == "portal", lang)
+        elif verb == "use" and arg in SYMBOLS:  # P-1: what the symbol does
             text += ": " + self.symbol_does(s, arg, lang)
         elif verb == "special" and s.heroes[s.active].special in SYMBOLS:
             sym = s.heroes[s.active].special
@@ -833,6 +835,33 @@ class PlatformerGame(PlatformerTurn):
         elif verb == "artifact" and arg in self.artifacts:
             text += " — " + render_artifact(self.artifacts[arg], lang)[-1]
         return text
+
+    def step_costs(self, s: S, q: int, portal: bool, lang: str) -> str:
+        """What a step into ``q`` will cost the active hero, as rules.step and enter
+        apply it: the enemies beside him that attack as he leaves (P-11), the enemy he
+        pushes (P-12), a trap (P-13); '' when it is free."""
+        words = ui(lang)["action"]
+        g = self.geo(s)
+        i = s.active
+        origin = s.heroes[i].pos
+        if origin < 0:
+            return ""
+        hits = [
+            (kind, p)
+            for kind, p in s.enemies
+            if (p != q and origin in g.adj[p] and not portal) or p == q
+        ]
+        parts = [
+            fill(
+                words["attacks_you"],
+                enemy=self.card_name(kind, lang),
+                n=self.damage(s, kind),
+            )
+            for kind, _ in hits
+        ]
+        if g.cell[q] == "x" and not self.ignores_hero(s, i, "trap"):
+            parts.append(words["trap_wound"])
+        return f" ({'; '.join(parts)})" if parts else ""
 
     def symbol_does(self, s: S, sym: str, lang: str) -> str:
         """What a symbol does when used (P-1); STAR in the active hero's card's words."""
