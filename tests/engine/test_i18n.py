@@ -12,7 +12,7 @@ import yaml
 
 import tavolo
 from tavolo.engine import TavoloError, UnknownName
-from tavolo.engine.i18n import LANGS, Catalog, check_lang, fill, fit, hang, number, shown
+from tavolo.engine.i18n import LANGS, Catalog, Name, check_lang, fill, fit, hang, number, shown
 
 SRC = Path(tavolo.__file__).parent
 
@@ -317,6 +317,47 @@ def test_hang_goes_on_under_a_list_items_words() -> None:
     rows = hang(boxes, whole=("[ ]",))
     assert len(rows) == 2 and all(len(row) <= 80 and "\x00" not in row for row in rows)
     assert rows[1].startswith("[ ]") and " ".join(x.strip() for x in rows) == boxes
+
+
+def test_a_name_takes_its_article_and_the_prepositions_joined_to_it() -> None:
+    """Italian said 'Lampo di Giocatore 1', 'Tocca a Giocatore 1', 'dichiarata da
+    Giocatore 1': a name in a sentence takes its article, joined to the preposition
+    before it; the template picks the form, a label keeps the bare name."""
+    player, horde, fleet = Name("Giocatore 1", "il"), Name("Orda", "l'"), Name("flotta", "la")
+    forms = "{p:di}|{p:a}|{p:da}|{p:in}|{p:su}|{p:per}|{p:the}|{p:The}|{p}"
+    assert fill(forms, p=player).split("|") == [
+        "del Giocatore 1",
+        "al Giocatore 1",
+        "dal Giocatore 1",
+        "nel Giocatore 1",
+        "sul Giocatore 1",
+        "per il Giocatore 1",
+        "il Giocatore 1",
+        "Il Giocatore 1",
+        "Giocatore 1",
+    ]
+    assert fill("{p:di} {p:a} {p:The}", p=horde) == "dell'Orda all'Orda L'Orda"
+    assert fill("{p:di} {p:da} {p:The}", p=fleet) == "della flotta dalla flotta La flotta"
+    assert fill("{p:di} {p:The}", p=Name("Ada")) == "di Ada Ada"  # no article: bare
+    assert fill("{p:of} {p:The}'s", p=Name("Horde", "the")) == "of the Horde The Horde's"
+    assert fill("{n:card|cards} {p:di}", n=2, p=player) == "cards del Giocatore 1"
+    assert fill("{p:di}", p="Bo") == "di Bo"  # a plain text is a name without an article
+    assert player == "Giocatore 1" and f"{player}!" == "Giocatore 1!"  # still a text
+
+
+def test_the_readers_own_name_picks_the_second_person(tmp_path: Path) -> None:
+    """'You draws Lampo': a template has a second-person form, KEY.you, for the name of
+    the one who reads; a template without one keeps its words."""
+    c = catalog(
+        tmp_path,
+        'draw: "{p:The} draws {card}."\ndraw.you: "You draw {card}."\nwin: "{p:The} wins."\n',
+        'draw: "{p:The} pesca {card}."\ndraw.you: "Peschi {card}."\nwin: "Vince {p:the}."\n',
+    )
+    you, other = Name("you", you=True), Name("Horde", "the")
+    assert c.t("en", "draw", p=you, card="Lampo") == "You draw Lampo."
+    assert c.t("it", "draw", p=you, card="Lampo") == "Peschi Lampo."
+    assert c.t("en", "draw", p=other, card="Lampo") == "The Horde draws Lampo."
+    assert c.t("en", "win", p=you) == "You wins."  # (no second-person form given)
 
 
 def test_brackets_that_rich_shows_as_they_are_take_their_columns() -> None:

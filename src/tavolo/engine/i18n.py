@@ -151,12 +151,15 @@ def check_lang(lang: str) -> str:
 
 class _Counting(string.Formatter):
     """``{n:one|many}``: the word for the count ``n`` (``many`` for a count that is not a
-    number, such as a die to roll: "miss the next D6 turns"); other specs as ``format``."""
+    number, such as a die to roll: "miss the next D6 turns"); ``{player:di}`` given a
+    plain text: a ``Name`` without an article; other specs as ``format``."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" in format_spec:
             one, _, many = format_spec.partition("|")
             return one if value == 1 or value == "1" else many
+        if type(value) is str and format_spec.isalpha():  # a name's form, for a plain
+            return format(Name(value), format_spec)  # text: a name without an article
         return str(super().format_field(value, format_spec))
 
 
@@ -178,7 +181,63 @@ def fill(template: str, /, **kw: Any) -> str:
     """``template.format(**kw)``, with the ``{n:one|many}`` counts of the catalogs."""
     if "|" in template:
         return _COUNTING.vformat(template, (), kw)
-    return template.format(**kw)
+    try:
+        return template.format(**kw)
+    except ValueError:  # a name's form ("{player:di}") given a plain text
+        return _COUNTING.vformat(template, (), kw)
+
+
+# Italian joins a preposition to the article after it: di + il = del, a + l' = all'
+_JOINED = {"di": "de", "a": "a", "da": "da", "in": "ne", "su": "su"}
+_JOIN_ARTICLE = {"il": "l", "lo": "llo", "la": "lla", "l'": "ll'", "i": "i", "gli": "gli"}
+_JOIN_ARTICLE["le"] = "lle"
+
+
+class Name(str):
+    """A name of a player or a side, a text that knows its article, as a sentence needs
+    it. A template picks the form with a spec: ``{player}`` is the bare name, for a
+    label ("Giocatore 1", "Orda"); ``{player:the}`` the name with its article ("il
+    Giocatore 1", "l'Orda", "the Horde"), ``{player:The}`` the same at the start of a
+    sentence; any other spec is a preposition before it, joined to the article as
+    Italian joins them: ``{player:di}`` "del Giocatore 1", "dell'Orda", "della flotta";
+    ``{player:a}`` "al Giocatore 1"; ``{player:da}`` "dal"; ``{player:per}`` "per il";
+    English ``{player:of}`` "of the Horde", "of Player 1". A name without an article
+    ("Player 1", a person's name, a plain text) takes the bare preposition: "di Ada".
+    The reader's own name (``you=True``) makes ``Catalog.t`` take a template's
+    second-person form, ``KEY.you``, where it has one: "You draw Lampo", never "You
+    draws"."""
+
+    article: str
+    you: bool
+
+    def __new__(cls, text: str, article: str = "", you: bool = False) -> Name:
+        self = super().__new__(cls, text)
+        self.article = article  # "il", "lo", "la", "l'", "the", "" ...
+        self.you = you
+        return self
+
+    @property
+    def text(self) -> str:
+        return str.__str__(self)
+
+    def __repr__(self) -> str:
+        return f"Name({self.text!r}, {self.article!r}, you={self.you})"
+
+    def _with(self, article: str) -> str:
+        if not article:
+            return self.text
+        return article + self.text if article.endswith("'") else f"{article} {self.text}"
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return self.text
+        if spec in ("the", "The"):
+            said = self._with(self.article)
+            return said[:1].upper() + said[1:] if spec == "The" else said
+        stem = _JOINED.get(spec)
+        if stem is not None and self.article in _JOIN_ARTICLE:
+            return self._with(stem + _JOIN_ARTICLE[self.article])
+        return f"{spec} {self._with(self.article)}"
 
 
 class Catalog:
@@ -193,6 +252,9 @@ class Catalog:
             self.messages[lang] = {str(k): str(v) for k, v in (data or {}).items()}
 
     def t(self, lang: str, key: str, /, **kw: Any) -> str:
+        if kw and any(isinstance(v, Name) and v.you for v in kw.values()):
+            you = key + ".you"  # the reader named: the second-person form, if any
+            key = you if you in self.messages["en"] else key
         text = self.messages.get(lang, {}).get(key)
         if text is None:
             text = self.messages["en"].get(key, key)

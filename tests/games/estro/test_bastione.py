@@ -886,8 +886,8 @@ def test_the_horde_in_the_middle_of_a_sentence_and_protections_by_phase() -> Non
         "Ochre Monk of the Horde is protected until the end of the horde phase of round 2.",
     ]
     assert GAME.describe_events(s, [gift, ours], 0, "it") == [
-        "Si attiva il dono di Ochre Monk (l'Orda).",
-        "Amber Idol di Giocatore 2 è protetta fino alla fine della fase Dreamer del round 2.",
+        "Si attiva il dono di Ochre Monk dell'Orda.",
+        "Amber Idol del Giocatore 2 è protetta fino alla fine della fase Dreamer del round 2.",
     ]
 
 
@@ -897,7 +897,7 @@ def test_italian_dreamer_words_agree() -> None:
     from tavolo.engine import Event
 
     done = Event("ultimo_bastione.done", {"player": 0, "as_left": 1})
-    assert GAME.describe_event(done, 0, "it") == "Giocatore 1 termina il turno (1 AS non usata)."
+    assert GAME.describe_event(done, 0, "it") == "Il Giocatore 1 termina il turno (1 AS non usata)."
     s = position()
     assert ": spendi le azioni sinaptiche" in GAME.view(s, 0, "it")
 

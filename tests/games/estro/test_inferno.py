@@ -502,7 +502,7 @@ def test_inferno_turn_headers_name_the_seat() -> None:
     e = Event("turn", {"round": 2, "player": 1})
     assert GAME.describe_events(s, [e], 0, "en") == ["[bold]— Round 2: Player 2 (B1)'s turn —[/]"]
     assert GAME.describe_events(s, [e], 0, "it") == [
-        "[bold]— Round 2: turno di Giocatore 2 (B1) —[/]"
+        "[bold]— Round 2: turno del Giocatore 2 (B1) —[/]"
     ]
 
 

@@ -536,7 +536,7 @@ def test_events_name_the_ships_side_as_the_fleet() -> None:
                     said[lang].add(words)
     en, it = "\n".join(said["en"]), "\n".join(said["it"])
     assert "The fleet: " in en and " (the fleet) " in en and " of the fleet " in en
-    assert "La flotta: " in it and " (la flotta)" in it and " della flotta " in it
+    assert "La flotta attacca " in it and " della flotta." in it and " della flotta " in it
     for lang, fleet_word in (("en", "the fleet"), ("it", "la flotta")):
         helped = MODE.help(lang)
         assert "Player 2" not in helped and "Giocatore 2" not in helped
@@ -593,7 +593,7 @@ def test_protections_redirects_and_face_down_attacks_in_the_boards_terms() -> No
     ]
     it = GAME.describe_events(s, events, 0, "it")
     assert it[1] == "Ozok della flotta è protetta fino alla fine del tuo turno del round 2."
-    assert it[3] == "La flotta: Ozok attacca una tua carta coperta."
+    assert it[3] == "La flotta attacca una tua carta coperta con Ozok."
 
 
 def test_an_items_target_comes_before_its_rule_and_slots_read_as_on_the_board() -> None:

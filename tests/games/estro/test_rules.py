@@ -1014,7 +1014,9 @@ def test_a_redirect_to_a_face_down_card_reads_sulla_in_italian() -> None:
     }
     events = GAME.apply(s, "redirect:#1")
     told = [GAME.describe_event(e, 0, "it") for e in events if e.kind == "redirect"]
-    assert told == ["Giocatore 1 reindirizza l'attacco di Gold Fractal sulla carta coperta n. 2."]
+    assert told == [
+        "Il Giocatore 1 reindirizza l'attacco di Gold Fractal sulla carta coperta n. 2."
+    ]
 
 
 def test_zone_used_by_the_attacker_in_a_failing_attack_lets_it_redirect() -> None:

@@ -13,6 +13,8 @@ from .support import GAME
 
 FALLBACK = re.compile(r"^[a-z_]+: \{")  # describe_event's last resort: kind: {data}
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+# a name that takes an article after a bare preposition: "di Giocatore 1", "a Giocatore 2"
+BARE = re.compile(r"\b(di|a|da|per|su|in|con) (Giocatore|Orda|flotta)\b", re.IGNORECASE)
 
 
 MODES = [
@@ -75,6 +77,7 @@ def test_actions_and_events_read_as_words_in_both_languages(mode: str) -> None:
                         assert it is None
                         continue
                     assert it is not None
+                    assert not BARE.search(it), (e, it)
                     for text in (en, it):
                         assert not FALLBACK.match(text), (e, text)
                         assert not PLACEHOLDER.search(text), (e, text)
@@ -229,8 +232,8 @@ def test_an_attack_between_two_cards_of_one_name_says_whose_is_the_target() -> N
 
     e = Event("attack", {"player": 0, "attacker": "orrugg", "defender": "orrugg"})
     assert GAME.describe_event(e, None, "en") == "Player 1: Orrugg attacks the opponent's Orrugg."
-    assert (
-        GAME.describe_event(e, None, "it") == "Giocatore 1: Orrugg attacca Orrugg dell'avversario."
+    assert GAME.describe_event(e, None, "it") == (
+        "Il Giocatore 1 attacca Orrugg dell'avversario con Orrugg."
     )
     e = Event("attack", {"player": 0, "attacker": "ozok", "defender": "orrugg"})
     assert GAME.describe_event(e, None, "en") == "Player 1: Ozok attacks Orrugg."
@@ -253,10 +256,12 @@ def test_a_mnemonica_declaration_is_told_as_said() -> None:
 
     e = Event("declared_right", {"player": 0, "declared": "destroyed"})
     assert GAME.describe_event(e, None, "en") == 'Player 1 declares "the defender falls": right.'
-    assert GAME.describe_event(e, None, "it") == 'Giocatore 1 dichiara "il difensore cade": giusto.'
+    assert (
+        GAME.describe_event(e, None, "it") == 'Il Giocatore 1 dichiara "il difensore cade": giusto.'
+    )
     e = Event("declared_wrong", {"player": 1, "declared": "survives", "card": "ozok"})
     assert GAME.describe_event(e, None, "it") == (
-        'Giocatore 2 dichiara "il difensore resiste": sbagliato, scarta Ozok dalla mano.'
+        'Il Giocatore 2 dichiara "il difensore resiste": sbagliato, scarta Ozok dalla mano.'
     )
 
 
@@ -305,3 +310,56 @@ def test_italian_calls_a_draw_pareggio_as_the_result_line_does() -> None:
     said = GAME.describe_event(e, None, "it")
     assert said == "[bold]Fine della partita: pareggio[/] — fine del diciannovesimo round."
     assert "patta" not in GAME.help("it").lower()
+
+
+def test_italian_joins_a_preposition_to_the_players_article() -> None:
+    """'Lampo di Giocatore 1', 'Tocca a Giocatore 1', 'turno di Giocatore 2', 'dichiarata
+    da Giocatore 1': a player's name takes its article, joined to the preposition before
+    it ('del', 'al', 'dal'), as a sentence needs it ('Il Giocatore 1 pesca ...')."""
+    from tavolo.engine import Event
+
+    from .support import position
+
+    said = {
+        kind: GAME.describe_event(Event(kind, data), None, "it")
+        for kind, data in (
+            ("destroyed", {"player": 0, "card": "ozok"}),
+            ("turn", {"round": 3, "player": 1}),
+            ("chimera_lapsed", {"player": 0}),
+            ("draw", {"player": 1, "card": "ozok"}),
+            ("dial", {"player": 0, "sector": 1}),
+        )
+    }
+    assert said["destroyed"] == "Ozok del Giocatore 1 viene distrutta e finisce nell'Inceneritore."
+    assert said["turn"] == "[bold]— Round 3: turno del Giocatore 2 —[/]"
+    assert (
+        said["chimera_lapsed"]
+        == "La Chimera dichiarata dal Giocatore 1 non è stata creata e decade."
+    )
+    assert said["draw"] == "Il Giocatore 2 pesca Ozok."
+    assert said["dial"] is not None and said["dial"].startswith(
+        "Il Quadrante dell'Oblio gira per il Giocatore 1:"
+    )
+    s = position({"hand": ["ozok"]}, {"field": ["orrugg"]})
+    assert "Tocca al Giocatore 1: gioca una carta" in GAME.view(s, 0, "it")
+    assert "Player 1 to act: play a card" in GAME.view(s, 0, "en")
+
+
+@pytest.mark.parametrize(("mode", "seats"), [("inferno", 4), ("ultimo_bastione", 2), ("navi", 1)])
+def test_the_table_modes_join_prepositions_to_names_in_italian(mode: str, seats: int) -> None:
+    """The seats of Inferno, the horde of Ultimo Bastione and the fleet of Navi take their
+    article after a preposition too: 'dell'Orda', 'della flotta', never 'di Orda'."""
+    config = GAME.make_config(seats, mode)
+    rng = RNG(5)
+    told: list[str] = []
+    for seed in (1, 2):
+        s = GAME.new(config, seed)
+        while (d := GAME.decision(s)) is not None:
+            told.append(GAME.view(s, d.player, "it"))
+            events = GAME.apply(s, d.actions[rng.below(len(d.actions))])
+            told += GAME.describe_events(s, events, d.player, "it")
+    text = "\n".join(told)
+    assert not BARE.search(text), BARE.search(text)
+    assert {"inferno": " del Giocatore ", "ultimo_bastione": " dell'Orda", "navi": " della flotta"}[
+        mode
+    ] in text

@@ -5,11 +5,11 @@ All wording lives in ``messages/{en,it}.yaml``; card text comes from ``text.py``
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import SCREEN, check_lang, fit, shown
+from tavolo.engine.i18n import SCREEN, Name, check_lang, fit, shown
 
 from . import text
 from .content import MESSAGES
@@ -33,8 +33,14 @@ ZONE_NAMES = ("Militare", "Sviluppo Tech", "Medica", "Civile", "Controllo")
 ZONE_IDS = ("militare", "sviluppo_tech", "medica", "civile", "controllo")
 
 
-def _player(lang: str, p: Any) -> str:
-    return MSG.t(lang, "player", n=int(p) + 1)
+def _player(lang: str, p: Any) -> Name:
+    """A player as the words name them: "Player 2", "il Giocatore 2" after a preposition
+    ("del Giocatore 2", never "di Giocatore 2")."""
+    return Name(MSG.t(lang, "player", n=int(p) + 1), MSG.t(lang, "player.article"))
+
+
+Names = Callable[[str, int], Name]
+"""Who a player index is in a mode's words (the horde, the fleet, a seat): lang, index."""
 
 
 def _name(g: EstroGame, c: str | None) -> str:
@@ -336,7 +342,10 @@ def _zone_card(g: EstroGame, s: EstroState, zone: str) -> str:
 
 
 # --------------------------------------------------------------------------- events --
-def describe_event(g: EstroGame, e: Event, player: int | None, lang: str) -> str | None:
+def describe_event(
+    g: EstroGame, e: Event, player: int | None, lang: str, names: Names = _player
+) -> str | None:
+    """An event's words; ``names`` names the players (a mode's horde, fleet or seats)."""
     check_lang(lang)
     seen = e.seen_by(player)
     if seen is None:
@@ -344,7 +353,7 @@ def describe_event(g: EstroGame, e: Event, player: int | None, lang: str) -> str
     t = MSG.t
     d = dict(seen)
     k = e.kind
-    who = _player(lang, d["player"]) if "player" in d else ""
+    who = names(lang, d["player"]) if "player" in d else Name("")
     card = _name(g, d.get("card"))
     if k == "turn":
         return t(lang, "ev.turn", round=d["round"], player=who)
@@ -482,7 +491,7 @@ def describe_event(g: EstroGame, e: Event, player: int | None, lang: str) -> str
         reason = t(lang, f"reason.{d['reason']}", round=d["round"])
         if d["winner"] is None:
             return t(lang, "ev.end_draw", reason=reason)
-        return t(lang, "ev.end_win", player=_player(lang, d["winner"]), reason=reason)
+        return t(lang, "ev.end_win", player=names(lang, d["winner"]), reason=reason)
     key = f"ev.{k}"
     if MSG.has(key):
         return t(lang, key, player=who, card=card)
@@ -522,7 +531,7 @@ def sector_text(sector_id: str, lang: str) -> str:
     return f"{d['name']} ({d['category']}): {d['text']}"
 
 
-def _mode_event(g: EstroGame, k: str, d: dict[str, Any], who: str, card: str, lang: str) -> str:
+def _mode_event(g: EstroGame, k: str, d: dict[str, Any], who: Name, card: str, lang: str) -> str:
     t = MSG.t
     if k == "necrotoken":
         return t(lang, "ev.necrotoken", player=who, tokens=d["tokens"])

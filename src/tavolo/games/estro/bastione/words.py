@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import Catalog, check_lang, fit
+from tavolo.engine.i18n import Catalog, Name, check_lang, fit
 
 from .. import text, view
 from ..schema import ESTRI, STATS
@@ -26,8 +26,13 @@ ZONE_IDS = view.ZONE_IDS
 ZONE_NAMES = view.ZONE_NAMES
 
 
-def _player(lang: str, k: Any) -> str:
-    return view.MSG.t(lang, "player", n=int(k) + 1)
+def _player(lang: str, k: Any) -> Name:
+    return view._player(lang, k)
+
+
+def _horde(lang: str, k: int = 1) -> Name:
+    """The horde as the words name it: "the Horde", "l'Orda", "dell'Orda"."""
+    return Name(MSG.t(lang, "horde"), MSG.t(lang, "horde.article"))
 
 
 def _name(g: Mode, c: str | None) -> str:
@@ -89,7 +94,7 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
         ),
     ]
     for k in range(s.n):
-        who = _player(lang, k)
+        who = str(_player(lang, k))
         if player == k:
             who += " " + t(lang, "you")
         acting = " " + t(lang, "acting") if s.phase == "dreamers" and s.seat == k else ""
@@ -261,24 +266,16 @@ def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | No
     kind = e.kind
     t = MSG.t
     if kind == "shielded":
-        of = t(lang, "of_player_1", player=_player(lang, d["player"]))
-        return _shielded(g, d, of, lang)
+        return _shielded(g, d, _player(lang, d["player"]), lang)
     if not kind.startswith("ultimo_bastione."):
         return view.describe_event(g, e, player, lang)
     k = kind.split(".", 1)[1]
     if k == "horde":  # a 1v1 event of the horde: the 1v1 words, the horde as the player
         what = d.pop("what")
         if what == "shielded":
-            return _shielded(g, d, t(lang, "of_the_horde"), lang)
-        text = view.describe_event(g, Event(what, {**d, "player": 0}), None, lang)
-        if text is None:
-            return None
-        me = _player(lang, 0)
-        text = text.replace(t(lang, "of_player_1", player=me), t(lang, "of_the_horde"))
-        if text.startswith(me):  # the subject; elsewhere not capitalised: "(the Horde)"
-            text = t(lang, "the_horde") + text[len(me) :]
-        return text.replace(me, t(lang, "the_horde_after"))
-    who = _player(lang, d["player"]) if "player" in d else ""
+            return _shielded(g, d, _horde(lang), lang)
+        return view.describe_event(g, Event(what, {**d, "player": 0}), None, lang, _horde)
+    who = _player(lang, d["player"]) if "player" in d else Name("")
     card = _name(g, d.get("card")) if d.get("card") else ""
     if k == "draw":
         if "card" in d:
@@ -326,14 +323,19 @@ def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | No
     )
 
 
-def _shielded(g: Mode, d: dict[str, Any], of: str, lang: str) -> str:
+def _shielded(g: Mode, d: dict[str, Any], who: Name, lang: str) -> str:
     """A protection's end as a phase of a round: the 1v1 words said "until turn 5", a
     count this board never shows (a phase is a turn: odd the horde's, even the
     dreamers')."""
     until = int(d["until_turn"])
     phase = MSG.t(lang, "phase.horde" if until % 2 else "phase.dreamers")
     return MSG.t(
-        lang, "ev.shielded", card=_name(g, d["card"]), of=of, phase=phase, round=(until + 1) // 2
+        lang,
+        "ev.shielded",
+        card=_name(g, d["card"]),
+        player=who,
+        phase=phase,
+        round=(until + 1) // 2,
     )
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import Catalog, check_lang, fit
+from tavolo.engine.i18n import Catalog, Name, check_lang, fit
 
 from .. import view
 from ..schema import ESTRI
@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 MSG = Catalog(Path(__file__).parent / "messages")
 
 
-def seat_label(lang: str, q: int) -> str:
-    return MSG.t(lang, "seat", n=q + 1, seat=SEAT_NAMES[q])
+def seat_label(lang: str, q: int) -> Name:
+    """A seat as the words name it: "Player 2 (B1)", "del Giocatore 2 (B1)"."""
+    return Name(MSG.t(lang, "seat", n=q + 1, seat=SEAT_NAMES[q]), ESTRO.t(lang, "player.article"))
 
 
 def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import Catalog, check_lang
+from tavolo.engine.i18n import Catalog, Name, check_lang
 
 from .. import text as card_text
 from .. import view as estro_view
@@ -152,19 +152,26 @@ def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | No
     return t(lang, f"navi.ev.{k}", ship=ship, **{x: y for x, y in d.items() if x != "ship"})
 
 
+def side(lang: str, q: int) -> Name:
+    """A side as the events name it: the ships' side is "the fleet": a one-seat game has
+    no "Player 2"."""
+    if q == 0:
+        return estro_view._player(lang, 0)
+    return Name(MSG.t(lang, "navi.fleet"), MSG.t(lang, "navi.fleet.article"))
+
+
 def describe_events(
     g: Mode, s: NaviState, events: Sequence[Event], player: int | None, lang: str
 ) -> list[str]:
-    """The events' words, those of the 1v1 rules with the ships' side named the fleet: a
-    one-seat game has no "Player 2"."""
+    """The events' words, those of the 1v1 rules with the sides named by ``side``."""
     out = []
     for e in events:
         if e.kind.startswith("navi."):
             said = describe_event(g, e, player, lang)
         elif e.kind in _OWN_WORDS and (own := _own_words(g, e, player, lang)) is not None:
-            said = _fleet_words(own, lang)
-        elif said := estro_view.describe_event(g, e, player, lang):
-            said = _fleet_words(said, lang)
+            said = own
+        else:
+            said = estro_view.describe_event(g, e, player, lang, side)
         if said:
             out.append(said)
     return out
@@ -183,7 +190,7 @@ def _own_words(g: Mode, e: Event, player: int | None, lang: str) -> str | None:
         return None
     d: dict[str, Any] = dict(seen)
     kind, t = e.kind, MSG.t
-    who = estro_view.MSG.t(lang, "player", n=int(d.get("player", 0)) + 1)
+    who = side(lang, int(d.get("player", 0)))
     if kind == "deck_empty":  # in 1v1 the words before a loss: here none, for either side
         if d.get("player") == 1:
             return t(lang, "navi.ev.deck_empty_fleet")
@@ -202,20 +209,6 @@ def _own_words(g: Mode, e: Event, player: int | None, lang: str) -> str | None:
     if kind == "attack" and d.get("defender") is None and d.get("player") == 1:
         return t(lang, "navi.ev.attack_down", player=who, attacker=attacker)
     return None
-
-
-def _fleet_words(text: str, lang: str) -> str:
-    """The 1v1 words with the fleet for "Player 2": a preposition joined to its article
-    first (Italian "di Giocatore 2" is "della flotta"), then at the start of a sentence."""
-    t = MSG.t
-    side = estro_view.MSG.t(lang, "player", n=2)
-    if side not in text:
-        return text
-    for key in ("of", "by"):
-        text = text.replace(t(lang, f"navi.side.{key}", side=side), t(lang, f"navi.fleet.{key}"))
-    if text.startswith(side):
-        text = t(lang, "navi.fleet.start") + text[len(side) :]
-    return text.replace(side, t(lang, "navi.fleet.name"))
 
 
 # ---------------------------------------------------------------------------- board --
