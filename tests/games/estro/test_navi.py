@@ -3,6 +3,7 @@ per rule of the mode, named after it, and the ships' policy (docs/estro-navi.md)
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -586,9 +587,9 @@ def test_protections_redirects_and_face_down_attacks_in_the_boards_terms() -> No
         Event("attack", {"player": 1, "attacker": "ozok", "defender": None, "slot": 0}),
     ]
     assert GAME.describe_events(s, events, 0, "en") == [
-        "Thofa of Player 1 is protected until the end of the ships' turn in round 1.",
+        "Your Thofa is protected until the end of the ships' turn in round 1.",
         "Ozok of the fleet is protected until the end of your turn in round 2.",
-        "Player 1 redirects the attack of Thofa to face-down guardian 5.",
+        "You redirect the attack of Thofa to face-down guardian 5.",
         "The fleet: Ozok attacks a face-down card of yours.",
     ]
     it = GAME.describe_events(s, events, 0, "it")
@@ -686,6 +687,29 @@ def test_an_empty_deck_is_told_as_no_loss() -> None:
     events = [Event("deck_empty", {"player": 1}), Event("deck_empty", {"player": 0})]
     assert GAME.describe_events(s, events, 0, "en") == [
         "The fleet has no deck: the gift draws nothing.",
-        "Player 1 has no card left to draw (no loss: your field fights on).",
+        "You have no card left to draw (no loss: your field fights on).",
     ]
     assert "non perdi" in GAME.describe_events(s, events, 0, "it")[1]
+
+
+def test_the_one_player_is_you_in_the_events_as_on_the_board() -> None:
+    """The board says 'You' / 'Tu', 'your turn', 'Tocca a te', the items 'You use ...',
+    but the 1v1 events said 'Player 1 draws Thofa' / 'Giocatore 1 pesca Thofa' between
+    them: the one player is 'you' everywhere, with the verbs in the second person."""
+    told: dict[str, list[str]] = {"en": [], "it": []}
+    for mode, seed in (("navi", 1), ("navi+chimera+fessura+imboscata", 2)):
+        s = GAME.new(GAME.make_config(None, mode), seed)
+        chooser = RNG(seed)
+        while (d := GAME.decision(s)) is not None:
+            events = GAME.apply(s, d.actions[chooser.below(len(d.actions))])
+            for lang in ("en", "it"):
+                told[lang] += GAME.describe_events(s, events, 0, lang)
+    for lang, player in (("en", "Player 1"), ("it", "Giocatore 1")):
+        text = "\n".join(told[lang])
+        assert player not in text
+        # "you" where a template had no second person: "(you)", "of you", "You draws"
+        assert not re.search(r"\(you\)|\bof you\b|\bYou \w+s\b|\btu\b|\bTu\b", text)
+    en, it = set(told["en"]), set(told["it"])
+    assert any(x.startswith("You draw ") for x in en) and any(x.startswith("Peschi ") for x in it)
+    assert any(x.startswith("You play ") for x in en) and any(x.startswith("Giochi ") for x in it)
+    assert any(x.startswith("La tua carta ") and "viene distrutta" in x for x in it)

@@ -153,10 +153,11 @@ def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | No
 
 
 def side(lang: str, q: int) -> Name:
-    """A side as the events name it: the ships' side is "the fleet": a one-seat game has
+    """A side as the events name it: the one player is "you" ("You draw Lampo", as the
+    board says "You" and "your turn"), the ships' side "the fleet": a one-seat game has
     no "Player 2"."""
     if q == 0:
-        return estro_view._player(lang, 0)
+        return Name(MSG.t(lang, "navi.you"), you=True)
     return Name(MSG.t(lang, "navi.fleet"), MSG.t(lang, "navi.fleet.article"))
 
 
@@ -194,7 +195,7 @@ def _own_words(g: Mode, e: Event, player: int | None, lang: str) -> str | None:
     if kind == "deck_empty":  # in 1v1 the words before a loss: here none, for either side
         if d.get("player") == 1:
             return t(lang, "navi.ev.deck_empty_fleet")
-        return t(lang, "navi.ev.deck_empty_you", player=who)
+        return t(lang, "navi.ev.deck_empty_you")
     if kind == "turn":  # one player, who is "you" on the board
         return t(lang, "navi.ev.your_turn", round=d["round"]) if d.get("player") == 0 else None
     if kind == "shielded":
