@@ -247,7 +247,7 @@ def test_rules_in_game_wrap_at_the_console_width_only() -> None:
     )
     lines = r.stdout.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("I Dreamer vincono"))
-    assert lines[at + 1].startswith("mazzo orda finisce") or "mazzo orda" in lines[at]
+    assert lines[at + 1].startswith("mazzo Orda finisce") or "mazzo Orda" in lines[at]
     assert "Partita abbandonata dopo 0 mosse." in r.stdout
 
 

@@ -3,6 +3,7 @@ manual's pages on the mode and tavolo's decisions (docs/estro-bastione.md)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from itertools import takewhile
@@ -883,7 +884,7 @@ def test_the_horde_in_the_middle_of_a_sentence_and_protections_by_phase() -> Non
     ours = Event("shielded", {"player": 1, "card": "amber_idol", "until_turn": 4})
     assert GAME.describe_events(s, [gift, horde], 0, "en") == [
         "The gift of Ochre Monk (the Horde) triggers.",
-        "Ochre Monk of the Horde is protected until the end of the horde phase of round 2.",
+        "Ochre Monk of the Horde is protected until the end of the Horde phase of round 2.",
     ]
     assert GAME.describe_events(s, [gift, ours], 0, "it") == [
         "Si attiva il dono di Ochre Monk dell'Orda.",
@@ -934,3 +935,23 @@ def test_fit_keeps_numbers_names_and_short_marks_whole() -> None:
     assert fit(marked, 7)[1] == "       [dim]gift used[/]"
     names = "Incinerator: " + ", ".join(["Smoke Harlequin"] * 6)
     assert all(x.strip().rstrip(",").endswith("Harlequin") for x in fit(names, 2, sep=", "))
+
+
+def test_the_horde_is_named_alike_everywhere() -> None:
+    """Italian wrote 'l'Orda' in the events but 'fase orda', 'mazzo orda', 'l'orda' on
+    the board and in the help (English 'the Horde' and 'horde phase'): the Horde is a
+    side's name, capitalised everywhere, as the rulebook writes 'Mazzo Orda'."""
+    told: dict[str, list[str]] = {"en": [GAME.help("en", MODE)], "it": [GAME.help("it", MODE)]}
+    rng = RNG(3)
+    s = GAME.new(GAME.make_config(2, MODE), 3)
+    while (d := GAME.decision(s)) is not None:
+        for lang in ("en", "it"):
+            told[lang].append(GAME.view(s, d.player, lang))
+            told[lang] += [GAME.describe_action(s, a, lang) for a in d.actions]
+        events = GAME.apply(s, d.actions[rng.below(len(d.actions))])
+        for lang in ("en", "it"):
+            told[lang] += GAME.describe_events(s, events, d.player, lang)
+    en, it = "\n".join(told["en"]), "\n".join(told["it"])
+    assert "Horde phase" in en and "fase Orda" in it and "mazzo Orda" in it
+    assert not re.search(r"\bhorde\b", en), re.search(r".{30}\bhorde\b.{30}", en)
+    assert not re.search(r"\borda\b", it), re.search(r".{30}\borda\b.{30}", it)
