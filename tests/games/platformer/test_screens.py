@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tavolo.agents import make_agent
-from tavolo.engine import RNG, UnknownName, registry
+from tavolo.engine import RNG, Event, UnknownName, registry
 from tavolo.games.platformer.rules import ROUND_CAP
 from tavolo.games.platformer.text import render_enemy, render_event
 
@@ -262,3 +262,16 @@ def test_P_11_a_step_that_draws_an_attack_or_a_trap_says_so() -> None:
                 it = GAME.describe_action(s, a, "it")
                 assert ("ti attacca" in it) == attacked, it
     assert warned and trapped
+
+
+def test_P_4_the_gem_prompt_offers_no_boost_in_words_and_italian_says_vita() -> None:
+    """'boost x1 (0 gems)' read as a boost; 'salute' in the Italian log was the card's
+    'Vita', and 'Tirati MOVIMENTO ...' lacked its noun."""
+    s = next(s for s, d in decisions_seen(1) if d.kind == "gems" or "x:2" in d.actions)
+    assert GAME.describe_action(s, "x:1", "en") == "no boost (x1, no gems)"
+    assert GAME.describe_action(s, "x:1", "it") == "nessun potenziamento (x1, niente gemme)"
+    assert GAME.describe_action(s, "x:2", "en") == "boost x2 (1 gem)"
+    strike = Event("strike", {"player": 0, "enemy": "mossling", "wounds": 1, "health": 1})
+    assert (GAME.describe_event(strike, None, "it") or "").endswith("(vita 1).")
+    roll = Event("roll", {"dice": ["MOVE"], "enemy": "LEFT"})
+    assert (GAME.describe_event(roll, None, "it") or "").startswith("Dadi tirati: ")

@@ -228,7 +228,7 @@ o -o artifacts=true).
 
 Varianti: +artifacts: 2 artefatti tra i giocatori, li prende chi ne soddisfa la
 condizione; +extended: 4 livelli, nemici di livello III sui due più alti, boss con
-salute 10; il solo usa la mappa normale.
+vita 10; il solo usa la mappa normale.
 
 Decisioni di tavolo: standard per 2-4 giocatori, solo per 1; senza vincitore dopo {cap}
 round la partita è persa da tutti; un eroe che lascia uno spazio adiacente a un nemico
@@ -814,6 +814,8 @@ class PlatformerGame(PlatformerTurn):
             kw["cost"] = int(arg) * (int(arg) - 1) // 2
         if verb == "ability":
             kw["hero"] = self.card_name(s.heroes[s.active].id, lang)
+        if verb == "x" and arg == "1":  # P-4: the symbol as it is, no gem spent
+            verb = "x1"
         if verb == "form" and arg == "special":  # not a symbol's name: the die's
             kw["sym"] = words["the_special"]
         tpl = words.get(verb)
