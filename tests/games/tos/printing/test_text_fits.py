@@ -47,6 +47,27 @@ def test_dungeon_index_text_is_readable_for_30_days(lang: str) -> None:
         assert not small, (day, small)
 
 
+# Italian index cards whose six entries did not fit at 5 pt with the usual spacing
+CROWDED_DAYS = [
+    dt.date(2026, 1, 12),
+    dt.date(2026, 3, 8),
+    dt.date(2026, 5, 2),
+    dt.date(2026, 6, 8),
+    dt.date(2026, 9, 5),
+    dt.date(2026, 11, 23),
+]
+
+
+@pytest.mark.parametrize("day", CROWDED_DAYS, ids=str)
+def test_a_crowded_index_card_is_still_readable(day: dt.date) -> None:
+    """These days' Italian index cards set their long entries at 4.75 pt (below the 5 pt
+    the sheet promises): the spacing around and inside their blocks now tightens first."""
+    fits = laid_out(generate_adventure(daily.adventure_seed(day, "dungeon")), "it")
+    check(fits)
+    small = [f for f in fits if f.size < 5.0]
+    assert not small, small
+
+
 def test_index_blocks_share_the_card_above_the_page_number() -> None:
     from tavolo.games.tos.printing import dungeon_page
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib import colors
@@ -40,9 +41,12 @@ from .layout import (
     DOOR_STRIP,
     DOOR_STRIP_INSET,
     INDEX_BLOCK_MIN,
+    INDEX_BLOCK_TIGHT,
     INDEX_GLYPH,
     INDEX_GLYPH_COLUMN,
     INDEX_PAD,
+    INDEX_PAD_TIGHT,
+    INDEX_READABLE,
     INDEX_TEXT_H,
     INSET,
     MM,
@@ -221,6 +225,22 @@ def entry_lines(instr: Instruction, lang: str, bars: Bars | None = None) -> list
     return out
 
 
+@dataclass(frozen=True)
+class Spacing:
+    """How an index card spaces its blocks: the space above and below a block's text, the
+    shortest block, and the gap between an entry's paragraphs (in em)."""
+
+    pad: float
+    block_min: float
+    gap_em: float
+
+
+USUAL = Spacing(INDEX_PAD, INDEX_BLOCK_MIN, 0.3)
+TIGHT = Spacing(INDEX_PAD_TIGHT, INDEX_BLOCK_TIGHT, 0.15)
+"""A crowded card's spacing: about 5% more room for its long entries, enough for the
+crowded Italian cards (six entries, three of them long) to stay at 5 pt."""
+
+
 def index_entry(
     c: Canvas,
     instr: Instruction,
@@ -229,6 +249,7 @@ def index_entry(
     height: float,
     where: str,
     bars: Bars | None = None,
+    spacing: Spacing = USUAL,
 ) -> Fit:
     """One index block of ``height`` below ``y_top``: glyph, then its letter and the
     trigger icon side by side under it (a compact column, so a block can be short), text."""
@@ -241,7 +262,10 @@ def index_entry(
     glyphs.trigger_icon(c, instr.trigger, gx + 1.5 * MM, y_top - 8.0 * MM, 2.4 * MM)
     x, width = index_text_box()
     build = fit.paragraphs(entry_lines(instr, lang, bars), BODY_FONT)
-    return fit.fit_box(c, build, x, y_top - INDEX_PAD / 2, width, height - INDEX_PAD, where)
+    pad = spacing.pad
+    return fit.fit_box(
+        c, build, x, y_top - pad / 2, width, height - pad, where, gap_em=spacing.gap_em
+    )
 
 
 def index_text_box() -> tuple[float, float]:
@@ -250,23 +274,36 @@ def index_text_box() -> tuple[float, float]:
     return x, CARD_W - x - CODE_ROOM - 0.3 * MM
 
 
-def index_heights(lines: list[list[str]]) -> list[float]:
+def _wanted(lines: list[list[str]], size: float, spacing: Spacing) -> list[float]:
+    """The height each entry's block needs at ``size``."""
+    _, width = index_text_box()
+    builds = [fit.paragraphs(entry, BODY_FONT) for entry in lines]
+    return [
+        max(spacing.block_min, fit.measure(b(size), width, size * spacing.gap_em) + spacing.pad)
+        for b in builds
+    ]
+
+
+def index_spacing(lines: list[list[str]]) -> Spacing:
+    """The usual spacing, or the tight one when the card's entries (``lines``, their
+    markup) would not all fit at 5 pt with the usual one."""
+    if sum(_wanted(lines, INDEX_READABLE, USUAL)) <= INDEX_TEXT_H:
+        return USUAL
+    return TIGHT
+
+
+def index_heights(lines: list[list[str]], spacing: Spacing = USUAL) -> list[float]:
     """Heights of the blocks of an index card's entries (``lines`` are their markup).
 
     Equal blocks left long entries at under 4 pt while short ones wasted room, so each
     block gets what its text needs at the largest size at which all of them fit the card
-    (never less than the glyph column), and the room left over is shared equally."""
+    (never less than ``spacing.block_min``), and the room left over is shared equally."""
     if not lines:
         return []
-    _, width = index_text_box()
     total = INDEX_TEXT_H
-    builds = [fit.paragraphs(entry, BODY_FONT) for entry in lines]
     want: list[float] = []
     for size in fit.SIZES:
-        want = [
-            max(INDEX_BLOCK_MIN, fit.measure(b(size), width, size * 0.3) + INDEX_PAD)
-            for b in builds
-        ]
+        want = _wanted(lines, size, spacing)
         if sum(want) <= total:
             break
     else:
@@ -282,14 +319,16 @@ def index_card(
     thin rules, and the page number (``page/pages``) at the bottom right, below them all."""
     fits: list[Fit] = []
     lines = [entry_lines(instr, lang, bars) for instr in card.instructions]
+    spacing = index_spacing(lines)
+    heights = index_heights(lines, spacing)
     y = CARD_H - INSET
     c.setStrokeColor(colors.HexColor("#9a9a9a"))
     c.setLineWidth(0.3)
-    for i, (instr, height) in enumerate(zip(card.instructions, index_heights(lines), strict=True)):
+    for i, (instr, height) in enumerate(zip(card.instructions, heights, strict=True)):
         if i:
             c.line(INSET, y, CARD_W - INSET - CODE_ROOM, y)
         where = f"D-{card.number}B entry {i + 1}"
-        fits.append(index_entry(c, instr, lang, y, height, where, bars))
+        fits.append(index_entry(c, instr, lang, y, height, where, bars, spacing))
         y -= height
     c.setFillColor(INK)
     c.setFont(TITLE_FONT, 7)

@@ -111,10 +111,12 @@ def fit_box(
     *,
     valign: str = "top",
     sizes: Sequence[float] = SIZES,
+    gap_em: float = 0.3,
 ) -> Fit:
     """Set ``build`` in the box (x, y_top - room)-(x + width, y_top) and draw it, at the top
-    or vertically centred (``valign="middle"``); returns the fit."""
-    flows, fit = set_box(build, width, room, where, sizes=sizes)
+    or vertically centred (``valign="middle"``), ``gap_em`` between its paragraphs;
+    returns the fit."""
+    flows, fit = set_box(build, width, room, where, sizes=sizes, gap_em=gap_em)
     top = y_top - max(0.0, room - fit.height) / 2 if valign == "middle" else y_top
-    draw_stack(c, flows, x, top, width, fit.size * 0.3)
+    draw_stack(c, flows, x, top, width, fit.size * gap_em)
     return fit

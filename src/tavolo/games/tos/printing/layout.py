@@ -61,6 +61,13 @@ INDEX_BLOCK_MIN = 10.2 * MM
 """The shortest entry block: the glyph column's height."""
 INDEX_PAD = 1.2 * MM
 """Space in a block above and below its text."""
+INDEX_BLOCK_TIGHT = 9.6 * MM
+INDEX_PAD_TIGHT = 0.5 * MM
+"""A crowded index card's spacing (see ``dungeon_page.index_spacing``): blocks down to
+the glyph column's ink (its trigger icon ends 9.2 mm below the block's top), less space
+around the text."""
+INDEX_READABLE = 5.0
+"""No index entry is set below this size while a tighter spacing can avoid it."""
 
 Mirror = Literal["none", "horizontal", "vertical"]
 
