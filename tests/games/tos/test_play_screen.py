@@ -276,3 +276,25 @@ def test_a_long_layout_row_breaks_between_cards() -> None:
     at = next(i for i, x in enumerate(lines) if x.startswith("  Fila del Caricare: "))
     assert lines[at].endswith(",") and lines[at + 1].startswith("    #"), lines[at : at + 2]
     assert not any(re.search(r"#\d+$", x) for x in lines)
+
+
+def test_T_16_a_may_line_that_cannot_be_paid_says_yes_would_do_nothing(tmp_path: Path) -> None:
+    """A campsite's 'you may discard 1 air card: draw 2 cards' with no air card in hand
+    took 'Do it' and did nothing, without a word (and used up its 1 time): the option
+    now says so first; with an air card it is a plain 'Do it'."""
+    from tavolo.games.tos.adventure.cards import element
+
+    s = _world_with(tmp_path, "{kind: camp, element: air}")
+    assert GAME.decision(s).kind == "adv_may"
+    assert not any(element(s, c) == "air" for c in s.hand)
+    yes = GAME.describe_action(s, "may:yes", "en")
+    assert yes.startswith("Do it: ") and yes.endswith(
+        "(you cannot pay for it now: nothing would happen)"
+    )
+    assert GAME.describe_action(s, "may:yes", "it").endswith("non succederebbe nulla)")
+    assert "nothing" not in GAME.describe_action(s, "may:no", "en")
+    assert not GAME.apply(s.clone(), "may:yes")  # what the words promise
+    air = next(c for c in s.discard if element(s, c) == "air")
+    s.discard.remove(air)
+    s.hand.append(air)
+    assert GAME.describe_action(s, "may:yes", "en").endswith("draw 2 cards.")

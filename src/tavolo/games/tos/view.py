@@ -241,6 +241,8 @@ def describe_action(g: TosGame, s: TosState, action: str, lang: str) -> str:
             label = t(lang, f"act.adv_may_{rest}", text=_line_text(g, s, lang))
             if rest == "yes" and _idle_ritual(g, s):
                 label += t(lang, "act.adv_may_idle")
+            elif rest == "yes" and _unpaid(g, s):
+                label += t(lang, "act.adv_may_unpaid")
             return label
         return t(lang, f"act.may_{rest}")
     if verb in ("move", "step"):
@@ -291,6 +293,20 @@ def _idle_ritual(g: TosGame, s: TosState) -> bool:
     else:
         actions = (g.line(s, step[1]),)
     return any(getattr(a, "kind", "") == "ritual" for a in actions) and not can_turn(s)
+
+
+def _unpaid(g: TosGame, s: TosState) -> bool:
+    """Yes would do nothing now (T-16: a cost that cannot be paid, such as a card of an
+    element the hand does not hold): it leaves the same question next as no, and not a
+    word of the log. Tried on copies of the state."""
+    yes, no = s.clone(), s.clone()
+    if g.apply(yes, "may:yes"):
+        return False
+    g.apply(no, "may:no")
+    after_yes, after_no = g.decision(yes), g.decision(no)
+    if after_yes is None or after_no is None:
+        return after_yes is None and after_no is None
+    return (after_yes.kind, after_yes.actions) == (after_no.kind, after_no.actions)
 
 
 def _line_text(g: TosGame, s: TosState, lang: str) -> str:
