@@ -88,3 +88,19 @@ def test_a_gamble_says_what_becomes_of_the_cards() -> None:
     assert GAME.describe_event(lost, 0, "en") == "Gamble: #3 against #5 — both are discarded."
     kept = Event("adv_gamble", {"card": 3, "drawn": 5, "kept": True})
     assert GAME.describe_event(kept, 0, "it") == "Azzardo: #3 contro #5 — le tieni entrambe."
+
+
+def test_T_21_an_adventure_card_in_the_log_is_not_a_hero_card_number() -> None:
+    """'Card #6 is revealed' read as the hero's card #6 (Safe Final Blow): the world card
+    is 6, as the grid's 6A / 6B call it; hero cards keep their '#'."""
+    from tavolo.engine import Event
+    from tavolo.games.tos.view import describe_event
+
+    g = GAME
+    reveal = describe_event(g, Event("adv_reveal", {"card": 6}), "en")
+    assert reveal == "Card 6 is revealed: its B half is upright now."
+    assert describe_event(g, Event("adv_reveal", {"card": 6}), "it").startswith("La carta 6 ")
+    assert describe_event(g, Event("adv_removed", {"card": 4}), "en") == "Card 4 leaves the grid."
+    pick = describe_event(g, Event("adv_pick", {"card": 3, "banner": 1}), "en")
+    assert pick.startswith("The back of card 3 joins your deck as card #9"), pick
+    assert describe_event(g, Event("adv_discard", {"card": 6}), "en").startswith("#6 ")

@@ -384,6 +384,8 @@ def describe_event(g: TosGame, e: Event, lang: str) -> str | None:
             x: (t(lang, f"word.{'yes' if v else 'no'}") if isinstance(v, bool) else v)
             for x, v in d.items()
         }
+        if k in ("adv_reveal", "adv_removed", "adv_pick"):  # an adventure card: 6, not
+            card = str(d["card"])  # the hero card #6 (the grid calls it 6A / 6B)
         if k == "adv_step":
             d["dir"] = t(lang, f"dir.{d['dir']}")
         if k in ("adv_move", "adv_migrate"):  # the grid as the player sees it, not 0-8
