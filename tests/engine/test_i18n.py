@@ -12,7 +12,18 @@ import yaml
 
 import tavolo
 from tavolo.engine import TavoloError, UnknownName
-from tavolo.engine.i18n import LANGS, Catalog, Name, check_lang, fill, fit, hang, number, shown
+from tavolo.engine.i18n import (
+    LANGS,
+    Catalog,
+    Name,
+    check_lang,
+    fill,
+    fit,
+    hang,
+    keep_whole,
+    number,
+    shown,
+)
 
 SRC = Path(tavolo.__file__).parent
 
@@ -368,3 +379,19 @@ def test_brackets_that_rich_shows_as_they_are_take_their_columns() -> None:
     line = "Player 1 ([]): " + " ".join(["word"] * 20)
     rows = fit(line, 4)
     assert len(rows) == 2 and "[/]" not in "".join(rows)
+
+
+def test_fit_never_breaks_a_name_it_was_told_to_keep_whole() -> None:
+    """A long event line broke a card's name in two ('... Lampo' / "d'Ambra viene
+    distrutta"): a name given to keep_whole stays on one line, and the line keeps its
+    spaces."""
+    line = "  • " + "x" * 63 + " Lampo d'Ambra del Giocatore 1 viene distrutta."
+    assert fit(line, 4)[0].endswith(" Lampo")  # (before)
+    keep_whole(["Lampo d'Ambra", "one", "Lampo d'Ambra"])  # (a single word: nothing to keep)
+    assert fit(line, 4) == ["  • " + "x" * 63, "    Lampo d'Ambra del Giocatore 1 viene distrutta."]
+    marked = "  • " + "x" * 50 + " [bold red]Lampo d'Ambra[/] e [bold]Lampo d'Ambra[/] " + "z" * 9
+    assert [r.strip() for r in fit(marked, 4)][1] == "[bold]Lampo d'Ambra[/] " + "z" * 9
+    said = "Scarti Lampo d'Ambrato e " + "y" * 60  # a longer word is not the name
+    assert fit(said, 2)[0] == "Scarti Lampo d'Ambrato e"
+    items = "Inceneritore: " + ", ".join(["Lampo d'Ambra"] * 7)
+    assert all("Lampo d'Ambra" in row for row in fit(items, 2, sep=", "))

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from .errors import TavoloError, UnknownName
 from .files import read_data
@@ -36,16 +36,52 @@ def shown(line: str) -> int:
     return len(_MARKUP.sub("", line).replace("\\[", "["))
 
 
+class _Whole:
+    """The names given to :func:`keep_whole`, and a pattern that finds them."""
+
+    names: ClassVar[set[str]] = set()
+    found: ClassVar[re.Pattern[str] | None] = None
+
+
+_KEPT = "\x01"  # a kept name's space while its line is broken
+
+
+def keep_whole(names: Iterable[str]) -> None:
+    """Names that :func:`fit` never breaks at their spaces, wherever a line holds them: a
+    game tells them as it names things (a card's "Lampo d'Ambra", a ship's "Bastione di
+    Basalto"), which the interfaces that break its lines do not know."""
+    new = {n for n in names if " " in n.strip()} - _Whole.names
+    if new:
+        _Whole.names |= new
+        _Whole.found = None
+
+
+def _kept() -> re.Pattern[str] | None:
+    if _Whole.found is None and _Whole.names:
+        alts = "|".join(re.escape(n) for n in sorted(_Whole.names, key=len, reverse=True))
+        _Whole.found = re.compile(rf"(?<!\w)(?:{alts})(?!\w)")
+    return _Whole.found
+
+
 def fit(line: str, indent: int, width: int = SCREEN, sep: str = " ") -> list[str]:
     """``line`` broken at ``sep`` into lines of at most ``width`` columns as the terminal
     shows them (markup such as ``[dim]`` takes no column), the later ones indented by
     ``indent``: a terminal would otherwise break it anywhere, at column 0. A number stays
     with the word before it ("Player 2", "TOT 59"), a short marked or bracketed span
-    stays whole ("[dim]gift used[/]", "(gift asleep)"), a word is never cut; ``sep=", "``
-    keeps each item of a list whole. A span of markup open at a line's end is closed
-    there and opened again on the next line."""
+    stays whole ("[dim]gift used[/]", "(gift asleep)"), a name given to
+    :func:`keep_whole` stays whole ("Lampo d'Ambra", never "Lampo" / "d'Ambra"), a word
+    is never cut; ``sep=", "`` keeps each item of a list whole. A span of markup open at
+    a line's end is closed there and opened again on the next line."""
     if shown(line) <= width:
         return [line]
+    found = _kept()
+    if found is None or not found.search(line):
+        return _fit(line, indent, width, sep)
+    line = found.sub(lambda m: m.group(0).replace(" ", _KEPT), line)
+    return [row.replace(_KEPT, " ") for row in _fit(line, indent, width, sep)]
+
+
+def _fit(line: str, indent: int, width: int, sep: str) -> list[str]:
     lead = len(line) - len(line.lstrip(" "))
     words = sep == " "
     parts = line[lead:].split(sep)

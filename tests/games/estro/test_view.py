@@ -363,3 +363,22 @@ def test_the_table_modes_join_prepositions_to_names_in_italian(mode: str, seats:
     assert {"inferno": " del Giocatore ", "ultimo_bastione": " dell'Orda", "navi": " della flotta"}[
         mode
     ] in text
+
+
+def test_a_card_name_is_never_broken_across_two_lines() -> None:
+    """A long event line broke a card's name ('... Smoke' / 'Harlequin del Giocatore 1
+    viene distrutta'), the wrapping breaking at any space: the words tell their names to
+    the engine's fit, which keeps them whole wherever the line breaks."""
+    from tavolo.engine import Event
+    from tavolo.engine.i18n import fit
+
+    cards = [c for c in GAME.info if "+" not in c]  # (a Chimera breaks between its names)
+    names = {c: GAME.info[c].name for c in cards if " " in GAME.info[c].name}
+    assert len(names) > 20
+    for c, name in names.items():
+        said = GAME.describe_event(Event("destroyed", {"player": 0, "card": c}), None, "it")
+        assert said is not None
+        first = name.split(" ")[0]
+        for pad in range(60, 80 - len(first)):  # the break falls after each of its words
+            rows = fit("  • " + "x" * (pad - 4) + " " + said, 4)
+            assert any(name in row for row in rows), rows

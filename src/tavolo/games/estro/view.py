@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import SCREEN, Name, check_lang, fit, shown
+from tavolo.engine.i18n import SCREEN, Name, check_lang, fit, keep_whole, shown
 
 from . import text
 from .content import MESSAGES
@@ -47,7 +47,20 @@ def _name(g: EstroGame, c: str | None) -> str:
     if c is None:
         return "?"
     info = g.info.get(c)
-    return info.name if info else c
+    return kept(info.name) if info else c
+
+
+_KEPT: set[str] = set()
+
+
+def kept(name: str) -> str:
+    """``name``, which a line is never broken inside (``i18n.keep_whole``): "Lampo
+    d'Ambra" was broken "Lampo" / "d'Ambra" in a long event line. A Chimera keeps each
+    of its two names whole."""
+    if name not in _KEPT:
+        _KEPT.add(name)
+        keep_whole(name.split(" + "))
+    return name
 
 
 # The board's columns: the longest printed name (Gearmind Colossus) and estro (Granito);

@@ -25,19 +25,16 @@ ZONE_NAMES = estro_view.ZONE_NAMES
 
 
 def _name(g: Mode, c: str | None) -> str:
-    if c is None:
-        return "?"
-    info = g.info.get(c)
-    return info.name if info else c
+    return estro_view._name(g, c)
 
 
 def ship_name(g: Mode, i: int, lang: str) -> str:
     sh = g.fleet.ships[i]
-    return str(getattr(sh.name, lang))
+    return estro_view.kept(str(getattr(sh.name, lang)))  # never "Bastione di" / "Basalto"
 
 
 def item_name(g: Mode, x: str, lang: str) -> str:
-    return str(getattr(g.fleet.items[x].name, lang))
+    return estro_view.kept(str(getattr(g.fleet.items[x].name, lang)))
 
 
 def effect_text(effect: str, n: int | None, lang: str) -> str:
