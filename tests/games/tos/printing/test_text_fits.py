@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import itertools
+import re
+from typing import Any
 
 import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from tavolo.games.tos import daily, printing
@@ -107,3 +111,48 @@ def test_a_box_too_small_says_so() -> None:
     build = fit.paragraphs([fit.text("word " * 200)], "Helvetica")
     _, f = fit.set_box(build, 50 * layout.MM, 5 * layout.MM, "tiny")
     assert not f.fits and f.size == fit.SIZES[-1] and f.height > f.room
+
+
+NUMBER = re.compile(r"^[\u2212+-]?\d+[A-D]?\W*$")
+
+
+def _words(line: Any) -> list[str]:
+    """A wrapped line's words (a plain line is (width, words); a line with several fonts
+    is a FragLine of fragments); a no-break space does not split a word."""
+    if isinstance(line, tuple):
+        return [str(w) for w in line[1]]
+    joined = "".join(getattr(frag, "text", "") for frag in line.words)
+    return [w for w in re.split(r"[ \t\n]+", joined) if w]
+
+
+def broken_numbers(markup: str, width: float, size: float) -> list[str]:
+    """The places where a paragraph of ``markup`` wrapped at ``width`` puts a number at
+    the start of a line, away from the word before it (``Difesa`` / ``2.``)."""
+    from tavolo.games.tos.printing import fit
+
+    p = fit.para(markup, "Helvetica", size)
+    p.wrap(width, 100000)
+    lines = [_words(line) for line in p.blPara.lines]
+    pairs = itertools.pairwise(lines)
+    return [f"{a[-1]} / {b[0]}" for a, b in pairs if a and b and NUMBER.match(b[0])]
+
+
+def test_a_number_stays_with_the_word_before_it() -> None:
+    """Index entries printed 'Combatti: Nemico — Livello 3 · Attacco 2 · Difesa' with '2.'
+    alone on the next line, and 'room' / '1A,': a number now wraps with its word."""
+    from tavolo.games.tos.printing import dungeon_page, fit
+
+    _, width = dungeon_page.index_text_box()
+    head = "Nemico — Livello 3 · Attacco 2 · Difesa"
+    room = stringWidth(head, "Helvetica", 6.5) + 1  # "2." does not fit after "Difesa"
+    assert broken_numbers(fit.text(f"{head} 2."), room, 6.5) == []
+    broken = []
+    for day in DAYS[:12]:
+        adventure = generate_adventure(daily.adventure_seed(day, "dungeon"))
+        for lang in ("en", "it"):
+            for card in adventure.index.cards:
+                for instr in card.instructions:
+                    for line in dungeon_page.entry_lines(instr, lang):
+                        for size in (5.0, 6.5):
+                            broken += broken_numbers(line, width, size)
+    assert not broken, broken[:10]

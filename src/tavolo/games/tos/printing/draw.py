@@ -10,6 +10,7 @@ triangles and track boxes are paths; all words are real text in the PDF's text l
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
@@ -59,11 +60,16 @@ CODE_SIZE = 5.0
 
 
 # ----------------------------------------------------------------------------- helpers --
+NUMBER_AFTER_WORD = re.compile(r"(?<=[^\W\d_]) (?=[-+]?\d)")
+"""The space between a word and the number after it ('Difesa 2', 'room 1A')."""
+
+
 def card_markup(line: str) -> str:
-    """Card text as paragraph markup: ★ and ▶ set in ZapfDingbats, a true minus as '-', and
-    a pencil box ☐ as ZapfDingbats' open box ❏ (Helvetica has no ☐: it printed a solid
-    black square, which a pencil cannot fill)."""
-    out = escape(line).replace("−", "-")
+    """Card text as paragraph markup: ★ and ▶ set in ZapfDingbats, a true minus as '-', a
+    pencil box ☐ as ZapfDingbats' open box ❏ (Helvetica has no ☐: it printed a solid
+    black square, which a pencil cannot fill), and a no-break space between a word and
+    the number after it, so a line never ends 'Difesa' with '2.' under it."""
+    out = NUMBER_AFTER_WORD.sub("\u00a0", escape(line).replace("−", "-"))
     out = out.replace("★", f'<font name="{SYMBOL_FONT}">★</font>')
     out = out.replace("☐", f'<font name="{SYMBOL_FONT}">❏</font>')
     return out.replace("▶", f'<font name="{SYMBOL_FONT}">➤</font>')
