@@ -262,3 +262,24 @@ def test_cli_dungeon_bad_input_is_one_line() -> None:
     assert_one_line_error(invoke(["tos", "dungeon", "--date", "2026-01-01", "--seed", "3"]))
     assert_one_line_error(invoke(["tos", "dungeon", "--seed", "3", "--lang", "fr"]))
     assert_one_line_error(invoke(["tos", "dungeon", "--seed", "three"]))
+
+
+def test_T_24_the_play_map_has_a_legend() -> None:
+    """The dungeon's play map drew '###^4B###', '*2d', 'E1b' and '@' with no word of what
+    they are (only 'tavolo tos dungeon --map' had a legend): the play screen says it."""
+    from tavolo.engine import registry
+    from tavolo.games.tos import view
+
+    game = registry.get("tos")
+    s = game.new(game.make_config(1, "dungeon", seed=1), 3)  # type: ignore[attr-defined]
+    for lang, words in (
+        ("en", ("@ the pawn", "a symbol", "the enemy", "a door", "wall")),
+        ("it", ("@ la pedina", "un simbolo", "il nemico", "una porta", "muro")),
+    ):
+        board = view.board(game, s, lang)  # type: ignore[arg-type]
+        lines = board.splitlines()
+        i = next(i for i, x in enumerate(lines) if x.startswith(("Map: ", "Mappa: ")))
+        legend = " ".join(x.strip() for x in lines[i : i + 3])
+        assert all(w in legend for w in words), legend
+        shown = board.replace("[bold]", "").replace("[/]", "").replace("\\[", "[")
+        assert max(len(x) for x in shown.splitlines()) <= 80

@@ -103,7 +103,7 @@ def dungeon_lines(r: AdventureRules, s: TosState, ui: Catalog, lang: str) -> lis
     here = r.room_here(s)
     out = fit_screen(t(lang, "adv.rooms", rooms=", ".join(p.id for p in placed), here=here))
     out.extend("  " + _esc(row) for row in rows)  # the map: never broken
-    words: list[str] = []
+    words: list[str] = [t(lang, "adv.map_legend")]
     n = r._entry_of(s, here)
     if n is not None:
         words.append(t(lang, "adv.entry", room=here))
