@@ -25,7 +25,7 @@ def test_the_hand_over_prompt_fits_80_columns(lang: str) -> None:
     args = ["--lang", lang, "play", "estro", "--seats", "human,human", "--seed", "1"]
     r = invoke(args, input="1\n\n" * 3 + "q\n", env=WIDE)
     assert r.exit_code == 0, r.output
-    said = "Pass the screen to" if lang == "en" else "Passa lo schermo a"
+    said = "Pass the screen to Player" if lang == "en" else "Passa lo schermo al Giocatore"
     prompts = [x for x in r.stdout.splitlines() if said in x]
     assert len(prompts) >= 2
     for x in prompts:
@@ -147,3 +147,26 @@ def test_h_in_a_game_tells_that_games_mode_only() -> None:
     assert "- stratega:" in r.stdout and "- necrotoken:" in r.stdout
     r = invoke(["play", "estro", "--mode", "necrotoken", "--help"], env={"COLUMNS": "80"})
     assert "- necrotoken:" in r.stdout and "- stratega:" not in r.stdout  # its mode's
+
+
+def test_italian_names_a_seat_with_its_article() -> None:
+    """'Passa lo schermo a Giocatore 1', 'Vince Giocatore 2 (random).', 'Giocatore 1
+    perde.': a seat's name takes its article in a sentence, joined to the preposition
+    before it ('al Giocatore 1'); a label ('Giocatore 2 (random):') stays bare."""
+    from tavolo.cli.common import result_text, seat_label
+
+    class Two:
+        def __init__(self, *returns: float) -> None:
+            self.r = returns
+
+        def returns(self, state: object) -> tuple[float, ...]:
+            return self.r
+
+    labels = [seat_label("it", 0), seat_label("it", 1, "random")]
+    won = result_text(Two(0.0, 1.0), None, "it", labels)  # type: ignore[arg-type]
+    assert won.startswith("[bold]Vince il Giocatore 2 (random).[/bold]"), won
+    lost = result_text(Two(0.0), None, "it", labels[:1])  # type: ignore[arg-type]
+    assert lost.startswith("[bold]Il Giocatore 1 perde.[/bold]"), lost
+    en = [seat_label("en", 0), seat_label("en", 1)]
+    said = result_text(Two(0.0, 1.0), None, "en", en)  # type: ignore[arg-type]
+    assert said.startswith("[bold]Player 2 wins.[/bold]"), said

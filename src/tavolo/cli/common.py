@@ -24,7 +24,7 @@ from rich.markup import escape
 
 from tavolo.engine import ConfigError, Game, State, SystemReason, TavoloError, i18n
 from tavolo.engine.content import Reason
-from tavolo.engine.i18n import LANGS, SCREEN, check_lang, fit, number, shown
+from tavolo.engine.i18n import LANGS, SCREEN, Name, check_lang, fit, number, shown
 from tavolo.i18n import CATALOG, t
 from tavolo.sim.stats import outcome
 
@@ -40,6 +40,7 @@ __all__ = [
     "console",
     "detect_lang",
     "error_text",
+    "escape_name",
     "hang",
     "parse_options",
     "reflow",
@@ -221,10 +222,18 @@ def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, file=sys.stderr if stderr else sys.stdout)
 
 
-def seat_label(lang: str, seat: int, spec: str | None = None) -> str:
-    """``Player 2`` or ``Player 2 (mcts)``; seats are 1-based for people."""
+def seat_label(lang: str, seat: int, spec: str | None = None) -> Name:
+    """``Player 2`` or ``Player 2 (mcts)``; seats are 1-based for people. A name with its
+    article: Italian 'Passa lo schermo al Giocatore 1', 'Vince il Giocatore 2'."""
     label = t(lang, "seat", n=seat + 1)
-    return label if spec is None else t(lang, "seat.with_agent", seat=label, agent=spec)
+    if spec is not None:
+        label = t(lang, "seat.with_agent", seat=label, agent=spec)
+    return Name(label, t(lang, "seat.article"))
+
+
+def escape_name(label: str) -> Name:
+    """``label`` escaped for Rich markup, a seat's name keeping its article."""
+    return Name(escape(label), getattr(label, "article", ""))
 
 
 def result_text(game: Game, state: State, lang: str, labels: Sequence[str]) -> str:

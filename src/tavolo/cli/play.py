@@ -58,6 +58,7 @@ from . import common, profile
 from .common import (
     click,
     console,
+    escape_name,
     parse_options,
     replay_seats,
     resolve_lang,
@@ -519,7 +520,9 @@ class Table:
         agent = self.agents[d.player]
         assert agent is not None
         if self.out.is_terminal and self.humans:
-            with self.out.status(t(self.lang, "play.thinking", who=escape(self.labels[d.player]))):
+            with self.out.status(
+                t(self.lang, "play.thinking", who=escape_name(self.labels[d.player]))
+            ):
                 return agent.act(self.game, self.state, d)
         return agent.act(self.game, self.state, d)
 
@@ -570,7 +573,7 @@ class Table:
         lang, out = self.lang, self.out
         if out.is_terminal:
             out.clear()
-        out.print(t(lang, "play.hand_over", who=escape(self.labels[seat])), end="")
+        out.print(t(lang, "play.hand_over", who=escape_name(self.labels[seat])), end="")
         line = self.input()
         if not line:
             out.print()
