@@ -178,3 +178,32 @@ def test_DQ_6_a_door_before_the_ring_of_opening_is_shown(lang: str) -> None:
     assert "(" in tried and (
         "Door card" in tried or "Strength" in tried or "Forza" in tried or "carta Porta" in tried
     ), tried
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_DQ_19_the_end_screen_says_how_each_hero_came_out_and_what_wins(lang: str) -> None:
+    """Two heroes out with 0 GP read only 'All win. Scores: Player 1 1; Player 2 1': the
+    last view now says how each hero came out and the rule that decided (D21)."""
+    ends = []
+    for seed in range(60):
+        for players in (1, 2):
+            s = GAME.new(GAME.make_config(players), seed)
+            rng = RNG(seed)
+            while (d := GAME.decision(s)) is not None:
+                GAME.apply(s, d.actions[rng.below(len(d.actions))])
+            ends.append(s)
+    for s in ends:
+        shown = below_board(GAME.view(s, 0, lang))
+        assert shown.startswith("Game over: " if lang == "en" else "Partita finita: "), shown
+        for k, h in enumerate(s.heroes):
+            name = GAME.hero_name(s, k, lang)
+            if h.status == "escaped":
+                out = f"{name} got out with {h.gp} GP" if lang == "en" else f"{name} esce con"
+            else:
+                out = f"{name} died (" if lang == "en" else f"{name} perde la vita ("
+            assert out in shown, shown
+        rule = ("richest", "più ricco") if len(s.heroes) > 1 else ("Alone", "Da soli")
+        assert rule[lang == "it"] in shown, shown
+        assert all(len(x) <= 80 for x in GAME.view(s, 0, lang).splitlines())
+    mid = GAME.new(GAME.make_config(2), 1)
+    assert "Game over" not in GAME.view(mid, 0, "en")

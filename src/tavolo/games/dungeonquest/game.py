@@ -807,8 +807,30 @@ class DungeonQuestGame(DQTurn):
             )
         lines.append(words["piles"].format(tiles=len(s.pile), cup=len(s.cup), dragon=len(s.dragon)))
         lines += self.at_hand(s, lang)
+        if s.phase == "over":
+            lines.append(self.end_words(s, lang))
         lines = [part for line in lines for part in (fit(line, 4) if len(line) > 80 else [line])]
         return "\n".join(lines).replace("[", "\\[")
+
+    def end_words(self, s: S, lang: str) -> str:
+        """DQ-19 at the end: how each hero came out and what wins (D21), as ``returns``
+        counts it, so the result line's scores have a reason beside them."""
+        words = ui(lang)["view"]
+        heroes = []
+        for k, h in enumerate(s.heroes):
+            name = self.hero_name(s, k, lang)
+            if h.status == "escaped":
+                heroes.append(words["end_escaped"].format(hero=name, gp=h.gp))
+            else:
+                cause = self.name_of(h.cause, lang) if h.cause else words["dead"]
+                heroes.append(words["end_dead"].format(hero=name, cause=cause))
+        if len(s.heroes) > 1:
+            rule = words["end_multi"]
+        elif s.opts.solo_target:
+            rule = words["end_solo_target"].format(target=s.opts.solo_target)
+        else:
+            rule = words["end_solo"]
+        return words["end"].format(heroes="; ".join(heroes), rule=rule)
 
     def at_hand(self, s: S, lang: str) -> list[str]:
         """What the decision at hand is about, which the log alone does not keep in
