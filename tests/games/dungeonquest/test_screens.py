@@ -207,3 +207,23 @@ def test_DQ_19_the_end_screen_says_how_each_hero_came_out_and_what_wins(lang: st
         assert all(len(x) <= 80 for x in GAME.view(s, 0, lang).splitlines())
     mid = GAME.new(GAME.make_config(2), 1)
     assert "Game over" not in GAME.view(mid, 0, "en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_DQ_4_the_towers_are_named_by_their_corner_of_the_map(lang: str) -> None:
+    """'start in the tower at (12,9)' left a new player to guess which corner (12,9) is
+    (the map prints no coordinates): each tower is named by its corner, north at the top."""
+    s, d = first(lambda s, d: d.kind == "picktower")
+    said = [GAME.describe_action(s, a, lang) for a in d.actions]
+    corners = (
+        ["north-west", "north-east", "south-west", "south-east"]
+        if lang == "en"
+        else ["nord-ovest", "nord-est", "sud-ovest", "sud-est"]
+    )
+    for a, text in zip(d.actions, said, strict=True):
+        x, y = GAME.spec.towers[int(a.partition(":")[2])]
+        corner = corners[2 * (y > 0) + (x > 0)]
+        assert corner in text and f"({x},{y})" in text, text
+    events = GAME.apply(s, d.actions[-1])
+    placed = next(e for e in events if e.kind == "hero_placed")
+    assert corners[3] in GAME.describe_event(placed, 0, lang)

@@ -641,9 +641,12 @@ class DungeonQuestGame(DQTurn):
             if verb == "ring" and arg in self.rings:
                 text += " — " + " ".join(render_ring(self.rings[arg], lang)[1:])
             return text
-        if verb == "tower":
+        if verb == "tower":  # the corner as the map shows it: (0,0) is its top left
             x, y = self.spec.towers[int(arg)]
-            return words["tower"].format(square=f"({x},{y})")
+            ns = "N" if y < self.spec.height / 2 else "S"
+            we = "W" if x < self.spec.width / 2 else "E"
+            corner = ui(lang)["corner"][ns + we]
+            return words["tower"].format(corner=corner, square=f"({x},{y})")
         if verb in COUNTERS:
             return self.name_of_counter(verb, lang)
         return words.get(action, action)
@@ -759,6 +762,11 @@ class DungeonQuestGame(DQTurn):
             kw["raw"] = "+".join(map(str, kw["raw"]))
         if isinstance(kw.get("called"), list):
             kw["called"] = ", ".join(map(str, kw["called"]))
+        if event.kind == "hero_placed" and isinstance(kw.get("square"), list):
+            x, y = kw["square"]
+            ns = "N" if y < self.spec.height / 2 else "S"
+            we = "W" if x < self.spec.width / 2 else "E"
+            kw["corner"] = ui(lang)["corner"][ns + we]
         if isinstance(kw.get("square"), list):
             kw["square"] = f"({kw['square'][0]},{kw['square'][1]})"
         if "dice" in kw:  # as the cards print it, in the reader's language (D6 − Luck)
