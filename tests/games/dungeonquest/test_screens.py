@@ -227,3 +227,21 @@ def test_DQ_4_the_towers_are_named_by_their_corner_of_the_map(lang: str) -> None
     events = GAME.apply(s, d.actions[-1])
     placed = next(e for e in events if e.kind == "hero_placed")
     assert corners[3] in GAME.describe_event(placed, 0, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_DQ_10_a_hero_line_shows_turns_to_miss_and_cards_held(lang: str) -> None:
+    """'Sir Rohan will miss 3 turns.' scrolled away and the hero line never said it, nor
+    the Trapdoor he is stuck in: the line now does, while he is in the dungeon."""
+    s, _ = first(lambda s, d: d.kind == "act")
+    h = s.heroes[0]
+    h.lost_turns = 2
+    h.held = [("trap", "trapdoor")]
+    line = " ".join(GAME.view(s, 0, lang).split())
+    name = GAME.name_of("trapdoor", lang)
+    if lang == "en":
+        assert f"misses 2 more turns; holding {name}" in line, line
+    else:
+        assert f"salta ancora 2 turni; tiene {name}" in line, line
+    h.lost_turns, h.held = 0, []
+    assert ("misses" if lang == "en" else "salta") not in GAME.view(s, 0, lang)

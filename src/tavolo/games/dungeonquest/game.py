@@ -812,6 +812,7 @@ class DungeonQuestGame(DQTurn):
                     status=words[h.status],
                 )
                 + (f" - {self.name_of(h.cause, lang)}" if h.cause else "")
+                + self.hero_burdens(h, lang)
             )
         lines.append(words["piles"].format(tiles=len(s.pile), cup=len(s.cup), dragon=len(s.dragon)))
         lines += self.at_hand(s, lang)
@@ -819,6 +820,23 @@ class DungeonQuestGame(DQTurn):
             lines.append(self.end_words(s, lang))
         lines = [part for line in lines for part in (fit(line, 4) if len(line) > 80 else [line])]
         return "\n".join(lines).replace("[", "\\[")
+
+    def hero_burdens(self, h: Hero, lang: str) -> str:
+        """What the rules still hold against (or for) a hero in the dungeon that his line
+        would not show: turns still to miss, cards held (torch out, trapdoor, the
+        spider), ropes carried."""
+        if h.status != "in":
+            return ""
+        words = ui(lang)["view"]
+        parts = []
+        if h.lost_turns:
+            parts.append(fill(words["misses"], n=h.lost_turns))
+        held = [self.name_of(card, lang) for _deck, card in h.held]
+        if held:
+            parts.append(words["holding"].format(cards=", ".join(held)))
+        if h.ropes:
+            parts.append(fill(words["ropes"], n=len(h.ropes)))
+        return "".join(f"; {p}" for p in parts)
 
     def end_words(self, s: S, lang: str) -> str:
         """DQ-19 at the end: how each hero came out and what wins (D21), as ``returns``
