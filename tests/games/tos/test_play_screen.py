@@ -289,9 +289,9 @@ def test_T_16_a_may_line_that_cannot_be_paid_says_yes_would_do_nothing(tmp_path:
     assert not any(element(s, c) == "air" for c in s.hand)
     yes = GAME.describe_action(s, "may:yes", "en")
     assert yes.startswith("Do it: ") and yes.endswith(
-        "(you cannot pay for it now: nothing would happen)"
+        "(nothing would happen now: you lack what it needs)"
     )
-    assert GAME.describe_action(s, "may:yes", "it").endswith("non succederebbe nulla)")
+    assert GAME.describe_action(s, "may:yes", "it").endswith("ti manca ciò che serve)")
     assert "nothing" not in GAME.describe_action(s, "may:no", "en")
     assert not GAME.apply(s.clone(), "may:yes")  # what the words promise
     air = next(c for c in s.discard if element(s, c) == "air")
