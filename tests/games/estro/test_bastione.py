@@ -888,7 +888,8 @@ def test_the_horde_in_the_middle_of_a_sentence_and_protections_by_phase() -> Non
     ]
     assert GAME.describe_events(s, [gift, ours], 0, "it") == [
         "Si attiva il dono di Ochre Monk dell'Orda.",
-        "Amber Idol del Giocatore 2 è protetta fino alla fine della fase Dreamer del round 2.",
+        "La carta Amber Idol del Giocatore 2 è protetta fino alla fine della fase Dreamer"
+        " del round 2.",
     ]
 
 

@@ -593,7 +593,9 @@ def test_protections_redirects_and_face_down_attacks_in_the_boards_terms() -> No
         "The fleet: Ozok attacks a face-down card of yours.",
     ]
     it = GAME.describe_events(s, events, 0, "it")
-    assert it[1] == "Ozok della flotta è protetta fino alla fine del tuo turno del round 2."
+    assert it[1] == (
+        "La carta Ozok della flotta è protetta fino alla fine del tuo turno del round 2."
+    )
     assert it[3] == "La flotta attacca una tua carta coperta con Ozok."
 
 

@@ -330,7 +330,9 @@ def test_italian_joins_a_preposition_to_the_players_article() -> None:
             ("dial", {"player": 0, "sector": 1}),
         )
     }
-    assert said["destroyed"] == "Ozok del Giocatore 1 viene distrutta e finisce nell'Inceneritore."
+    assert said["destroyed"] == (
+        "La carta Ozok del Giocatore 1 viene distrutta e finisce nell'Inceneritore."
+    )
     assert said["turn"] == "[bold]— Round 3: turno del Giocatore 2 —[/]"
     assert (
         said["chimera_lapsed"]
@@ -382,3 +384,22 @@ def test_a_card_name_is_never_broken_across_two_lines() -> None:
         for pad in range(60, 80 - len(first)):  # the break falls after each of its words
             rows = fit("  • " + "x" * (pad - 4) + " " + said, 4)
             assert any(name in row for row in rows), rows
+
+
+def test_italian_agrees_with_the_card_not_with_its_name() -> None:
+    """'Warbrand Ox del Giocatore 1 viene distrutta', 'Ignis Bruiser ... è protetta': the
+    feminine agrees with 'carta', which the line did not say, and reads wrong after a
+    name that sounds masculine; the line now says 'La carta Warbrand Ox ...'."""
+    from tavolo.engine import Event
+
+    for kind, data in (
+        ("destroyed", {}),
+        ("protected", {}),
+        ("saved", {"by": "gift"}),
+        ("saved", {"by": "zone"}),
+        ("shielded", {"until_turn": 3}),
+        ("reveal", {"falling": True}),
+    ):
+        e = Event(kind, {"player": 1, "card": "ozok", **data})
+        said = GAME.describe_event(e, None, "it")
+        assert said is not None and said.startswith("La carta Ozok del Giocatore 2 "), said
