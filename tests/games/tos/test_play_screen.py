@@ -298,3 +298,16 @@ def test_T_16_a_may_line_that_cannot_be_paid_says_yes_would_do_nothing(tmp_path:
     s.discard.remove(air)
     s.hand.append(air)
     assert GAME.describe_action(s, "may:yes", "en").endswith("draw 2 cards.")
+
+
+def test_T_19_a_migration_names_each_cell_as_the_grid_shows_it(tmp_path: Path) -> None:
+    """'Swap this card with grid cell 7' numbered cells the grid never numbers: each
+    choice now says where the cell is and which card lies there."""
+    s = _world_with(tmp_path, "{kind: migration}")
+    play(s, "may:yes")
+    d = GAME.decision(s)
+    said = {a: GAME.describe_action(s, a, "en") for a in d.actions}
+    assert said["cell:0"].startswith("Swap this card with the top left cell: 1A "), said
+    assert all(" cell: " in x and "grid cell" not in x for x in said.values()), said
+    it = GAME.describe_action(s, "cell:8", "it")
+    assert it.startswith("Scambia questa carta con la casella in basso a destra: 9"), it

@@ -263,8 +263,17 @@ def describe_action(g: TosGame, s: TosState, action: str, lang: str) -> str:
         return t(lang, "act.card", card=_name(s, c, lang), where=where)
     if verb == "half":
         return t(lang, f"act.half{rest}")
-    if verb == "cell":
-        return t(lang, "act.cell", cell=int(rest) + 1)
+    if verb == "cell":  # the cell as the grid shows it: where it is, what lies there
+        i = int(rest)
+        there = s.grid[i] if s.grid else 0
+        if there:
+            from .world import text as wtext
+
+            half = s.adv.card(there).half(s.table[there - 1])
+            what = f"{half.id} {wtext.half_title(half, lang)}"
+        else:
+            what = t(lang, "word.empty_cell")
+        return t(lang, "act.cell", where=t(lang, f"grid.{i}"), what=what)
     if verb == "back":
         if rest == "stop":
             return t(lang, "act.back_stop")
