@@ -6,7 +6,10 @@ own folder; a key missing in a language falls back to English, then to the key
 itself, and the tests check that both languages have the same keys. A count picks
 its word with a ``one|many`` spec: ``"draw {n} {n:card|cards}"`` gives "draw 1 card"
 and "draw 2 cards", where "card(s)" would not read as a person writes; the words may
-hold the count too: ``"{n:the top card|the top {n} cards}"``.
+hold the count too: ``"{n:the top card|the top {n} cards}"``. A player's or a side's
+name is a :class:`Name`, which knows its article: ``"{card} {player:di}"`` gives "Lampo
+del Giocatore 1" and "Lampo dell'Orda", ``"{player:The} draws"`` "The Horde draws"; a
+template may have a second-person form, ``KEY.you``, for the reader's own name.
 """
 
 from __future__ import annotations
