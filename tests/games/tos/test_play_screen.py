@@ -311,3 +311,20 @@ def test_T_19_a_migration_names_each_cell_as_the_grid_shows_it(tmp_path: Path) -
     assert all(" cell: " in x and "grid cell" not in x for x in said.values()), said
     it = GAME.describe_action(s, "cell:8", "it")
     assert it.startswith("Scambia questa carta con la casella in basso a destra: 9"), it
+
+
+def test_T_19_a_world_move_says_which_card_it_leads_to() -> None:
+    """'Move down' / 'Move right' left the player to find the neighbour on the grid:
+    each move now names the card it leads to (or an empty cell)."""
+    s = GAME.new(GAME.make_config(1, "world", seed=5), 1)
+    d = GAME.decision(s)
+    assert d.kind == "explore"
+    for a in d.actions:
+        label = GAME.describe_action(s, a, "en")
+        assert label.startswith("Move ") and ": " in label, label
+        step = {"up": -3, "down": 3, "left": -1, "right": 1}[a.partition(":")[2]]
+        card = s.grid[s.pawn[0] + step]
+        if card:
+            half = s.adv.card(card).half(s.table[card - 1])
+            assert label.split(": ", 1)[1].startswith(f"{half.id} "), label
+    assert GAME.describe_action(s, d.actions[0], "it").startswith("Muovi ")

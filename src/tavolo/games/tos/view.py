@@ -246,7 +246,11 @@ def describe_action(g: TosGame, s: TosState, action: str, lang: str) -> str:
             return label
         return t(lang, f"act.may_{rest}")
     if verb in ("move", "step"):
-        return t(lang, f"act.{verb}", dir=t(lang, f"dir.{rest}"))
+        label = t(lang, f"act.{verb}", dir=t(lang, f"dir.{rest}"))
+        step = {"up": -3, "down": 3, "left": -1, "right": 1}.get(rest)
+        if verb == "move" and s.mode == "world" and s.grid and step is not None:
+            label += ": " + _cell_shown(s, s.pawn[0] + step, lang)  # T-19: what is there
+        return label
     if verb == "discard":
         return t(lang, "act.adv_discard", card=_name(s, int(rest), lang))
     if verb == "door":
@@ -265,15 +269,7 @@ def describe_action(g: TosGame, s: TosState, action: str, lang: str) -> str:
         return t(lang, f"act.half{rest}")
     if verb == "cell":  # the cell as the grid shows it: where it is, what lies there
         i = int(rest)
-        there = s.grid[i] if s.grid else 0
-        if there:
-            from .world import text as wtext
-
-            half = s.adv.card(there).half(s.table[there - 1])
-            what = f"{half.id} {wtext.half_title(half, lang)}"
-        else:
-            what = t(lang, "word.empty_cell")
-        return t(lang, "act.cell", where=t(lang, f"grid.{i}"), what=what)
+        return t(lang, "act.cell", where=t(lang, f"grid.{i}"), what=_cell_shown(s, i, lang))
     if verb == "back":
         if rest == "stop":
             return t(lang, "act.back_stop")
@@ -302,6 +298,17 @@ def _idle_ritual(g: TosGame, s: TosState) -> bool:
     else:
         actions = (g.line(s, step[1]),)
     return any(getattr(a, "kind", "") == "ritual" for a in actions) and not can_turn(s)
+
+
+def _cell_shown(s: TosState, i: int, lang: str) -> str:
+    """World grid cell ``i`` as the grid shows it: its card's upright half, or empty."""
+    there = s.grid[i] if 0 <= i < len(s.grid) else 0
+    if not there:
+        return UI.t(lang, "word.empty_cell")
+    from .world import text as wtext
+
+    half = s.adv.card(there).half(s.table[there - 1])
+    return f"{half.id} {wtext.half_title(half, lang)}"
 
 
 def _unpaid(g: TosGame, s: TosState) -> bool:
