@@ -165,6 +165,11 @@ def test_italian_names_a_seat_with_its_article() -> None:
     labels = [seat_label("it", 0), seat_label("it", 1, "random")]
     won = result_text(Two(0.0, 1.0), None, "it", labels)  # type: ignore[arg-type]
     assert won.startswith("[bold]Vince il Giocatore 2 (random).[/bold]"), won
+    four = [seat_label("it", i, "random") for i in range(4)]
+    shared = result_text(Two(0.0, 1.0, 0.0, 1.0), None, "it", four)  # type: ignore[arg-type]
+    assert shared.startswith(
+        "[bold]Vincono insieme il Giocatore 2 (random) e il Giocatore 4 (random).[/bold]"
+    ), shared
     lost = result_text(Two(0.0), None, "it", labels[:1])  # type: ignore[arg-type]
     assert lost.startswith("[bold]Il Giocatore 1 perde.[/bold]"), lost
     en = [seat_label("en", 0), seat_label("en", 1)]

@@ -256,7 +256,8 @@ def result_text(game: Game, state: State, lang: str, labels: Sequence[str]) -> s
     elif len(winners) == 1:
         text = t(lang, "result.win", who=winners[0])
     elif winners:
-        text = t(lang, "result.share", who=CATALOG.join(lang, winners, "join.and", "join.comma"))
+        both = [format(w if isinstance(w, Name) else Name(w), "the") for w in winners]
+        text = t(lang, "result.share", who=CATALOG.join(lang, both, "join.and", "join.comma"))
     elif all(o == "loss" for o in outcomes):
         text = t(lang, "result.all_lose" if len(returns) > 1 else "result.lose", who=names[0])
     else:
