@@ -275,3 +275,14 @@ def test_P_4_the_gem_prompt_offers_no_boost_in_words_and_italian_says_vita() -> 
     assert (GAME.describe_event(strike, None, "it") or "").endswith("(vita 1).")
     roll = Event("roll", {"dice": ["MOVE"], "enemy": "LEFT"})
     assert (GAME.describe_event(roll, None, "it") or "").startswith("Dadi tirati: ")
+
+
+def test_P_28_a_boss_attack_card_in_the_log_says_what_it_does() -> None:
+    """'Boss attack card: Venom Fangs.' and then nothing: a player could not tell what it
+    did, nor that no hero was in its range. The log line now gives the card's symbol,
+    range and text."""
+    for card in GAME.cards:
+        e = Event("boss_card", {"card": card})
+        en, it = GAME.describe_event(e, None, "en") or "", GAME.describe_event(e, None, "it") or ""
+        assert en.startswith("Boss attack card: ") and "range: " in en and " — " in en, en
+        assert it.startswith("Carta attacco del boss: ") and "portata: " in it, it

@@ -39,6 +39,7 @@ from .text import (
     ability_text,
     render_ability,
     render_artifact,
+    render_attack_card,
     render_enemy,
     render_event,
     render_priced,
@@ -912,6 +913,8 @@ class PlatformerGame(PlatformerTurn):
                 kw[k] = f"({v[0] + 1},{v[1] + 1})"
         if event.kind == "over":
             kw["reason"] = ui(lang)["reason"].get(kw["reason"], kw["reason"])
+        if event.kind == "boss_card" and seen.get("card") in self.cards:  # P-28: what it does
+            kw["card"] = render_attack_card(self.cards[seen["card"]], lang, self.content)[0]
         if event.kind == "pick_up":
             kw["what"] = ui(lang)["loot"].get(kw["what"], kw["what"])
         for k in ("sym", "symbol", "face", "from", "to", "enemy", "enemy_face"):
