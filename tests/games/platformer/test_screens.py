@@ -286,3 +286,15 @@ def test_P_28_a_boss_attack_card_in_the_log_says_what_it_does() -> None:
         en, it = GAME.describe_event(e, None, "en") or "", GAME.describe_event(e, None, "it") or ""
         assert en.startswith("Boss attack card: ") and "range: " in en and " — " in en, en
         assert it.startswith("Carta attacco del boss: ") and "portata: " in it, it
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_P_24_the_board_marks_the_boss_level_before_it_is_revealed(lang: str) -> None:
+    """'Level 4: face down' gave no hint that the fourth level is the boss's (the goal)."""
+    s = GAME.new(GAME.make_config(2), 1)
+    view = GAME.view(s, 0, lang)
+    top = len(s.tiles)
+    hidden = f"Level {top} (the boss): face down" if lang == "en" else f"Livello {top} (il boss)"
+    assert hidden in view, view
+    lower = f"Level {top - 1}: face down" if lang == "en" else f"Livello {top - 1}: coperto"
+    assert lower in view, view

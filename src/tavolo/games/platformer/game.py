@@ -1000,13 +1000,16 @@ class PlatformerGame(PlatformerTurn):
         lines: list[str] = []
         first = True
         for lv in reversed(range(len(s.tiles))):
+            level = f"{lv + 1}"
+            if lv == self.boss_level(s):  # P-24: where the boss waits, said before it shows
+                level = words["boss_level"].format(level=level)
             if lv < s.low:
-                lines.append(words["removed"].format(level=lv + 1))
+                lines.append(words["removed"].format(level=level))
                 continue
             if lv >= s.revealed:
-                lines.append(words["hidden"].format(level=lv + 1))
+                lines.append(words["hidden"].format(level=level))
                 continue
-            lines.append(words["level"].format(level=lv + 1))
+            lines.append(words["level"].format(level=level))
             if first:
                 lines.append(columns)
                 first = False
