@@ -298,3 +298,12 @@ def test_P_24_the_board_marks_the_boss_level_before_it_is_revealed(lang: str) ->
     assert hidden in view, view
     lower = f"Level {top - 1}: face down" if lang == "en" else f"Livello {top - 1}: coperto"
     assert lower in view, view
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_P_6_the_legend_says_a_lower_case_die_is_used(lang: str) -> None:
+    """'Dice: PUSH (move) MOVE (coin)' showed spent dice in lower case with no word why."""
+    s = GAME.new(GAME.make_config(2), 1)
+    flat = " ".join(GAME.view(s, 0, lang).split())
+    said = "a die in lower case is used up" if lang == "en" else "un dado in minuscolo è già usato"
+    assert said in flat, flat
