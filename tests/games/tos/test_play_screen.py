@@ -328,3 +328,15 @@ def test_T_19_a_world_move_says_which_card_it_leads_to() -> None:
             half = s.adv.card(card).half(s.table[card - 1])
             assert label.split(": ", 1)[1].startswith(f"{half.id} "), label
     assert GAME.describe_action(s, d.actions[0], "it").startswith("Muovi ")
+
+
+def test_T_5_the_training_screen_speaks_italian_in_its_title() -> None:
+    """The Italian Training said 'Spadaccino TRAINING' in its title line."""
+    s = GAME.new(TUTORIAL, 1)
+    assert (
+        GAME.view(s, 0, "it")
+        .splitlines()[0]
+        .startswith("[bold]Viaggiatori di Stampadia[/] — Spadaccino ALLENAMENTO")
+    )
+    assert "TRAINING" not in GAME.view(s, 0, "it")
+    assert "Swordsman TRAINING" in GAME.view(s, 0, "en")

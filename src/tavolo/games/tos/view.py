@@ -57,6 +57,13 @@ def _exhaust_queue(s: TosState) -> list[int]:
     return [st[1] for st in reversed(s.steps) if st[0] == "exhaust"]
 
 
+def _serial(s: TosState, lang: str) -> str:
+    """The set's serial (TOS20261129); the Training hero's, TRAINING, in the reader's
+    language (it is a word, not a code)."""
+    serial = str(s.hero.serial)
+    return UI.t(lang, "word.training") if serial == "TRAINING" else serial
+
+
 def board(g: TosGame, s: TosState, lang: str) -> str:
     check_lang(lang)
     t = UI.t
@@ -69,7 +76,7 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
                 lang,
                 "adv.title",
                 klass=text.class_name(s.hero.klass, lang),
-                serial=s.hero.serial,
+                serial=_serial(s, lang),
                 kind=t(lang, f"adv.kind.{s.mode}"),
                 moves=s.count.get("moves", 0),
                 won=s.count.get("won", 0),
@@ -89,7 +96,7 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
                 lang,
                 "title",
                 klass=text.class_name(s.hero.klass, lang),
-                serial=s.hero.serial,
+                serial=_serial(s, lang),
                 fight=max(1, s.fight),
                 fights=len(s.fights),
                 turn=s.turn,
