@@ -245,3 +245,20 @@ def test_DQ_10_a_hero_line_shows_turns_to_miss_and_cards_held(lang: str) -> None
         assert f"salta ancora 2 turni; tiene {name}" in line, line
     h.lost_turns, h.held = 0, []
     assert ("misses" if lang == "en" else "salta") not in GAME.view(s, 0, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_DQ_11_staying_in_the_chamber_says_the_dragon_odds(lang: str) -> None:
+    """'stay in the Treasure Chamber (draw a Dragon counter)' hid what a counter does and
+    how many are left: the option now tells both, as the counters in play stand."""
+    s, _ = first(lambda s, d: d.kind == "act" and "stay" in d.actions, seeds=1500)
+    stay = GAME.describe_action(s, "stay", lang)
+    n, awake = len(s.dragon), s.dragon.count("awake")
+    if lang == "en":
+        assert f"draw 1 of the {n} Dragon counters left; {awake} of them wakes" in stay, stay
+        assert "D12 LP" in stay and "take 2 treasure counters" in stay, stay
+    else:
+        assert f"pesca 1 dei {n} segnalini Drago rimasti; {awake} di questi sveglia" in stay
+        assert "D12 PV" in stay and "prendi 2 segnalini tesoro" in stay, stay
+    s.opts = s.opts.model_copy(update={"dragon_breath": "2d6"})
+    assert "2D6" in GAME.describe_action(s, "stay", lang)

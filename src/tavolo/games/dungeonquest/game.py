@@ -662,6 +662,8 @@ class DungeonQuestGame(DQTurn):
             text = render_ring(self.rings[h.ring], lang)[1]
             ring = words["ring_named"].format(name=self.name_of(h.ring, lang))
             return f"{ring} — {text}"
+        if action == "stay" and top[:1] != ("tower",) and s.dragon:
+            return self.dragon_odds(s, lang)
         if action == "potion":
             roll = self.c.table("potion").do[0]
             return f"{words['potion']} — {render_effect(roll, lang, self.c)}"
@@ -673,6 +675,21 @@ class DungeonQuestGame(DQTurn):
         if action in COUNTERS and h is not None and top[:1] == ("monster",):
             return self.counter_odds(s, k, action, lang)
         return ""
+
+    def dragon_odds(self, s: S, lang: str) -> str:
+        """Staying in the Treasure Chamber (DQ-11, D11): the Dragon counters left and
+        what each kind does, under the game's options (the breath)."""
+        words = ui(lang)["action"]
+        by_id = {c.id: c for c in self.c.dragon}
+        awake = sum(1 for x in s.dragon if x == "awake")
+        wakes = effects_text(self.c.effects(by_id["awake"], s.opts), lang, self.c).rstrip(".")
+        sleeps = effects_text(self.c.effects(by_id["asleep"], s.opts), lang, self.c).rstrip(".")
+        return words["stay_odds"].format(
+            n=len(s.dragon),
+            awake=awake,
+            wakes=wakes[:1].lower() + wakes[1:],
+            sleeps=sleeps[:1].lower() + sleeps[1:],
+        )
 
     def counter_odds(self, s: S, k: int, mine: str, lang: str) -> str:
         """A combat counter and what it does against each of the monster's (DQ-13.4)."""
