@@ -262,3 +262,16 @@ def test_DQ_11_staying_in_the_chamber_says_the_dragon_odds(lang: str) -> None:
         assert "D12 PV" in stay and "prendi 2 segnalini tesoro" in stay, stay
     s.opts = s.opts.model_copy(update={"dragon_breath": "2d6"})
     assert "2D6" in GAME.describe_action(s, "stay", lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_DQ_9_the_cave_in_test_says_what_it_risks(lang: str) -> None:
+    """On a Cave-In tile 'test Agility to act' did not say the roll or that failing
+    loses the turn."""
+    s, _ = first(lambda s, d: d.kind == "cave", seeds=1500)
+    agility = GAME.heroes[s.heroes[s.stack[-1][1]].id].agility
+    said = GAME.describe_action(s, "test", lang)
+    if lang == "en":
+        assert f"roll D12: {agility} or less" in said and "the turn is lost" in said, said
+    else:
+        assert f"tira D12: {agility} o meno" in said and "perdi il turno" in said, said

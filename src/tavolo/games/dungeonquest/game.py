@@ -662,6 +662,8 @@ class DungeonQuestGame(DQTurn):
             text = render_ring(self.rings[h.ring], lang)[1]
             ring = words["ring_named"].format(name=self.name_of(h.ring, lang))
             return f"{ring} — {text}"
+        if action == "test" and top[:1] == ("cave",) and h is not None:  # DQ-9 Cave-In
+            return words["test_cave"].format(agility=self.heroes[h.id].agility)
         if action == "stay" and top[:1] != ("tower",) and s.dragon:
             return self.dragon_odds(s, lang)
         if action == "potion":
