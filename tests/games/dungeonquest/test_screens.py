@@ -275,3 +275,18 @@ def test_DQ_9_the_cave_in_test_says_what_it_risks(lang: str) -> None:
         assert f"roll D12: {agility} or less" in said and "the turn is lost" in said, said
     else:
         assert f"tira D12: {agility} o meno" in said and "perdi il turno" in said, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_DQ_14_the_bow_option_shows_its_table_and_the_dragon_drive_is_told(lang: str) -> None:
+    """'shoot an arrow' did not say what a shot does (D10); the choice of a way out of
+    the Treasure Chamber came with no word of the dragon driving the hero out."""
+    s, _ = first(lambda s, d: d.kind == "monster" and s.stack[-1][3] == "bow1")
+    shoot = GAME.describe_action(s, "shoot", lang)
+    if lang == "en":
+        assert "roll D6: 1–2: nothing happens" in shoot and "5–6: the monster is killed" in shoot
+    else:
+        assert "tira D6: 1–2: " in shoot and "5–6: il mostro è ucciso" in shoot, shoot
+    s, _ = first(lambda s, d: d.kind == "out", seeds=1500)
+    shown = below_board(GAME.view(s, 0, lang))
+    assert ("drives" if lang == "en" else "caccia") in shown, shown

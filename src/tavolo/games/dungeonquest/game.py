@@ -666,6 +666,9 @@ class DungeonQuestGame(DQTurn):
             return words["test_cave"].format(agility=self.heroes[h.id].agility)
         if action == "stay" and top[:1] != ("tower",) and s.dragon:
             return self.dragon_odds(s, lang)
+        if action == "shoot" and top[:1] == ("monster",):  # D10: the bow table
+            roll = self.c.table("bow").do[0]
+            return f"{words['shoot']} — {render_effect(roll, lang, self.c)}"
         if action == "potion":
             roll = self.c.table("potion").do[0]
             return f"{words['potion']} — {render_effect(roll, lang, self.c)}"
@@ -917,6 +920,8 @@ class DungeonQuestGame(DQTurn):
             lines += fit(words[bar].format(side=side, hero=self.hero_name(s, top[1], lang)), 4)
         elif top[:1] == ("warn",):
             lines += fit(words["warn"].format(hero=self.hero_name(s, top[1], lang)), 4)
+        elif top[:1] == ("out",):
+            lines += fit(words["driven"].format(hero=self.hero_name(s, top[1], lang)), 4)
         for f in reversed(s.stack):
             if f[0] == "monster":
                 lines += self.monster_lines(s, f, lang)
