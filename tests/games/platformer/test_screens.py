@@ -307,3 +307,25 @@ def test_P_6_the_legend_says_a_lower_case_die_is_used(lang: str) -> None:
     flat = " ".join(GAME.view(s, 0, lang).split())
     said = "a die in lower case is used up" if lang == "en" else "un dado in minuscolo è già usato"
     assert said in flat, flat
+
+
+def test_P_18_a_strike_says_its_wounds_against_the_health_and_whether_it_defeats() -> None:
+    """'strike the enemy at (7,1)' with 1 sword against a health-2 enemy did nothing, with
+    no warning (P-18: fewer wounds than its health do nothing). Each strike now says its
+    wounds against the health and the outcome, exactly as the rules then play it."""
+    told = {True: 0, False: 0}
+    for seed in range(12):
+        for s, d in decisions_seen(seed):
+            if not s.stack or s.stack[-1][0] != "attack":
+                continue
+            for a in d.actions:
+                if not a.startswith("strike:"):
+                    continue
+                said = GAME.describe_action(s, a, "en")
+                defeats = any(e.kind == "defeat" for e in GAME.apply(s.clone(), a))
+                assert ("it is defeated" in said) == defeats, said
+                assert ("nothing happens" in said) == (not defeats), said
+                told[defeats] += 1
+                it = GAME.describe_action(s, a, "it")
+                assert ("è sconfitto" in it) == defeats, it
+    assert told[True] and told[False], told

@@ -823,7 +823,9 @@ class PlatformerGame(PlatformerTurn):
         if not tpl:
             return action
         text = fill(tpl, **kw)
-        if verb in ("to", "portal") and s.stack and s.stack[-1][0] == "move":
+        if verb == "strike" and s.stack and s.stack[-1][0] == "attack":
+            text += self.strike_outcome(s, action, lang)
+        elif verb in ("to", "portal") and s.stack and s.stack[-1][0] == "move":
             text += self.step_costs(s, int(arg), verb == "portal", lang)
         elif verb == "use" and arg in SYMBOLS:  # P-1: what the symbol does
             text += ": " + self.symbol_does(s, arg, lang)
@@ -838,6 +840,17 @@ class PlatformerGame(PlatformerTurn):
         elif verb == "artifact" and arg in self.artifacts:
             text += " — " + render_artifact(self.artifacts[arg], lang)[-1]
         return text
+
+    def strike_outcome(self, s: S, action: str, lang: str) -> str:
+        """P-18: the wounds this strike deals against the enemy's health, as the rules
+        count them (bonuses, passives, boss tokens), tried on a copy of the state."""
+        probe = s.clone()
+        hit = next((e for e in self.apply(probe, action) if e.kind == "strike"), None)
+        if hit is None:
+            return ""
+        wounds, health = int(hit.data["wounds"]), int(hit.data["health"])
+        key = "strike_defeats" if wounds >= health else "strike_short"
+        return str(fill(ui(lang)["action"][key], wounds=wounds, health=health))
 
     def step_costs(self, s: S, q: int, portal: bool, lang: str) -> str:
         """What a step into ``q`` will cost the active hero, as rules.step and enter
