@@ -329,3 +329,19 @@ def test_P_18_a_strike_says_its_wounds_against_the_health_and_whether_it_defeats
                 it = GAME.describe_action(s, a, "it")
                 assert ("è sconfitto" in it) == defeats, it
     assert told[True] and told[False], told
+
+
+def test_P_9_stop_says_what_it_gives_up() -> None:
+    """'stop' in the middle of a boosted MOVE or PUSH did not say that the steps left are
+    lost: it now counts them."""
+    seen = set()
+    for s, d in decisions_seen(3):
+        top = s.stack[-1] if s.stack else ()
+        if "stop" in d.actions and top[:1] in (("move",), ("pdest",)):
+            left = top[1] if top[0] == "move" else top[2]
+            en, it = GAME.describe_action(s, "stop", "en"), GAME.describe_action(s, "stop", "it")
+            word = "step" if top[0] == "move" else "space"
+            assert f"({left} {word}{'s' if left > 1 else ''} left, lost)" in en, en
+            assert ("perso)" if left == 1 else "persi)") in it, it
+            seen.add(top[0])
+    assert seen == {"move", "pdest"}, seen

@@ -815,6 +815,10 @@ class PlatformerGame(PlatformerTurn):
             kw["cost"] = int(arg) * (int(arg) - 1) // 2
         if verb == "ability":
             kw["hero"] = self.card_name(s.heroes[s.active].id, lang)
+        if verb == "stop" and s.stack and s.stack[-1][0] in ("move", "pdest"):
+            top = s.stack[-1]  # what stopping gives up: the steps or pushes left
+            left = top[1] if top[0] == "move" else top[2]
+            return str(fill(words[f"stop_{top[0]}"], n=left))
         if verb == "x" and arg == "1":  # P-4: the symbol as it is, no gem spent
             verb = "x1"
         if verb == "form" and arg == "special":  # not a symbol's name: the die's
