@@ -345,3 +345,16 @@ def test_P_9_stop_says_what_it_gives_up() -> None:
             assert ("perso)" if left == 1 else "persi)") in it, it
             seen.add(top[0])
     assert seen == {"move", "pdest"}, seen
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_P_31_the_view_says_how_each_artifact_is_taken_and_what_it_gives(lang: str) -> None:
+    """'Artifacts: Hunter's Trophy (between the players), ...' named the cards only: a
+    player could not know the condition that takes one, nor what it does."""
+    s = GAME.new(GAME.make_config(2, "standard+artifacts"), 3)
+    flat = " ".join(GAME.view(s, 0, lang).split())
+    claim = "Claim — " if lang == "en" else "Condizione — "
+    for a in s.artifacts:
+        name = GAME.card_name(a, lang)
+        assert f"{name}: {claim}" in flat, flat
+    assert all(len(x) <= 80 for x in GAME.view(s, 0, lang).splitlines())

@@ -1098,6 +1098,9 @@ class PlatformerGame(PlatformerTurn):
                 for a, o in s.artifacts.items()
             ]
             lines += fit(words["artifacts"].format(list=", ".join(held)), 4)
+            for a in s.artifacts:  # P-31: how to take it and what it gives, as on the card
+                name, claim, ability = render_artifact(self.artifacts[a], lang)
+                lines += fit(f"  {name}: {claim} {ability}", 4)
         # the shop's cards lie face up: what each costs and does, as on the card
         lines.append(words["shop"].format(cards="" if s.shop_items or s.shop_potions else " -"))
         for offer in s.shop_items + s.shop_potions:
