@@ -126,3 +126,17 @@ def test_an_inferno_seat_line_breaks_between_its_parts() -> None:
     for i in seats:
         assert lines[i].endswith(" ·") and lines[i + 1].strip() == "azione di zona: disponibile"
     assert all(shown(x) <= 80 for x in lines)
+
+
+def test_a_field_of_ten_cards_keeps_its_columns() -> None:
+    """'#9 Ozok       Ardo' over '#10 Orrugg       Ardo': a tenth card (Inferno's shared
+    field, a long 1v1 game) pushed its name, estro and stats one column right of the
+    others; the slot numbers now take the same width."""
+    cards = [c for c in GAME.info if "+" not in c][:10]
+    s = position({"field": cards}, {"field": ["orrugg"]})
+    lines = [x for x in GAME.view(s, 0, "en").split("\n") if x.startswith("  #")]
+    mine = lines[1:] if len(lines) == 11 else lines[:10]
+    assert len(mine) == 10
+    at = {x.index(" ATK ") for x in mine if " ATK " in x}
+    assert len(at) == 1, mine
+    assert mine[0].startswith("  #1  ") and mine[9].startswith("  #10 ")

@@ -214,7 +214,7 @@ def _field_line(
     tags += [MSG.t(lang, "supports", card=_name(g, gr)) for a, gr in pl.attached if a == c]
     if s.mf & ZONA:
         tags.append(MSG.t(lang, "in_zone", zone=ZONE_NAMES[g.zone_of(s, q, c)]))
-    head = f"  #{i + 1} "
+    head = f"  #{i + 1:<{len(str(len(pl.field)))}} "  # "#9 " and "#10" in one column
     stats = " ".join(f"{k.upper()} {x:>2}" for k, x in zip(STATS, v, strict=True))
     stats += f"  TOT [bold]{sum(v):>2}[/] {' '.join(tags)}"
     if len(info.name) <= NAME_WIDTH and len(estro) <= ESTRO_WIDTH:
