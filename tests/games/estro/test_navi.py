@@ -715,3 +715,14 @@ def test_the_one_player_is_you_in_the_events_as_on_the_board() -> None:
     assert any(x.startswith("You draw ") for x in en) and any(x.startswith("Peschi ") for x in it)
     assert any(x.startswith("You play ") for x in en) and any(x.startswith("Giochi ") for x in it)
     assert any(x.startswith("La tua carta ") and "viene distrutta" in x for x in it)
+
+
+def test_an_attack_on_a_face_down_guardian_says_its_ship_and_sleep_in_one_bracket() -> None:
+    """'Thofa attacks face-down guardian 1 (Ember Maw) (gift asleep)': two brackets in a
+    row read as two afterthoughts; the ship and the sleeping gift now share one."""
+    s = position({"field": ["thofa"]}, fleet(s0=[down("ozok")]))
+    said = {lang: GAME.describe_action(s, "attack:thofa:#0", lang) for lang in ("en", "it")}
+    assert said == {
+        "en": "Thofa attacks face-down guardian 1 (Ember Maw, gift asleep)",
+        "it": "Thofa attacca il guardiano coperto 1 (Fauci di Brace, dono sopito)",
+    }

@@ -95,9 +95,9 @@ def describe_action(g: Mode, s: NaviState, action: str, lang: str) -> str:
     if parts[0] == "attack" and parts[2][0] in "@#":
         key = "navi.act.attack_ship" if parts[2][0] == "@" else "navi.act.attack_down"
         tot = g.tot(s, 0, parts[1]) if parts[1] in s.players[0].field else 0
-        return MSG.t(
-            lang, key, card=_name(g, parts[1]), target=_target(g, s, parts[2], lang), tot=tot
-        )
+        slot = "navi.slot_asleep"  # its ship and its sleeping gift in one bracket
+        target = _target(g, s, parts[2], lang, slot if parts[2][0] == "#" else "navi.slot")
+        return MSG.t(lang, key, card=_name(g, parts[1]), target=target, tot=tot)
     return estro_view.describe_action(g, s, action, lang)
 
 
