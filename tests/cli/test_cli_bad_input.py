@@ -43,3 +43,34 @@ def test_a_file_name_with_a_nul_character_is_one_line(tmp_path: Path) -> None:
     path.write_text(json.dumps(scenario), encoding="utf-8")
     line = assert_one_line_error(invoke(["scenario", "run", str(path)]))
     assert line.endswith("a\\0b.yaml: not a file name: it holds a NUL character (\\0)")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["play", "tricks", "--seats", "random,random", "--seed", "1", "--save"],
+        ["simulate", "tricks", "-n", "2", "--out"],
+    ],
+)
+def test_a_file_that_exists_is_never_written_over(tmp_path: Path, command: list[str]) -> None:
+    """play --save and simulate --out wrote over a file that was there (a kept game, a
+    study's rows, anything the user named by mistake): now refused in one line, first."""
+    path = tmp_path / "precious.json"
+    path.write_text("mine\n", encoding="utf-8")
+    line = assert_one_line_error(invoke([*command, str(path)]))
+    said = "exists already: tavolo never writes over a file; give another name, or remove it first"
+    assert line == f"error: {path} {said}"
+    assert path.read_text(encoding="utf-8") == "mine\n"
+    italian = assert_one_line_error(invoke(["--lang", "it", *command, str(path)]), "errore: ")
+    assert "esiste già: tavolo non scrive mai sopra un file" in italian
+
+
+def test_resume_never_writes_over_another_file(tmp_path: Path) -> None:
+    game, other = tmp_path / "game.json", tmp_path / "other.json"
+    assert invoke(["play", "tricks", "--seats", "human,random", "--save", str(game)], "q\n")
+    other.write_text("mine\n", encoding="utf-8")
+    kept = game.read_text(encoding="utf-8")
+    line = assert_one_line_error(invoke(["resume", str(game), "--save", str(other)]))
+    assert line.startswith(f"error: {other} exists already")
+    assert other.read_text(encoding="utf-8") == "mine\n"
+    assert game.read_text(encoding="utf-8") == kept

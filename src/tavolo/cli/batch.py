@@ -17,6 +17,7 @@ from rich.table import Table
 from typer.core import TyperCommand
 
 from tavolo.engine import ConfigError, Game, SystemReason, TavoloError, registry
+from tavolo.engine.files import new_file
 from tavolo.engine.i18n import number
 from tavolo.i18n import CATALOG
 from tavolo.sim.bench import bench
@@ -86,6 +87,8 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
         lang = resolve_lang(ctx, lang)
         g = registry.get(game)
         options = parse_options(option, lang)
+        if out is not None:
+            new_file(out, ConfigError)  # hours of games are not written over a user's file
         cells = g.simulate_args(mode, options, list(ctx.args))
         if len(cells) > 1 or cells[0][0]:
             run_study(g.name, cells, n, split_agents(agents), seed, workers, out, as_json, lang)

@@ -49,6 +49,7 @@ from tavolo.engine import (
     UnknownName,
     registry,
 )
+from tavolo.engine.files import new_file
 from tavolo.engine.i18n import fit
 from tavolo.engine.replay import Replay
 from tavolo.engine.rng import derive_seed
@@ -204,6 +205,8 @@ def _play_command(name: str, hl: str, lang_opt: Any) -> Callable[..., None]:
         lang = resolve_lang(ctx, lang)
         if save is not None and not save.resolve().parent.is_dir():
             raise ConfigError(t(lang, "play.save_folder", path=str(save)))
+        if save is not None:
+            new_file(save, ConfigError)  # a file of that name is never written over
         count: int | None = None
         if players is not None:  # a number of players, or the seats themselves
             if players.isdigit() and int(players) >= 1:
@@ -256,6 +259,8 @@ def register_resume(app: typer.Typer, hl: str, lang_opt: Any) -> None:
         target = file if save is None else save
         if not target.resolve().parent.is_dir():
             raise ConfigError(t(lang, "play.save_folder", path=str(target)))
+        if target.resolve() != file.resolve():  # (the file resumed is brought up to date)
+            new_file(target, ConfigError)
         table = Table.resume(file, lang, seats)
         table.run()
         table.save(target)

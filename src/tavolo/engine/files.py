@@ -170,6 +170,18 @@ def read_data(
         raise _failed(error, told, "file.yaml", path=str(p), where=where, problem=problem) from None
 
 
+def new_file(path: str | Path, error: type[TavoloError] = TavoloError) -> Path:
+    """A file the user named for tavolo to write (a replay, a study's rows), or
+    ``error`` in one line when something of that name exists already: a user's file is
+    never written over, and a folder is no file."""
+    p = Path(path)
+    if p.is_dir():
+        raise error.said(engine_messages(), "file.folder", path=str(p))
+    if p.exists() or p.is_symlink():
+        raise error.said(engine_messages(), "file.exists", path=str(p))
+    return p
+
+
 def write_bytes(path: str | Path, data: bytes, error: type[TavoloError] = TavoloError) -> None:
     """Write a file the user named, or raise ``error`` with one line (any language)."""
     try:
