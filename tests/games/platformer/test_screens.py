@@ -358,3 +358,19 @@ def test_P_31_the_view_says_how_each_artifact_is_taken_and_what_it_gives(lang: s
         name = GAME.card_name(a, lang)
         assert f"{name}: {claim}" in flat, flat
     assert all(len(x) <= 80 for x in GAME.view(s, 0, lang).splitlines())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_P_29_the_boss_card_says_what_its_tokens_do(lang: str) -> None:
+    """The board marked boss tokens '!' and the hero line listed them, but what a Mirror
+    or a Stone does (+4 wounds on the boss, one action die fewer) was nowhere to read."""
+    for boss in ("medusa", "ikee"):
+        s = GAME.new(GAME.make_config(2, boss=boss), 3)
+        agent = make_agent("greedy", seed=3)
+        while (d := GAME.decision(s)) is not None and s.revealed < len(s.tiles):
+            GAME.apply(s, agent.act(GAME, s, d))  # up to the boss level, face up
+        assert s.revealed == len(s.tiles)
+        flat = " ".join(GAME.view(s, 0, lang).split())
+        head = "Boss token (!)" if lang == "en" else "Segnalino boss (!)"
+        for tok in GAME.bosses[boss].tokens:
+            assert f"{head} {GAME.card_name(tok.id, lang)}: " in flat, flat

@@ -993,6 +993,13 @@ class PlatformerGame(PlatformerTurn):
                     MSG.t(lang, "boss.rule", text=ability_text(r, lang, boss=boss, enemy=True))
                     for r in boss.rules
                 ]
+                rules += [  # P-29: the tokens (!) a hero collects here, and what they do
+                    words["boss_token"].format(
+                        name=self.card_name(tok.id, lang),
+                        text=render_ability(tok.ability, lang, token=True, boss=boss),
+                    )
+                    for tok in boss.tokens
+                ]
             else:
                 head, *rules = render_enemy(self.enemy_cards[kind], lang)
                 head = f"{mark} {head}"
