@@ -374,3 +374,10 @@ def test_P_29_the_boss_card_says_what_its_tokens_do(lang: str) -> None:
         head = "Boss token (!)" if lang == "en" else "Segnalino boss (!)"
         for tok in GAME.bosses[boss].tokens:
             assert f"{head} {GAME.card_name(tok.id, lang)}: " in flat, flat
+
+
+def test_P_29_a_boss_token_option_says_what_it_does() -> None:
+    """'use boss token Mirror' would be offered bare, where items and potions say theirs."""
+    s = GAME.new(GAME.make_config(2), 1)
+    said = GAME.describe_action(s, "token:mirror", "en")
+    assert said.startswith("use boss token Mirror — ") and "4 more wounds" in said, said

@@ -841,6 +841,9 @@ class PlatformerGame(PlatformerTurn):
             text += " — " + render_priced(self.items[arg], lang)[1]
         elif verb in ("potion", "buy") and arg in self.potions:
             text += " — " + render_priced(self.potions[arg], lang)[1]
+        elif verb == "token" and arg in self.tokens:  # P-29: a boss token's ability
+            boss, tok = self.tokens[arg]
+            text += " — " + render_ability(tok.ability, lang, token=True, boss=boss)
         elif verb == "artifact" and arg in self.artifacts:
             text += " — " + render_artifact(self.artifacts[arg], lang)[-1]
         return text
