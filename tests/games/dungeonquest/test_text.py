@@ -240,3 +240,15 @@ def test_DQ_14_an_arrow_that_kills_is_not_a_hit_for_0_lp() -> None:
     assert g.describe_event(slain, 0, "it") == "Goblin è abbattuto."
     hit = Event("monster_hit", {"monster": "goblin", "n": 2, "slain": False})
     assert g.describe_event(hit, 0, "en") == "Goblin is hit for 2 LP."
+
+
+def test_DQ_3_the_last_round_is_told_as_the_last_not_as_0_rounds_to_sunset() -> None:
+    """Round 26 of 26 read '0 rounds to sunset' although it is played (the sun sets
+    after it, rules.next_turn): it is now the last round, and the others count the
+    rounds still to come."""
+    from tavolo.games.dungeonquest.text import render_sun
+
+    assert render_sun(26, "en") == "Round 26 of 26, the last: the sun sets when it ends"
+    assert render_sun(25, "en") == "Round 25 of 26: 1 more round before sunset"
+    assert render_sun(1, "it") == "Round 1 di 26: ancora 25 round prima del tramonto"
+    assert render_sun(26, "it").startswith("Round 26 di 26, l'ultimo")

@@ -460,10 +460,12 @@ def render_board(board: Board, lang: str, marks: dict[Square, str] | None = None
 
 
 def render_sun(round_no: int, lang: str, options: Options = DEFAULT) -> str:
-    """The sun track: ``Round 3 of 26: 23 rounds to sunset``."""
+    """The sun track: ``Round 3 of 26: 23 more rounds before sunset``; the last round
+    says the sun sets when it ends (it is played: the sun sets after it)."""
     check_lang(lang)
     left = options.sun_rounds - round_no
-    return _t(lang, "sun.track", round=round_no, rounds=options.sun_rounds, left=left)
+    key = "sun.track" if left > 0 else "sun.last"
+    return _t(lang, key, round=round_no, rounds=options.sun_rounds, left=left)
 
 
 def render_event(kind: str, lang: str, **kw: Any) -> str:
