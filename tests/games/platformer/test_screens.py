@@ -381,3 +381,17 @@ def test_P_29_a_boss_token_option_says_what_it_does() -> None:
     s = GAME.new(GAME.make_config(2), 1)
     said = GAME.describe_action(s, "token:mirror", "en")
     assert said.startswith("use boss token Mirror — ") and "4 more wounds" in said, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_P_6_the_view_shows_the_round_and_the_round_limit(lang: str) -> None:
+    """A 2-player game ended 'Game over: the round limit was reached' with no round count
+    ever on the screen: the view now shows the round of ROUND_CAP and what the cap does."""
+    s = GAME.new(GAME.make_config(2), 1)
+    s.round = 7
+    flat = " ".join(GAME.view(s, 0, lang).split())
+    said = f"Round 7 of {ROUND_CAP}: " if lang == "en" else f"Round 7 di {ROUND_CAP}: "
+    assert said in flat, flat
+    assert ("everyone loses" if lang == "en" else "perdono tutti") in flat
+    solo = GAME.new(GAME.make_config(1, "solo"), 1)  # solo has its own clock, the events
+    assert f"of {ROUND_CAP}" not in GAME.view(solo, 0, "en")

@@ -1091,6 +1091,8 @@ class PlatformerGame(PlatformerTurn):
             star = " / ".join(symbol_name(x, lang) for x in card.star)
             ability = render_ability(card.ability, lang)
             lines += fit(f"    {symbol_name('STAR', lang)} = {star} · {ability}", 6)
+        if not is_solo(s):  # the clock of a game with no winner (help: Decisions)
+            lines += fit(words["round"].format(round=min(s.round, ROUND_CAP), cap=ROUND_CAP), 4)
         dice = " ".join(
             sym_word(d, lang) if d.isupper() else f"({sym_word(d, lang)})" for d in s.dice
         )
