@@ -340,3 +340,17 @@ def test_T_5_the_training_screen_speaks_italian_in_its_title() -> None:
     )
     assert "TRAINING" not in GAME.view(s, 0, "it")
     assert "Swordsman TRAINING" in GAME.view(s, 0, "en")
+
+
+def test_T_5_the_title_counts_turns_and_moves_against_their_limits() -> None:
+    """A fight is lost after 20 combat turns and an adventure after 200 moves (the
+    help's decisions), but the title said 'combat turn 3' and 'moves 5' with no limit."""
+    from tavolo.games.tos.adventure.play import MAX_MOVES
+    from tavolo.games.tos.rules import MAX_TURNS
+
+    s = GAME.new(TUTORIAL, 1)
+    head = " ".join(GAME.view(s, 0, "en").splitlines()[:2])
+    assert f"combat turn 1 of {MAX_TURNS}" in " ".join(head.split()), head
+    w = GAME.new(GAME.make_config(1, "world", seed=5), 1)
+    head = " ".join(" ".join(GAME.view(w, 0, "it").splitlines()[:2]).split())
+    assert f"movimenti 0 di {MAX_MOVES}" in head, head

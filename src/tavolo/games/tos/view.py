@@ -14,6 +14,8 @@ from tavolo.engine.i18n import Catalog, check_lang
 
 from . import play as inplay
 from . import text
+from .adventure.play import MAX_MOVES
+from .rules import MAX_TURNS
 
 if TYPE_CHECKING:
     from .game import TosGame
@@ -79,6 +81,7 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
                 serial=_serial(s, lang),
                 kind=t(lang, f"adv.kind.{s.mode}"),
                 moves=s.count.get("moves", 0),
+                max_moves=MAX_MOVES,
                 won=s.count.get("won", 0),
             )
         ]
@@ -89,7 +92,7 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
             lines += adv_board.dungeon_lines(g, s, UI, lang)
             done = len(lines)
         if s.enemy is not None:
-            lines.append(t(lang, "adv.fighting", turn=s.turn))
+            lines.append(t(lang, "adv.fighting", turn=s.turn, max=MAX_TURNS))
     else:
         lines = [
             t(
@@ -100,6 +103,7 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
                 fight=max(1, s.fight),
                 fights=len(s.fights),
                 turn=s.turn,
+                max=MAX_TURNS,
             )
         ]
     if s.enemy is not None:
