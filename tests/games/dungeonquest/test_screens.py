@@ -290,3 +290,16 @@ def test_DQ_14_the_bow_option_shows_its_table_and_the_dragon_drive_is_told(lang:
     s, _ = first(lambda s, d: d.kind == "out", seeds=1500)
     shown = below_board(GAME.view(s, 0, lang))
     assert ("drives" if lang == "en" else "caccia") in shown, shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_DQ_15_the_ring_of_healing_at_full_lp_says_it_only_ends_the_turn(lang: str) -> None:
+    """At full LP 'use the ring' was taken: 'regains 0 LP', the ring spent, the turn over."""
+    s, _ = first(lambda s, d: d.kind == "act" and "ring" in d.actions)
+    h = s.heroes[s.stack[-1][1]]
+    full = GAME.heroes[h.id].life
+    note = "at full LP now" if lang == "en" else "ora hai tutti i PV"
+    h.life = full
+    assert note in GAME.describe_action(s, "ring", lang)
+    h.life = full - 1
+    assert note not in GAME.describe_action(s, "ring", lang)

@@ -661,6 +661,8 @@ class DungeonQuestGame(DQTurn):
         if action == "ring" and h is not None and h.ring in self.rings:
             text = render_ring(self.rings[h.ring], lang)[1]
             ring = words["ring_named"].format(name=self.name_of(h.ring, lang))
+            if h.ring == "healing" and h.life >= self.heroes[h.id].life:
+                text += words["ring_full"]  # accepted, and it only ends the turn
             return f"{ring} — {text}"
         if action == "test" and top[:1] == ("cave",) and h is not None:  # DQ-9 Cave-In
             return words["test_cave"].format(agility=self.heroes[h.id].agility)
