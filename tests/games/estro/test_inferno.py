@@ -516,3 +516,13 @@ def test_inferno_barred_rounds_do_not_offer_to_attack() -> None:
     assert s.turn <= 12 and not [a for a in d.actions if a.startswith("attack:")]
     assert GAME.view(s, d.player, "en").endswith("to act: use a zone action or end the turn")
     assert GAME.view(s, d.player, "it").endswith(": usa un'azione di zona o termina il turno")
+
+
+def test_inferno_board_lines_end_without_a_trailing_space() -> None:
+    """A Chimera's stats line on the Inferno board ended 'TOT 75 ' (the space before its
+    marks, with no marks): the board's lines now end where their words end."""
+    s = position(([card("ozok+madu", "A1")], [card("thofa", "B1")]), mode="inferno+chimera")
+    for lang in ("en", "it"):
+        lines = GAME.view(s, 0, lang).split("\n")
+        assert any("TOT" in x and "ATK" in x and not x.startswith("  #") for x in lines)
+        assert all(x == x.rstrip() for x in lines), [x for x in lines if x != x.rstrip()]

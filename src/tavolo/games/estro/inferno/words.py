@@ -140,7 +140,7 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
         lead = len(line) - len(line.lstrip(" "))
         card = line.startswith("  #") or lead > 20  # (a Chimera's stats: a line of their own)
         # a card's marks in line with its gift; another line broken at its " · " parts
-        out += fit(line, 7) if card else view.fit_line(line)
+        out += fit(line.rstrip(), 7) if card else view.fit_line(line.rstrip())
     return "\n".join(out)
 
 
