@@ -395,3 +395,16 @@ def test_P_6_the_view_shows_the_round_and_the_round_limit(lang: str) -> None:
     assert ("everyone loses" if lang == "en" else "perdono tutti") in flat
     solo = GAME.new(GAME.make_config(1, "solo"), 1)  # solo has its own clock, the events
     assert f"of {ROUND_CAP}" not in GAME.view(solo, 0, "en")
+
+
+def test_P_22_a_reroll_names_the_die_as_the_dice_line_shows_it() -> None:
+    """'reroll die 0' counted the dice from 0 (the first die of the dice line was 'die 0',
+    and the log said 'rerolls die 0'): dice now count from 1 and the option shows the face."""
+    s, d = next((s, d) for s, d in decisions_seen(6) if d.kind == "reroll")
+    first = next(a for a in d.actions if a.startswith("reroll:"))
+    k = int(first.partition(":")[2])
+    face = s.dice[k]
+    assert GAME.describe_action(s, first, "en") == f"reroll die {k + 1} ({face})"
+    events = GAME.apply(s, first)
+    told = [GAME.describe_event(e, None, "en") for e in events if e.kind == "reroll"]
+    assert told and told[0].startswith(f"Player 1 rerolls die {k + 1}: "), told

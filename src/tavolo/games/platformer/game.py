@@ -819,6 +819,9 @@ class PlatformerGame(PlatformerTurn):
             top = s.stack[-1]  # what stopping gives up: the steps or pushes left
             left = top[1] if top[0] == "move" else top[2]
             return str(fill(words[f"stop_{top[0]}"], n=left))
+        if verb == "reroll" and arg.isdigit() and int(arg) < len(s.dice):
+            # the die as the dice line shows it: counted from 1, with its face
+            kw["k"] = f"{int(arg) + 1} ({sym_word(s.dice[int(arg)], lang)})"
         if verb == "x" and arg == "1":  # P-4: the symbol as it is, no gem spent
             verb = "x1"
         if verb == "form" and arg == "special":  # not a symbol's name: the die's
@@ -924,7 +927,7 @@ class PlatformerGame(PlatformerTurn):
         for k in ("enemy", "card", "hero", "event", "token", "potion"):
             if isinstance(kw.get(k), str):
                 kw[k] = self.card_name(kw[k], lang)
-        for k in ("player", "level"):  # counted from 1, as the board labels them
+        for k in ("player", "level", "die"):  # counted from 1, as the board labels them
             if isinstance(kw.get(k), int):
                 kw[k] = kw[k] + 1
         for k in ("to", "from", "at"):  # a space, as [x, y] from the bottom left
