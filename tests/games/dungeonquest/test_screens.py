@@ -303,3 +303,14 @@ def test_DQ_15_the_ring_of_healing_at_full_lp_says_it_only_ends_the_turn(lang: s
     assert note in GAME.describe_action(s, "ring", lang)
     h.life = full - 1
     assert note not in GAME.describe_action(s, "ring", lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_DQ_4_a_hero_not_yet_placed_is_not_in_the_dungeon(lang: str) -> None:
+    """While rings and towers were chosen the hero line said 'in the dungeon' already."""
+    s, _ = first(lambda s, d: d.kind == "picktower")
+    view = " ".join(GAME.view(s, 0, lang).split())
+    assert ("not yet in the dungeon" if lang == "en" else "non ancora nel sotterraneo") in view
+    s, _ = first(lambda s, d: d.kind == "act")
+    view = " ".join(GAME.view(s, 0, lang).split())
+    assert ("not yet" if lang == "en" else "non ancora") not in view

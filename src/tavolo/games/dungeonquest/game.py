@@ -833,7 +833,7 @@ class DungeonQuestGame(DQTurn):
                     + (f" ({words['used']})" if h.ring_used else ""),
                     potion=words["yes"] if h.potion else words["no"],
                     gp=h.gp,
-                    status=words[h.status],
+                    status=words["outside" if h.pos is None and h.status == "in" else h.status],
                 )
                 + (f" - {self.name_of(h.cause, lang)}" if h.cause else "")
                 + self.hero_burdens(h, lang)
