@@ -44,6 +44,7 @@ from . import view
 from .cards import chimera_parts
 from .content import MESSAGES, Collection, bad_position
 from .rules import EstroRules
+from .saved import check_saved
 from .schema import ESTRI
 from .sogno import SUPPORTS_PER_GRANITO
 from .state import (
@@ -207,7 +208,17 @@ class EstroGame(EstroRules):
             t = self.table(str(data.get("mode") or "standard"))
             if t is not None:
                 return t.from_json(data)
+            if self.state_class is EstroState:  # a 1v1 state: each value, before loading
+                check_saved(self.name, data, self._known_card)
             return super().from_json(data)
+
+    def _known_card(self, c: str) -> bool:
+        """A card of the collection, or a Chimera of two (built on first use)."""
+        try:
+            self.info[c]
+        except (KeyError, ValueError):
+            return False
+        return True
 
     def _on_table(self, s: State) -> EstroGame | None:
         """The table mode that owns ``s`` (None: this game's own)."""
