@@ -314,3 +314,19 @@ def test_DQ_4_a_hero_not_yet_placed_is_not_in_the_dungeon(lang: str) -> None:
     s, _ = first(lambda s, d: d.kind == "act")
     view = " ".join(GAME.view(s, 0, lang).split())
     assert ("not yet" if lang == "en" else "non ancora") not in view
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_DQ_7_search_says_it_draws_a_search_card_and_how_often(lang: str) -> None:
+    """'search the room' said neither what it draws nor that it is allowed twice in a row
+    at most (D4), so the option simply vanished after the second search."""
+    s, _ = first(lambda s, d: d.kind == "act" and "search" in d.actions)
+    h = s.heroes[s.stack[-1][1]]
+    h.searches = 0
+    said = GAME.describe_action(s, "search", lang)
+    assert ("Search card" if lang == "en" else "carta Ricerca") in said, said
+    assert ("twice in a row" if lang == "en" else "due volte di fila") in said, said
+    h.searches = 1
+    assert ("the last here" if lang == "en" else "l'ultima qui") in GAME.describe_action(
+        s, "search", lang
+    )

@@ -666,6 +666,10 @@ class DungeonQuestGame(DQTurn):
             return f"{ring} — {text}"
         if action == "test" and top[:1] == ("cave",) and h is not None:  # DQ-9 Cave-In
             return words["test_cave"].format(agility=self.heroes[h.id].agility)
+        if action == "search" and h is not None and top[:1] == ("act",):  # DQ-7: the limit
+            if s.opts.search_limit == "once_per_room":
+                return words["search_once"]
+            return words["search_last" if h.searches >= 1 else "search_first"]
         if action == "stay" and top[:1] != ("tower",) and s.dragon:
             return self.dragon_odds(s, lang)
         if action == "shoot" and top[:1] == ("monster",):  # D10: the bow table
