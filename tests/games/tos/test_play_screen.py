@@ -354,3 +354,27 @@ def test_T_5_the_title_counts_turns_and_moves_against_their_limits() -> None:
     w = GAME.new(GAME.make_config(1, "world", seed=5), 1)
     head = " ".join(" ".join(GAME.view(w, 0, "it").splitlines()[:2]).split())
     assert f"movimenti 0 di {MAX_MOVES}" in head, head
+
+
+def test_T_26_the_dungeon_strike_says_whether_the_attack_counts_from_here() -> None:
+    """'Strike (attack counts only on the enemy's symbol)' left the player to work out
+    from the map whether the pawn stood on it: the option now says so, with the attack."""
+    seen = set()
+    for seed in range(8):
+        s = GAME.new(GAME.make_config(1, "dungeon", seed=seed), seed)
+        rng = RNG(seed)
+        for _ in range(300):
+            d = GAME.decision(s)
+            if d is None:
+                break
+            if d.kind == "adv_dmove" and s.foe is not None:
+                on = s.pawn == (s.foe[1], s.foe[2])
+                said = GAME.describe_action(s, "strike", "en")
+                assert said.endswith(
+                    f"you are on it, your attack {s.attack} counts"
+                    if on
+                    else f"you are not on it, your attack {s.attack} will not count"
+                ), said
+                seen.add(on)
+            GAME.apply(s, d.actions[rng.below(len(d.actions))])
+    assert False in seen, seen

@@ -296,6 +296,9 @@ def describe_action(g: TosGame, s: TosState, action: str, lang: str) -> str:
         where = t(lang, "where.hand") if c in s.hand else t(lang, "where.discard")
         h = inplay.half(s, c)
         return t(lang, f"act.hurt{h.banner}", card=_name(s, c, lang), where=where)
+    if verb == "strike" and s.foe is not None:  # T-26: from here, does the attack count?
+        where = "on" if s.pawn == (s.foe[1], s.foe[2]) else "off"
+        return t(lang, "act.strike") + t(lang, f"act.strike_{where}", attack=s.attack)
     return t(lang, f"act.{verb}") if UI.has(f"act.{verb}") else action  # (not an action)
 
 
