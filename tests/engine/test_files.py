@@ -66,6 +66,14 @@ def test_a_name_with_a_nul_character_is_one_line() -> None:
     )
 
 
+def test_a_json_file_with_a_byte_order_mark_reads(tmp_path: Path) -> None:
+    """A JSON file saved with a BOM (as Windows' Notepad saves) was refused in English
+    only, 'Unexpected UTF-8 BOM (decode using utf-8-sig)', while YAML read it."""
+    path = put(tmp_path, "saved.json", '\ufeff{"a": 1}'.encode())
+    assert read_data(path) == {"a": 1}
+    assert read_data(put(tmp_path, "saved.yaml", "\ufeffa: 1".encode())) == {"a": 1}
+
+
 def test_not_utf8(tmp_path: Path) -> None:
     assert "not UTF-8 text" in error_of(
         put(tmp_path, "latin.yaml", "name: Citt\xe0\n".encode("latin-1"))

@@ -155,8 +155,8 @@ def read_data(
     p = Path(path)
     text = read_text(p, error, told=told)
     try:
-        if p.suffix == ".json":
-            return json.loads(text)
+        if p.suffix == ".json":  # a byte-order mark (Windows' Notepad) is no JSON, but
+            return json.loads(text.removeprefix("\ufeff"))  # YAML skips it: so does this
         return yaml.load(text, Loader=_StrictLoader)
     except json.JSONDecodeError as e:
         problem = ParseProblem(e.msg)
