@@ -378,3 +378,17 @@ def test_T_26_the_dungeon_strike_says_whether_the_attack_counts_from_here() -> N
                 seen.add(on)
             GAME.apply(s, d.actions[rng.below(len(d.actions))])
     assert False in seen, seen
+
+
+def test_T_19_T_24_a_move_that_costs_a_hand_card_says_so() -> None:
+    """A world move, or a door to a room not yet on the table, costs a hand card (T-19,
+    T-24), which the option did not say until the next question asked which card."""
+    w = GAME.new(GAME.make_config(1, "world", seed=5), 5)
+    for a in GAME.decision(w).actions:
+        assert GAME.describe_action(w, a, "en").endswith("(costs a hand card, discarded)")
+    dg = GAME.new(GAME.make_config(1, "dungeon", seed=5), 5)
+    for a in GAME.decision(dg).actions:
+        said = GAME.describe_action(dg, a, "it")
+        assert said.endswith("al prezzo di una carta della mano scartata)"), said
+    w.hand.clear()  # nothing left to pay with: the move is free
+    assert "costs" not in GAME.describe_action(w, GAME.decision(w).actions[0], "en")

@@ -261,12 +261,16 @@ def describe_action(g: TosGame, s: TosState, action: str, lang: str) -> str:
         step = {"up": -3, "down": 3, "left": -1, "right": 1}.get(rest)
         if verb == "move" and s.mode == "world" and s.grid and step is not None:
             label += ": " + _cell_shown(s, s.pawn[0] + step, lang)  # T-19: what is there
+            if s.hand:  # T-19: the move's price
+                label += t(lang, "act.costs_card")
         return label
     if verb == "discard":
         return t(lang, "act.adv_discard", card=_name(s, int(rest), lang))
     if verb == "door":
         tile, o = int(rest[0]), "ABCD".index(rest[1])
         key = "act.door" if s.table[tile - 1] == o else "act.door_attach"
+        if key == "act.door_attach" and s.hand:  # T-24: fetching a room costs a card
+            key = "act.door_attach_paid"
         return t(lang, key, room=rest)
     if verb == "card":
         if rest == "stop":
