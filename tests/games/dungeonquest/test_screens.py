@@ -146,6 +146,8 @@ def test_DQ_16_the_potion_option_shows_its_table(lang: str) -> None:
     assert potion.startswith("drink the potion" if lang == "en" else "bevi la pozione")
     assert ("12: you are killed" if lang == "en" else "12: ") in potion, potion
     assert "2D6" in potion, potion
+    never = "(never above your starting LP)" if lang == "en" else "(mai oltre i PV iniziali)"
+    assert potion.count(never) == 1, potion  # said once, not on each healing row
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -8,6 +8,7 @@ re-picks the secret counter (the rest is drawn at random when drawn, see ``DQRul
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, cached_property
 from pathlib import Path
@@ -147,6 +148,20 @@ passare gli costa un altro soffio prima di scegliere di nuovo da dove uscire; la
 conserva; al massimo 8 mosse extra per turno; si esce da una torre dopo aver lasciato
 quella di partenza.""",
 }
+
+
+def _once(text: str) -> str:
+    """A bracket said again and again in one text (the potion table's '(never above your
+    starting LP)' on four rows) kept at its first place only."""
+    seen: set[str] = set()
+
+    def keep(m: re.Match[str]) -> str:
+        if m.group(0) in seen:
+            return ""
+        seen.add(m.group(0))
+        return m.group(0)
+
+    return re.sub(r" \([^()]*\)", keep, text)
 
 
 @cache
@@ -677,7 +692,7 @@ class DungeonQuestGame(DQTurn):
             return f"{words['shoot']} — {render_effect(roll, lang, self.c)}"
         if action == "potion":
             roll = self.c.table("potion").do[0]
-            return f"{words['potion']} — {render_effect(roll, lang, self.c)}"
+            return f"{words['potion']} — {_once(render_effect(roll, lang, self.c))}"
         if action == "no" and top[:1] in (("secret",), ("warn",), ("monster",)):
             kind = top[0] if top[0] != "monster" else f"monster_{top[3]}"
             return words.get(f"no_{kind}", words["no"])
