@@ -332,3 +332,18 @@ def test_DQ_7_search_says_it_draws_a_search_card_and_how_often(lang: str) -> Non
     assert ("the last here" if lang == "en" else "l'ultima qui") in GAME.describe_action(
         s, "search", lang
     )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_DQ_6_the_corridor_extra_move_is_told_with_the_moves_left(lang: str) -> None:
+    """A corridor's extra move came as 'move east / move west / stop here' with no word
+    of why the turn went on, nor of the ruling's cap of extra moves."""
+    s, _ = first(lambda s, d: d.kind == "extra", seeds=1500)
+    shown = below_board(GAME.view(s, 0, lang))
+    from tavolo.games.dungeonquest.rules import EXTRA_CAP
+
+    left = EXTRA_CAP - s.moves
+    if lang == "en":
+        assert "in a corridor or a tower" in shown and f"({left} extra move" in shown, shown
+    else:
+        assert "in un corridoio o in una torre" in shown and f"({left} mosse extra" in shown

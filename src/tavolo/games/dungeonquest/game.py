@@ -26,7 +26,7 @@ from .board import Board
 from .dice import parse_dice
 from .effects import walk
 from .options import DEFAULT, SWITCHABLE
-from .rules import SIDE
+from .rules import EXTRA_CAP, SIDE
 from .schema import COUNTERS
 from .state import DQState, Hero, all_tiles
 from .text import (
@@ -941,6 +941,10 @@ class DungeonQuestGame(DQTurn):
             lines += fit(words[bar].format(side=side, hero=self.hero_name(s, top[1], lang)), 4)
         elif top[:1] == ("warn",):
             lines += fit(words["warn"].format(hero=self.hero_name(s, top[1], lang)), 4)
+        elif top[:1] == ("extra",):
+            left = EXTRA_CAP - s.moves  # the ruling: at most EXTRA_CAP extra moves a turn
+            extra = fill(words["extra"], hero=self.hero_name(s, top[1], lang), left=left)
+            lines += fit(extra, 4)
         elif top[:1] == ("out",):
             lines += fit(words["driven"].format(hero=self.hero_name(s, top[1], lang)), 4)
         for f in reversed(s.stack):
