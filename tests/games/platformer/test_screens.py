@@ -408,3 +408,4 @@ def test_P_22_a_reroll_names_the_die_as_the_dice_line_shows_it() -> None:
     events = GAME.apply(s, first)
     told = [GAME.describe_event(e, None, "en") for e in events if e.kind == "reroll"]
     assert told and told[0].startswith(f"Player 1 rerolls die {k + 1}: "), told
+    assert GAME.describe_action(s, "done", "en") == "done: keep the dice as they are"
