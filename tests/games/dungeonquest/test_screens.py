@@ -347,3 +347,19 @@ def test_DQ_6_the_corridor_extra_move_is_told_with_the_moves_left(lang: str) -> 
         assert "in a corridor or a tower" in shown and f"({left} extra move" in shown, shown
     else:
         assert "in un corridoio o in una torre" in shown and f"({left} mosse extra" in shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_D8_the_player_picking_the_monsters_counter_reads_its_name_and_odds(lang: str) -> None:
+    """Under monster_counter=left_player the player on the left read 'il mostro gioca
+    mighty blow' (the id, in English) with nothing on what the counter does."""
+    s = GAME.new(GAME.make_config(2, monster_counter="left_player"), 1)
+    said = GAME.describe_action(s, "counter:mighty_blow", lang)
+    if lang == "en":
+        assert said.startswith("the monster plays Mighty Blow — "), said
+        assert "beats the hero's Slash (the hero loses 2 LP)" in said, said
+        assert "loses to the hero's Leap Aside (it loses 1 LP)" in said, said
+    else:
+        assert said.startswith("il mostro gioca Attacco a fondo — "), said
+        assert "batte Stoccata dell'eroe (l'eroe perde 2 PV)" in said, said
+    assert "mighty" not in said.replace("Mighty", "")

@@ -652,6 +652,8 @@ class DungeonQuestGame(DQTurn):
             if verb == "hero" and arg in self.heroes:
                 head, *rest = render_hero(self.heroes[arg], lang)
                 return words["hero_pick"].format(name=head) + " — " + " · ".join(rest)
+            if verb == "counter" and arg in COUNTERS:  # D8: picked for the monster
+                return self.monster_counter_odds(s, arg, lang)
             text = words[verb + "_pick"].format(name=self.name_of(arg, lang))
             if verb == "ring" and arg in self.rings:
                 text += " — " + " ".join(render_ring(self.rings[arg], lang)[1:])
@@ -757,6 +759,24 @@ class DungeonQuestGame(DQTurn):
                         text = effects_text(sub, lang, self.c).rstrip(".")
                         return text[:1].lower() + text[1:]
         return ""
+
+    def monster_counter_odds(self, s: S, theirs: str, lang: str) -> str:
+        """The monster's counter picked by another player (D8, monster_counter option):
+        its name and what it does against each counter the hero may play (DQ-13.4)."""
+        words = ui(lang)["counter"]
+        table = self.c.combat.tables[s.opts.combat_table]
+        parts = []
+        for mine in COUNTERS:
+            hero, monster = table[mine][theirs]  # type: ignore[index]
+            name = self.name_of_counter(mine, lang)
+            if not monster:
+                parts.append(words["m_beats"].format(mine=name, n=hero))
+            elif not hero:
+                parts.append(words["m_loses"].format(mine=name, n=monster))
+            else:
+                parts.append(words["m_even"].format(mine=name, h=hero, m=monster))
+        head = ui(lang)["action"]["counter_pick"].format(name=self.name_of_counter(theirs, lang))
+        return f"{head} — {', '.join(parts)}"
 
     def name_of_counter(self, counter: str, lang: str) -> str:
         n = self.c.combat.counters[counter]  # type: ignore[index]
