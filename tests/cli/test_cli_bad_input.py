@@ -74,3 +74,22 @@ def test_resume_never_writes_over_another_file(tmp_path: Path) -> None:
     assert line.startswith(f"error: {other} exists already")
     assert other.read_text(encoding="utf-8") == "mine\n"
     assert game.read_text(encoding="utf-8") == kept
+
+
+@pytest.mark.parametrize("marks", [[], "x", 3])
+def test_a_profile_whose_marks_are_no_object_is_one_line_and_kept(
+    tmp_path: Path, marks: object
+) -> None:
+    """A profile edited by hand to '{"marks": []}' ended every TOS game in an
+    AttributeError traceback ('list' object has no attribute 'get')."""
+    text = json.dumps({"marks": marks})
+    (tmp_path / "profile.json").write_text(text, encoding="utf-8")
+    env = {"TAVOLO_HOME": str(tmp_path)}
+    args = ["play", "tos", "--seats", "random", "--seed", "1"]
+    line = assert_one_line_error(invoke(args, env=env))
+    assert line.endswith(
+        'profile.json: the profile\'s "marks" are not a JSON object; fix or move it'
+    )
+    italian = assert_one_line_error(invoke(["--lang", "it", *args], env=env), "errore: ")
+    assert 'i "marks" del profilo non sono un oggetto JSON' in italian
+    assert (tmp_path / "profile.json").read_text(encoding="utf-8") == text

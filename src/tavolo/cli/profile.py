@@ -52,6 +52,8 @@ def load() -> dict[str, Any]:
         raise TavoloError.said(CATALOG, "profile.unreadable", path=str(p), reason=reason) from None
     if not isinstance(data, dict):
         raise TavoloError.said(CATALOG, "profile.shape", path=str(p))
+    if not isinstance(data.get("marks", {}), dict):  # (a list: every game would fail on it)
+        raise TavoloError.said(CATALOG, "profile.marks_shape", path=str(p))
     return data
 
 

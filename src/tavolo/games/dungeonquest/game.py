@@ -20,14 +20,14 @@ from tavolo.engine import RNG, Config, Event, reading_state
 from tavolo.engine.content import Reason
 from tavolo.engine.errors import ConfigError, ContentError, ScenarioError
 from tavolo.engine.files import read_data
-from tavolo.engine.i18n import fill, fit
+from tavolo.engine.i18n import Name, fill, fit
 
 from .board import Board
 from .dice import parse_dice
 from .effects import walk
 from .options import DEFAULT, SWITCHABLE
 from .rules import EXTRA_CAP, SIDE
-from .schema import COUNTERS
+from .schema import COUNTERS, Names
 from .state import DQState, Hero, all_tiles
 from .text import (
     MSG,
@@ -92,6 +92,15 @@ class Position(BaseModel):
     round: StrictInt | None = None
     active: StrictInt | None = None
     dragon_out: StrictInt = 0
+
+
+def named(names: Names, lang: str) -> Name:
+    """A name in ``lang`` with the article it takes inside a sentence (none if the data
+    gives none)."""
+    a = names.article
+    if lang == "it":
+        return Name(names.it, a.it if a else "")
+    return Name(names.en, a.en if a else "")
 
 
 def on_time(left: int, squares: int) -> float:
@@ -600,20 +609,20 @@ class DungeonQuestGame(DQTurn):
 
     # ----------------------------------------------------------------------- words --
     def name_of(self, what: str, lang: str) -> str:
+        """What ``what`` (an id) is called in ``lang``: a monster, a ring or a card as a
+        ``Name`` that knows its article, for the templates' ``{monster:the}``."""
         c = self.c
         it = lang == "it"
         if what in self.heroes:
             n = self.heroes[what].name
             return n.it if it else n.en
         if what in self.monsters:
-            n = self.monsters[what].name
-            return n.it if it else n.en
+            return named(self.monsters[what].name, lang)
         if what in self.rings:
-            n = self.rings[what].name
-            return n.it if it else n.en
+            return named(self.rings[what].name, lang)
         for (_deck, cid), card in self.cards.items():
             if cid == what:
-                return str(card.name.it if it else card.name.en)
+                return named(card.name, lang)
         if what in c.decks:
             n = c.decks[what].name
             return n.it if it else n.en
