@@ -259,6 +259,21 @@ CASES: dict[str, Case] = {
         "effects",
         "solo il ragno ha effetti flee",
     ),
+    "content.article": Case(
+        lambda f: by_id(f["monsters.yaml"]["monsters"], "orc")["name"].update(
+            article={"en": "the", "it": "il"}
+        ),
+        "monsters.yaml: entry 'orc': field name: Value error, the Italian article 'il' does not "
+        "go before 'Orco' (l' before a vowel; lo, gli before s + consonant, z, gn, ps, x, y; "
+        "il, la, i elsewhere)",
+        "l'articolo 'il' non va davanti a 'Orco'",
+    ),
+    "content.needs_article": Case(
+        lambda f: by_id(f["rings.yaml"]["rings"], "healing")["name"].pop("article"),
+        "rings.yaml: entry 'healing': field (entry): Value error, Ring of Healing: a name said "
+        "inside a sentence needs its article (article: {en: the, it: il})",
+        "Ring of Healing: un nome detto dentro una frase ha bisogno del suo articolo",
+    ),
     "content.combat_hole": Case(
         lambda f: f["combat.yaml"]["tables"]["symmetric"]["leap_aside"].pop("leap_aside"),
         "combat.yaml: entry 'combat': field (entry): Value error, table symmetric: no result "

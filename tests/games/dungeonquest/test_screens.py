@@ -244,7 +244,7 @@ def test_DQ_10_a_hero_line_shows_turns_to_miss_and_cards_held(lang: str) -> None
     if lang == "en":
         assert f"misses 2 more turns; holding {name}" in line, line
     else:
-        assert f"salta ancora 2 turni; tiene {name}" in line, line
+        assert f"salta ancora 2 turni; carte tenute: {name}" in line, line
     h.lost_turns, h.held = 0, []
     assert ("misses" if lang == "en" else "salta") not in GAME.view(s, 0, lang)
 

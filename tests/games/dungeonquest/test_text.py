@@ -202,8 +202,8 @@ def test_a_monster_card_column_reads_as_words(choice: str, en: str, it: str) -> 
     card = Event(
         "monster_card", {"hero": 0, "card": "m", "monster": "orc", "value": 2, "choice": choice}
     )
-    assert g.describe_event(card, 0, "en") == f"Monster card for Orc ({en}): 2."
-    assert g.describe_event(card, 0, "it") == f"Carta Mostro per Orco ({it}): 2."
+    assert g.describe_event(card, 0, "en") == f"Monster card for the Orc ({en}): 2."
+    assert g.describe_event(card, 0, "it") == f"Carta Mostro per l'Orco ({it}): 2."
     picked = Event("reaction", {"hero": 0, "choice": choice})
     assert g.describe_event(picked, 0, "it").endswith(f"sceglie {it}.")
 
@@ -236,10 +236,10 @@ def test_DQ_16_a_roll_on_a_table_says_what_the_number_means(
 def test_DQ_14_an_arrow_that_kills_is_not_a_hit_for_0_lp() -> None:
     g = registry.get("dungeonquest")
     slain = Event("monster_hit", {"monster": "goblin", "n": 0, "slain": True})
-    assert g.describe_event(slain, 0, "en") == "Goblin is struck down."
-    assert g.describe_event(slain, 0, "it") == "Goblin è abbattuto."
+    assert g.describe_event(slain, 0, "en") == "The Goblin is struck down."
+    assert g.describe_event(slain, 0, "it") == "Il Goblin è abbattuto."
     hit = Event("monster_hit", {"monster": "goblin", "n": 2, "slain": False})
-    assert g.describe_event(hit, 0, "en") == "Goblin is hit for 2 LP."
+    assert g.describe_event(hit, 0, "en") == "The Goblin is hit for 2 LP."
 
 
 def test_DQ_3_the_last_round_is_told_as_the_last_not_as_0_rounds_to_sunset() -> None:

@@ -40,11 +40,47 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
+ItalianArticle = Literal["il", "lo", "la", "l'", "i", "gli", "le"]
+_VOWELS = "aeiouhàèéìòù"
+
+
+class Article(_Strict):
+    """The definite article a name takes inside a sentence: English ``the`` (or none),
+    Italian ``il``, ``lo``, ``la``, ``l'``, ``i``, ``gli``, ``le`` ("l'Orco", "i
+    Pipistrelli vampiro"); templates ask for it with ``{monster:the}``, ``{monster:di}``."""
+
+    en: Literal["the", ""]
+    it: ItalianArticle
+
+
+def _italian_article_fits(article: str, word: str) -> bool:
+    """``l'`` before a vowel (or h) only, and ``il``/``la``/``lo``/``i`` never there;
+    ``lo``/``gli`` before s + consonant, z, gn, ps, x, y; ``il``/``i`` never there."""
+    w = word.lower()
+    vowel = w[:1] in _VOWELS
+    impure = (w[:1] == "s" and w[1:2] not in _VOWELS) or w.startswith(("z", "gn", "ps", "x", "y"))
+    if article == "l'":
+        return vowel
+    if article in ("il", "la", "lo", "i"):
+        return not vowel and (article != "il" or not impure) and (article != "i" or not impure)
+    if article == "gli":
+        return vowel or impure
+    return True  # le
+
+
 class Names(_Strict):
-    """A name in both languages (proper names may be the same)."""
+    """A name in both languages (proper names may be the same), and the article it takes
+    inside a sentence where it needs one (a monster, a ring, a card held)."""
 
     en: str = Field(min_length=1, max_length=40)
     it: str = Field(min_length=1, max_length=40)
+    article: Article | None = None
+
+    @model_validator(mode="after")
+    def _article_fits(self) -> Names:
+        if self.article is not None and not _italian_article_fits(self.article.it, self.it):
+            raise said("content.article", article=self.article.it, name=self.it)
+        return self
 
 
 Effects = tuple[Effect, ...]
@@ -166,6 +202,8 @@ class Monster(_Strict):
 
     @model_validator(mode="after")
     def _by_kind(self) -> Monster:
+        if self.name.article is None:
+            raise said("content.needs_article", name=self.name.en)
         if (self.kind == "fighter") != bool(self.counters):
             raise said("content.monster_counters")
         if (self.kind == "spider") != bool(self.fight):
@@ -230,6 +268,12 @@ class Ring(_Strict):
     covers: tuple[str, ...] = ()  # card ids the ring answers (Warning)
     covers_tiles: tuple[TileKind, ...] = ()
 
+    @model_validator(mode="after")
+    def _named(self) -> Ring:
+        if self.name.article is None:
+            raise said("content.needs_article", name=self.name.en)
+        return self
+
 
 class Item(_Strict):
     """A kept card used later: the potion, the rope."""
@@ -240,6 +284,12 @@ class Item(_Strict):
     when: Literal["turn_start", "trapdoor"]
     do: Effects = Field(min_length=1)
     not_against: tuple[str, ...] = ()  # monster ids (no potion while fighting the spider)
+
+    @model_validator(mode="after")
+    def _named(self) -> Item:
+        if self.name.article is None:
+            raise said("content.needs_article", name=self.name.en)
+        return self
 
 
 class RollTable(_Strict):
