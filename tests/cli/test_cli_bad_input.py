@@ -3,10 +3,13 @@ line, exit 2, never a traceback, and never a user's file overwritten or lost."""
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 
 import pytest
+
+from tavolo.cli.common import error_text, session
 
 from . import assert_one_line_error, invoke
 
@@ -93,3 +96,13 @@ def test_a_profile_whose_marks_are_no_object_is_one_line_and_kept(
     italian = assert_one_line_error(invoke(["--lang", "it", *args], env=env), "errore: ")
     assert 'i "marks" del profilo non sono un oggetto JSON' in italian
     assert (tmp_path / "profile.json").read_text(encoding="utf-8") == text
+
+
+def test_a_system_error_with_no_file_is_told_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Output to a full disk ('tavolo estro cards > /dev/full') said Python's
+    '[Errno 28] No space left on device', in English only."""
+    e = OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(session, "lang", "en")
+    assert error_text(e) == "No space left on device"
+    monkeypatch.setattr(session, "lang", "it")
+    assert error_text(e) == "non c'è più spazio sul disco"

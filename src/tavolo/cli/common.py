@@ -155,6 +155,8 @@ def error_text(exc: BaseException) -> str:
         text = click_text(exc.format_message(), session.lang)
     elif isinstance(exc, OSError) and exc.strerror and exc.filename:
         text = f"{exc.filename}: {SystemReason.of(exc).told(session.lang)}"
+    elif isinstance(exc, OSError) and exc.strerror:  # no file named (a full disk on stdout)
+        text = SystemReason.of(exc).told(session.lang)
     else:
         text = str(exc) or type(exc).__name__
     return " ".join(text.split())
