@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tavolo.agents import make_agent
 from tavolo.engine import RNG, registry
 from tavolo.engine.scenario import run
 
@@ -950,14 +951,84 @@ def test_D14_warning_is_not_offered_for_other_cards_nor_twice() -> None:
 
 
 def test_DQ_19_D21_richest_escaped_hero_wins() -> None:
+    """The richest heroes out win; a tie shares the win, each of k tied heroes scoring
+    1/k, so that a win shared is worth less than a win alone."""
     s = GAME.new(GAME.make_config(2, heroes="sir_rohan,volrik"), 1)
     a, b = s.heroes
     a.status, b.status = "escaped", "escaped"
     a.treasure, b.treasure = [300], [300]
     s.phase = "over"
-    assert GAME.returns(s) == (1.0, 1.0)
+    assert GAME.returns(s) == (0.5, 0.5)
     b.status = "dead"
     assert GAME.returns(s) == (1.0, 0.0)
+    s = GAME.new(GAME.make_config(3, heroes="sir_rohan,volrik,ulv_grimhand"), 1)
+    for h, status in zip(s.heroes, ("escaped", "escaped", "dead"), strict=True):
+        h.status = status
+    s.phase = "over"
+    assert GAME.returns(s) == (0.5, 0.5, 0.0)  # both out empty-handed
+    s.heroes[2].status = "escaped"
+    assert GAME.returns(s) == pytest.approx((1 / 3, 1 / 3, 1 / 3))
+
+
+def two_heroes_in_round_2(rival: str) -> Any:
+    """Ulv Grimhand in the north-west tower at round 2, empty-handed, to act, a room
+    east of him; Volrik, empty-handed, in his tower (``in``) or already out."""
+    heroes = [{"id": "ulv_grimhand", "ring": "opening", "at": [0, 0]}]
+    heroes.append({"id": "volrik", "ring": "healing", "at": [0, 9]})
+    position = {"heroes": heroes, "tiles": ROOM, "round": 2, "active": 0}
+    data = {"game": "dungeonquest", "config": {"players": 2}, "position": position}
+    s = GAME.from_json(run({**data, "actions": []}, "test")["state"])
+    s.heroes[1].status = rival
+    return s
+
+
+@pytest.mark.parametrize("rival", ["in", "escaped"])
+def test_DQ_19_D21_two_heroes_the_ai_goes_for_treasure_not_out_empty_handed(
+    rival: str,
+) -> None:
+    """With two heroes, leaving at round 2 with nothing at most shares the win (half a
+    win, ``returns``) or waits on the other hero finding nothing (``heuristic``): a step
+    in for treasure is worth more, and the default AI takes it. (Leaving once counted as
+    a full win, and the AI hero left at once, empty-handed.)"""
+    s = two_heroes_in_round_2(rival)
+    d = GAME.decision(s)
+    assert d is not None and d.player == 0 and {"leave", "move:E"} <= set(d.actions)
+    out = s.clone()
+    GAME.apply(out, "leave")
+    assert out.heroes[0].status == "escaped" and out.heroes[0].gp == 0
+    over = GAME.decision(out) is None
+    assert over == (rival == "escaped")
+    left = GAME.returns(out)[0] if over else GAME.heuristic(out, 0)
+    deeper = s.clone()
+    deeper.heroes[0].pos = (1, 0)
+    assert GAME.heuristic(deeper, 0) > left
+    for seed in range(3):
+        agent = make_agent(GAME.agent_spec("mcts", "standard"), seed)
+        assert agent.act(GAME, s.clone(), d) != "leave"
+
+
+def test_DQ_19_D21_two_heroes_the_heuristic_weighs_treasure_against_the_other_hero() -> None:
+    """Behind the other hero (200 GP, still inside) the hero is pulled towards the
+    Treasure Chamber; richer than him, towards the tower; and out of the dungeon a lead
+    is worth more than a tie, a tie more than trailing."""
+    s = two_heroes_in_round_2("in")
+    s.round = 5
+    s.heroes[1].treasure = [200]
+    me = s.heroes[0]
+
+    def at(square: tuple[int, int]) -> float:
+        me.pos = square
+        return float(GAME.heuristic(s, 0))
+
+    assert at((4, 1)) > at((2, 0))  # nearer the chamber beats nearer the tower
+    me.treasure = [210]
+    assert at((2, 0)) > at((4, 1))
+    me.status = "escaped"
+    values = []
+    for gp in (210, 200, 100):
+        me.treasure = [gp]
+        values.append(GAME.heuristic(s, 0))
+    assert values[0] > values[1] > values[2]
 
 
 def test_DQ_19_D21_solo_escaping_alive_wins() -> None:

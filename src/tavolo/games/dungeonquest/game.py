@@ -219,7 +219,9 @@ class DungeonQuestGame(DQTurn):
 
     def returns(self, s: S) -> tuple[float, ...]:
         """D21: solo, escaping alive (with at least ``solo_target`` GP, by option); else
-        the richest escaped heroes win."""
+        the richest escaped heroes win, and a tie shares the win: each of k tied
+        winners scores 1/k, so that a win shared is worth less than a win alone (an
+        agent that counted both as 1 left at once, empty-handed, to share the win)."""
         hs = s.heroes
         if len(hs) == 1:
             h = hs[0]
@@ -228,7 +230,8 @@ class DungeonQuestGame(DQTurn):
         if not out:
             return tuple(0.0 for _ in hs)
         best = max(h.gp for h in out)
-        return tuple(1.0 if h.status == "escaped" and h.gp == best else 0.0 for h in hs)
+        share = 1.0 / sum(h.gp == best for h in out)
+        return tuple(share if h.status == "escaped" and h.gp == best else 0.0 for h in hs)
 
     # ------------------------------------------------------------------ information --
     def hero_view(self, h: Hero) -> dict[str, Any]:
@@ -319,7 +322,7 @@ class DungeonQuestGame(DQTurn):
 
     def heuristic(self, s: S, player: int) -> float:
         """An estimate of the solo goal (D21: out alive, with ``solo_target`` GP) for MCTS
-        leaves.
+        leaves; with 2+ heroes, :meth:`heuristic_race`.
 
         Short of the treasure he needs (none by default) the hero is pulled
         towards the Treasure Chamber, with it towards the nearest tower; in both cases by
@@ -331,11 +334,11 @@ class DungeonQuestGame(DQTurn):
         h = s.heroes[player]
         if h.status == "dead":
             return 0.0
+        if len(s.heroes) > 1:
+            return self.heuristic_race(s, player)
         target = s.opts.solo_target
         if h.status == "escaped":
-            if len(s.heroes) == 1:
-                return 1.0 if h.gp >= target else 0.0
-            return 0.6 + 0.4 * min(1.0, h.gp / 3000)
+            return 1.0 if h.gp >= target else 0.0
         if not h.id or h.pos is None:
             return 0.3
         x, y = h.pos
@@ -349,6 +352,47 @@ class DungeonQuestGame(DQTurn):
         chamber = min(abs(x - cx) + abs(y - cy) for cx, cy in self.spec.chamber)
         way = 0.5 * (1.0 - chamber / 16) + 0.5 * on_time(left, chamber + CHAMBER_TO_TOWER)
         return 0.05 + 0.3 * fit * way + 0.1 * h.gp / target
+
+    def heuristic_race(self, s: S, player: int) -> float:
+        """The heuristic of a game of 2+ heroes (D21: the richest heroes out win, a tie
+        shares the win), roughly the hero's share of the win.
+
+        The treasure that counts is the other living heroes': a hero who is not richer
+        than all of them is pulled towards the Treasure Chamber (as the solo hero short
+        of his target), one who is, towards the nearest tower. Out of the dungeon, a
+        lead is nearly a win, a tie is a share of what the others still inside may
+        leave him (they can find treasure), behind a hero still inside only his death
+        helps, and behind one out nothing does."""
+        h = s.heroes[player]
+        rivals = [r for k, r in enumerate(s.heroes) if k != player and r.status != "dead"]
+        best = max((r.gp for r in rivals), default=-1)  # -1: anyone out alive beats them
+        if h.gp > best:
+            out = 0.9 + 0.1 * min(1.0, (h.gp - best) / 500)
+        elif h.gp == best:
+            out = 0.6 / (1 + sum(r.gp == best for r in rivals))
+        else:
+            ahead = [r for r in rivals if r.gp > h.gp]
+            out = 0.0 if any(r.status == "escaped" for r in ahead) else 0.1
+        if h.status == "escaped":
+            return out
+        if not h.id or h.pos is None:
+            return 0.3
+        x, y = h.pos
+        left = s.opts.sun_rounds - s.round + 1
+        fit = 0.4 + 0.6 * max(0, h.life) / self.heroes[h.id].life
+        tower = min(abs(x - tx) + abs(y - ty) for tx, ty in self.spec.towers)
+        home = fit * (0.5 * (1.0 - tower / 12) + 0.5 * on_time(left, tower))
+        if h.gp > best:
+            return 0.5 + 0.4 * home + 0.1 * min(1.0, h.gp / 3000)
+        # Short of the lead: a room near his tower may hold enough (no card treasure is
+        # above 250 GP), the Treasure Chamber more; each only while the rounds left
+        # cover the way there and out. Late or hurt, getting out as he is may be better.
+        short = best + 1 - h.gp
+        chamber = min(abs(x - cx) + abs(y - cy) for cx, cy in self.spec.chamber)
+        near = 0.3 * min(1.0, 250 / short) * on_time(left, tower + 4)
+        deep = 0.4 * (1.0 - chamber / 16) * on_time(left, chamber + CHAMBER_TO_TOWER)
+        hunt = 0.05 + fit * (near + deep) + 0.05 * h.gp / (best + 1)
+        return max(hunt, out * home)
 
     def cause_kind(self, cause: str) -> str:
         """A cause of death grouped for statistics: monster (the Giant Spider too),
