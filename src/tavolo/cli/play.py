@@ -544,11 +544,27 @@ class Table:
             self.print_events(self.log[self.seen[seat] :], seat)
         self.seen[seat] = len(self.log)
         out.print(t(lang, "play.choose"))
-        width = len(str(len(d.actions)))
-        for i, action in enumerate(d.actions, 1):
-            words = game.describe_action(self.state, action, lang)
-            self.say(f"  [bold]{i:>{width}}[/bold]. {words}", width + 4)
+        self.print_options(d)
         return self.ask(d)
+
+    def print_options(self, d: Decision) -> None:
+        """The numbered options: one a line, or as the game groups them (a card's options
+        on the card's line: "#3: 1 Charge · 2 Infuse · 3 Add"), numbered as the list."""
+        game, lang = self.game, self.lang
+        groups = game.describe_options(self.state, d.actions, lang)
+        if groups is None:
+            said = [game.describe_action(self.state, a, lang) for a in d.actions]
+            groups = [("", list(enumerate(said)))]
+        width = len(str(len(d.actions)))
+        for head, items in groups:
+            if not head:
+                for i, words in items:
+                    self.say(f"  [bold]{i + 1:>{width}}[/bold]. {words}", width + 4)
+                continue
+            lead = f"{head}: "  # at column 0: a long Italian row still fits
+            row = " · ".join(f"[bold]{i + 1}[/bold] {words}" for i, words in items)
+            for line in fit(lead + row, len(Text.from_markup(lead).plain), sep=" · "):
+                self.out.print(line)
 
     def forced_turn(self, d: Decision) -> Action:
         """A choice of one is taken, not asked: Platformer alone asked one in five times

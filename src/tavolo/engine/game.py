@@ -356,6 +356,14 @@ class Game(ABC):
     def describe_action(self, state: Any, action: Action, lang: str = "en") -> str:
         return action
 
+    def describe_options(
+        self, state: Any, actions: Sequence[Action], lang: str = "en"
+    ) -> list[tuple[str, list[tuple[int, str]]]] | None:
+        """The options of a decision for a person, grouped: (a heading, such as a card,
+        and its options' short words, each with its index in ``actions``); a group with
+        no heading lists its options one a line. None: each ``describe_action`` a line."""
+        return None
+
     def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
         seen = event.seen_by(player)
         return None if seen is None else f"{event.kind} {dict(seen)}"

@@ -14,7 +14,7 @@ from .support import GAME, TUTORIAL, play, position
 def test_mana_labels_show_the_mana_really_gained() -> None:
     s = position(hand=(1, 2, 3, 4, 7), discard=(5, 6, 8), level=2)
     assert GAME.describe_action(s, "open:7", "en") == (
-        "Open with #7 Safe Rally (+2 mana: mana never goes above your level, 2)"
+        "Open with #7 Safe Rally (+2 mana: no more than your level, 2)"
     )
     s = GAME.new(TUTORIAL, 1)
     assert GAME.describe_action(s, "open:4", "en") == "Open with #4 Guard (+4 mana)"
@@ -162,8 +162,8 @@ def test_italian_screens_name_the_legacy_bar_and_the_tracks_as_the_cards_do() ->
 
     from tavolo.games.tos import view
 
-    board = GAME.view(GAME.new(TUTORIAL, 1), 0, "it")
-    assert "Barra del Retaggio: 0 caselle annerite a matita." in board
+    board = GAME.view(position(hand=(1, 2, 3, 4, 8), discard=(5, 6, 7), turned=[8]), 0, "it")
+    assert "Barra del Retaggio: 0 caselle annerite a matita." in board  # #8 fills it
     assert "Carta Status: Attacco 0 · Difesa 0 · Livello 4 · Mana 0/4" in board.replace(
         "[bold]", ""
     ).replace("[/]", "")

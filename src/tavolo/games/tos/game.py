@@ -506,8 +506,18 @@ class TosGame(TosRules):
     def describe_action(self, s: TosState, action: str, lang: str = "en") -> str:
         return view.describe_action(self, s, action, lang)
 
+    def describe_options(
+        self, s: TosState, actions: Sequence[str], lang: str = "en"
+    ) -> list[tuple[str, list[tuple[int, str]]]] | None:
+        return view.describe_options(self, s, actions, lang)
+
     def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
         return view.describe_event(self, event, lang)
+
+    def describe_events(
+        self, s: TosState, events: Sequence[Event], player: int | None, lang: str = "en"
+    ) -> list[str]:
+        return view.describe_events(self, events, lang)
 
     def view(self, s: TosState, player: int | None, lang: str = "en") -> str:
         self.check_seat(s, player)

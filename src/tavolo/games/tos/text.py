@@ -52,6 +52,9 @@ MSG = Catalog(Path(__file__).parent / "messages")
 """TOS's message catalog; the keys this module uses start with text., title., adj., class.,
 enemy. and mod."""
 
+SCREEN = 80
+"""The columns of a play screen."""
+
 _LEAD = re.compile(r"(?:[-•] |\(\d+\) )")
 
 

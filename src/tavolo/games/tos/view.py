@@ -6,6 +6,7 @@ Board, action and event wording lives in ``ui/{en,it}.yaml``; card text comes fr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,9 +49,21 @@ def _card_line(s: TosState, c: int, lang: str) -> list[str]:
         t(lang, "card.exhaust", cost=h.exhaust),
     ]
     lines = [f"  [bold]{escape(_name(s, c, lang))}[/] · " + " · ".join(facts)]
-    for a in h.abilities:
-        lines.append("      " + escape(text.render_ability(a, lang)))
-    return lines
+    said = [escape(text.render_ability(a, lang)) for a in h.abilities]
+    both = "      " + "  ".join(said)
+    if len(said) > 1 and len(both) <= text.SCREEN:  # short abilities share a line
+        return [*lines, both]
+    return lines + ["      " + a for a in said]
+
+
+def _ticks_legacy(s: TosState, c: int) -> bool:
+    """Card ``c``'s upright half fills a box of the Legacy bar."""
+    return any(
+        a.tick == "legacy"
+        for ability in inplay.half(s, c).abilities
+        for sentence in ability.says
+        for a in sentence.do
+    )
 
 
 def _exhaust_queue(s: TosState) -> list[int]:
@@ -70,6 +83,7 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
     check_lang(lang)
     t = UI.t
     done = 0  # the lines already fitted to the screen
+    d = g.decision(s) if s.result is None else None
     if s.adv_src is not None:
         from .adventure import board as adv_board
 
@@ -85,11 +99,16 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
                 won=s.count.get("won", 0),
             )
         ]
+        # the grid or map where the choice needs it, the hand's text where it does: so
+        # that a screen fits 40 rows (a dungeon fight tells how far the enemy is instead)
+        kind = d.kind if d is not None else None
         if s.mode == "world":
-            lines += adv_board.world_lines(s, UI, lang)
+            grid = s.enemy is None and kind != "adv_discard"
+            lines += adv_board.world_lines(s, UI, lang, grid=grid)
         else:  # the map's rows stay whole: dungeon_lines fits the lines around them
             lines = [x for line in lines for x in text.fit_screen(line)]
-            lines += adv_board.dungeon_lines(g, s, UI, lang)
+            shown = kind in (None, "explore", "adv_dmove")
+            lines += adv_board.dungeon_lines(g, s, UI, lang, whole=shown)
             done = len(lines)
         if s.enemy is not None:
             lines.append(t(lang, "adv.fighting", turn=s.turn, max=MAX_TURNS))
@@ -136,8 +155,7 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
                 stars=" ".join("★" * n for n in inplay.star_row(s)) or "—",
             )
         )
-        lines.append(t(lang, "layout"))
-        for key, cards in (
+        for key, cards in (  # (the rows name themselves: no "Layout:" line above them)
             ("row.column", s.column),
             ("row.charge", s.charge),
             ("row.infuse", s.infuse),
@@ -177,7 +195,9 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
                 )
             )
     if s.ticks:
-        if "legacy" in s.ticks:
+        if s.ticks.get("legacy") or (
+            "legacy" in s.ticks and any(_ticks_legacy(s, c) for c in (*s.hand, *s.column))
+        ):  # (an empty bar no card at hand or in the column can fill: not a line)
             lines.append(t(lang, "ticks", n=s.ticks["legacy"]))
         from .adventure.board import bar_label
 
@@ -189,9 +209,14 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
         )
         if marks:
             lines.append(t(lang, "adv.bars", bars=marks))
-    lines.append(t(lang, "hand", n=len(s.hand)))
-    for c in s.hand:
-        lines.extend(_card_line(s, c, lang))
+    if d is not None and d.kind in ("explore", "adv_dmove") and s.hand:
+        # the cards' names: their text waits for the Plan, or a choice of a card
+        names = ", ".join(escape(_name(s, c, lang)) for c in s.hand)
+        lines.extend(text.fit_screen(t(lang, "hand_names", n=len(s.hand), cards=names), ", "))
+    else:
+        lines.append(t(lang, "hand", n=len(s.hand)))
+        for c in s.hand:
+            lines.extend(_card_line(s, c, lang))
     if s.result is not None:
         lines.append("")
         if s.adv_src is not None:
@@ -200,9 +225,7 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
             won = int(s.result[0] * len(s.fights) + 0.5)
             lines.append(t(lang, f"result.{s.reason}", won=won))
     else:
-        d = g.decision(s)
         if d is not None:
-            lines.append("")
             if s.mode == "tutorial":  # the Training, guided: what this step is for
                 lines.append("[italic]" + t(lang, f"guide.{d.kind}") + "[/]")
             lines.append(t(lang, "to_act", kind=_prompt(g, s, d, lang)))
@@ -304,6 +327,45 @@ def describe_action(g: TosGame, s: TosState, action: str, lang: str) -> str:
         where = "on" if s.pawn == (s.foe[1], s.foe[2]) else "off"
         return t(lang, "act.strike") + t(lang, f"act.strike_{where}", attack=s.attack)
     return t(lang, f"act.{verb}") if UI.has(f"act.{verb}") else action  # (not an action)
+
+
+_BY_CARD = ("charge", "infuse", "add", "strain")
+"""The Plan's options that belong to a hand card: shown on one line per card."""
+
+
+def describe_options(
+    g: TosGame, s: TosState, actions: Sequence[str], lang: str
+) -> list[tuple[str, list[tuple[int, str]]]] | None:
+    """The Plan's options a line per hand card ("#3: 1 Charge (+0 mana) · 2 Infuse ·
+    3 Add · 4 Strain: +1 attack · 5 +1 defense"), the others one a line, numbered as the
+    decision lists them: 23 lines of options under a hand of 5 were more than a screen."""
+    check_lang(lang)
+    if not any(a.partition(":")[0] in _BY_CARD for a in actions):
+        return None
+    t = UI.t
+    groups: list[tuple[str, list[tuple[int, str]]]] = []
+    heads: dict[str, list[tuple[int, str]]] = {}
+    rest: list[tuple[int, str]] = []
+    for i, action in enumerate(actions):
+        verb, _, arg = action.partition(":")
+        if verb not in _BY_CARD:
+            rest.append((i, describe_action(g, s, action, lang)))
+            continue
+        card, _, track = arg.partition(":")
+        items = heads.get(card)
+        if items is None:
+            items = heads[card] = []
+            groups.append((f"#{card}", items))
+        if verb == "charge":
+            value = inplay.half(s, int(card)).value
+            words = t(lang, "opt.charge", value=inplay.gain(s, "mana", value))
+        elif verb == "strain":
+            after = items and actions[items[-1][0]].startswith(f"strain:{card}:")
+            words = t(lang, f"opt.strain_{track}" + ("_more" if after else ""))
+        else:
+            words = t(lang, f"opt.{verb}")
+        items.append((i, words))
+    return [*groups, ("", rest)] if rest else groups
 
 
 def _idle_ritual(g: TosGame, s: TosState) -> bool:
@@ -438,6 +500,28 @@ def describe_event(g: TosGame, e: Event, lang: str) -> str | None:
     if UI.has(key):
         return t(lang, key, card=card, **{x: v for x, v in d.items() if x != "card"})
     return f"{k}: {d}"
+
+
+def describe_events(g: TosGame, events: Sequence[Event], lang: str) -> list[str]:
+    """Each event's words, a run of draws in one line ("You draw #6, #5, #3 from the
+    bottom of the Discard Deck."): five lines of draws pushed the screen off the top."""
+    check_lang(lang)
+    out: list[str] = []
+    i = 0
+    while i < len(events):
+        j = i
+        while j < len(events) and events[j].kind == "draw":
+            j += 1
+        if j - i > 1:
+            cards = ", ".join(f"#{e.data['card']}" for e in events[i:j])
+            out.append(UI.t(lang, "ev.draw", card=cards))
+            i = j
+            continue
+        said = describe_event(g, events[i], lang)
+        if said:
+            out.append(said)
+        i += 1
+    return out
 
 
 def help_text(lang: str) -> str:

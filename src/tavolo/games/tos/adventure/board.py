@@ -46,10 +46,31 @@ def cell_label(label: str, width: int = CELL) -> str:
     return " ".join(words).rstrip(" ,;:") + "…"
 
 
-def world_lines(s: TosState, ui: Catalog, lang: str) -> list[str]:
+def world_lines(s: TosState, ui: Catalog, lang: str, grid: bool = True) -> list[str]:
+    """The grid (unless ``grid`` is false: in a fight), then the card the pawn is on."""
     from ..world import text as wtext
 
     t = ui.t
+    out = [t(lang, "adv.grid"), *_grid_rows(s, lang)] if grid else []
+    card = s.grid[s.pawn[0]]
+    if card:
+        half = s.adv.card(card).half(s.table[card - 1])
+        key = "adv.here" if grid else "adv.here_fight"
+        out.append(t(lang, key, half=half.id, title=_esc(wtext.half_title(half, lang))))
+        if grid:  # (in a fight the Enemy line below says what the card's fight is)
+            out.extend("    " + _esc(x) for x in wtext.render_half(half, lang))
+    else:
+        out.append(t(lang, "adv.blank"))
+    gone = [str(c + 1) for c, v in enumerate(s.table) if v < 0]
+    if gone:
+        out.append(t(lang, "adv.removed", cards=", ".join(gone)))
+    return out
+
+
+def _grid_rows(s: TosState, lang: str) -> list[str]:
+    """The 3 x 3 grid's rows: each cell's upright half, the pawn's marked ``●``."""
+    from ..world import text as wtext
+
     cells = []
     for i, card in enumerate(s.grid):
         if not card:
@@ -61,27 +82,54 @@ def world_lines(s: TosState, ui: Catalog, lang: str) -> list[str]:
             label = "● " + label
         cells.append(cell_label(label))
     width = max(len(c) for c in cells)
-    out = [t(lang, "adv.grid")]
+    rows = []
     for row in range(3):
         line = " | ".join(c.ljust(width) for c in cells[3 * row : 3 * row + 3])
-        out.append("  " + _esc(line.rstrip()))
-    card = s.grid[s.pawn[0]]
-    if card:
-        half = s.adv.card(card).half(s.table[card - 1])
-        out.append(t(lang, "adv.here", half=half.id, title=_esc(wtext.half_title(half, lang))))
-        out.extend("    " + _esc(x) for x in wtext.render_half(half, lang))
-    else:
-        out.append(t(lang, "adv.blank"))
-    gone = [str(c + 1) for c, v in enumerate(s.table) if v < 0]
-    if gone:
-        out.append(t(lang, "adv.removed", cards=", ".join(gone)))
-    return out
+        rows.append("  " + _esc(line.rstrip()))
+    return rows
 
 
-def dungeon_lines(r: AdventureRules, s: TosState, ui: Catalog, lang: str) -> list[str]:
+def dungeon_lines(
+    r: AdventureRules, s: TosState, ui: Catalog, lang: str, whole: bool = True
+) -> list[str]:
     """The rooms on the table, the map of them, the entry of the pawn's room: the text
-    lines fitted to the screen (:func:`..text.fit_screen`), the map's rows whole."""
+    lines fitted to the screen (:func:`..text.fit_screen`), the map's rows whole. Not
+    ``whole``: one line instead of the map, the room (in a fight, how far the enemy is, and
+    no entry: the Enemy line says what its fight is)."""
     from ..dungeon.text import bars_of, item_label, render_instruction
+    from ..text import fit_screen
+
+    t = ui.t
+    here = r.room_here(s)
+    if whole:
+        out = _dungeon_map(r, s, ui, lang)
+    elif s.foe is None:
+        out = fit_screen(t(lang, "adv.room", room=here))
+    else:
+        _, fx, fy = s.foe
+        steps = r.distance(s, (here, s.pawn), (fx, fy))
+        key = "adv.foe_on" if steps == 0 else "adv.foe_far" if steps < 10**6 else "adv.foe_cut"
+        out = fit_screen(t(lang, key, room=here, n=steps))
+    words: list[str] = []
+    n = r._entry_of(s, here)
+    if s.foe is not None:
+        pass  # a fight: the Enemy line below says what the entry's fight is
+    elif n is not None:
+        words.append(t(lang, "adv.entry", room=here))
+        text = render_instruction(s.adv.index.instructions[n], lang, bars_of(s.adv.index))
+        words.extend("    " + _esc(x) for x in text.splitlines())
+    else:
+        words.append(t(lang, "adv.no_entry", room=here))
+    if s.items:
+        words.append(t(lang, "adv.items", items=", ".join(item_label(i, lang) for i in s.items)))
+    picked = [str(c + 1) for c, v in enumerate(s.table) if v == -2]
+    if picked:
+        words.append(t(lang, "adv.picked", cards=", ".join(picked)))
+    return out + [x for line in words for x in fit_screen(line)]
+
+
+def _dungeon_map(r: AdventureRules, s: TosState, ui: Catalog, lang: str) -> list[str]:
+    """The rooms on the table, their map (rows whole) and its legend."""
     from ..text import fit_screen
 
     t = ui.t
@@ -103,20 +151,7 @@ def dungeon_lines(r: AdventureRules, s: TosState, ui: Catalog, lang: str) -> lis
     here = r.room_here(s)
     out = fit_screen(t(lang, "adv.rooms", rooms=", ".join(p.id for p in placed), here=here))
     out.extend("  " + _esc(row) for row in rows)  # the map: never broken
-    words: list[str] = [t(lang, "adv.map_legend")]
-    n = r._entry_of(s, here)
-    if n is not None:
-        words.append(t(lang, "adv.entry", room=here))
-        text = render_instruction(s.adv.index.instructions[n], lang, bars_of(s.adv.index))
-        words.extend("    " + _esc(x) for x in text.splitlines())
-    else:
-        words.append(t(lang, "adv.no_entry", room=here))
-    if s.items:
-        words.append(t(lang, "adv.items", items=", ".join(item_label(i, lang) for i in s.items)))
-    picked = [str(c + 1) for c, v in enumerate(s.table) if v == -2]
-    if picked:
-        words.append(t(lang, "adv.picked", cards=", ".join(picked)))
-    return out + [x for line in words for x in fit_screen(line)]
+    return out + fit_screen(t(lang, "adv.map_legend"))
 
 
 def _cell(

@@ -1,0 +1,112 @@
+"""TOS's play screen fits an 80 x 40 terminal at every decision a person takes: the
+board, what is asked and the options, from the turn's rule to the prompt (a new player
+saw a full hand scroll out of sight above 23 options in the Plan)."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from tavolo.cli import play
+from tavolo.engine import registry
+
+ROWS, COLUMNS = 40, 80
+PROMPT = re.compile(r"^(Choose|Scegli) 1-\d+ ")
+
+GAMES = [
+    ("tutorial", ["--tutorial"], 3),
+    ("fights", ["--fight", "3", "--date", "2026-06-06"], 5),
+    ("fights", ["--fight", "2", "--date", "2026-02-02"], 1),
+    ("world", ["--adventure", "world", "--date", "2026-04-04"], 3),
+    ("world", ["--adventure", "world", "--date", "2026-02-02"], 1),
+    ("dungeon", ["--adventure", "dungeon", "--date", "2026-04-04"], 3),
+    ("dungeon", ["--adventure", "dungeon", "--date", "2026-01-01"], 1),
+]
+
+
+def screens(flags: list[str], seed: int, lang: str, moves: int = 120) -> list[list[str]]:
+    """A seeded game played at random by a person at the table, shown on a console
+    wider than the screen (so that a line too long shows as such); each screen runs
+    from the rule of a person's turn to its prompt."""
+    game = registry.get("tos")
+    mode, options = game.play_args(None, {}, flags)
+    table = play.Table.setup("tos", lang, None, seed, mode, None, options)
+    table.marks_key = None  # no pencil marks from or to a profile
+    out = io.StringIO()
+    table.out = Console(file=out, width=120, color_system=None, highlight=False)
+    table.stdin_is_terminal = False
+    rng = random.Random(seed)
+    asked = 0
+
+    def answer() -> str:
+        nonlocal asked
+        asked += 1
+        d = game.decision(table.state)
+        if asked > moves or d is None:
+            return "q\n"
+        return f"{rng.randrange(len(d.actions)) + 1}\n"
+
+    table.input = answer
+    table.run()
+    found, now = [], []
+    for line in out.getvalue().splitlines():
+        if line.startswith("─"):  # a rule: a turn starts (or the game)
+            now = []
+        now.append(line)
+        if PROMPT.match(line):
+            found.append(now)
+            now = []
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize(("name", "flags", "seed"), GAMES)
+def test_every_decision_screen_fits_80_columns_and_40_rows(
+    name: str,
+    flags: list[str],
+    seed: int,
+    lang: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TAVOLO_HOME", str(tmp_path))
+    shown = screens(flags, seed, lang)
+    assert len(shown) > 10, name  # the game was played, decisions were shown
+    for screen in shown:
+        text = "\n".join(screen)
+        assert len(screen) <= ROWS, f"{len(screen)} rows:\n{text}"
+        for line in screen[1:]:  # (the rule is as wide as the console)
+            assert len(line) <= COLUMNS, f"{len(line)} columns: {line!r}\n{text}"
+
+
+def test_the_plan_shows_a_cards_options_on_its_line() -> None:
+    """The Plan's 20 options of a hand of 4 read a line per card, numbered as before: the
+    old numbers (and words) still choose them."""
+    from tavolo.games.tos.game import TosGame
+
+    game: TosGame = registry.get("tos")  # type: ignore[assignment]
+    s = game.new(game.make_config(1, "tutorial"), 1)
+    game.apply(s, game.decision(s).actions[0])
+    d = game.decision(s)
+    assert d.kind == "plan"
+    groups = game.describe_options(s, d.actions, "en")
+    assert groups is not None
+    cards = [head for head, _ in groups if head]
+    assert cards == [f"#{c}" for c in s.hand]
+    items = groups[0][1]
+    assert [d.actions[i] for i, _ in items] == [
+        f"charge:{s.hand[0]}",
+        f"infuse:{s.hand[0]}",
+        f"add:{s.hand[0]}",
+        f"strain:{s.hand[0]}:attack",
+        f"strain:{s.hand[0]}:defense",
+    ]
+    assert [w for _, w in items][1:] == ["Infuse", "Add", "Strain +1 attack", "+1 defense"]
+    assert items[0][1].startswith("Charge +")
+    numbered = sorted(i for _, items in groups for i, _ in items)
+    assert numbered == list(range(len(d.actions)))  # every option, once
