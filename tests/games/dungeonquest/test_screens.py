@@ -3,6 +3,7 @@ in the words of the decision at hand, in English and Italian."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -40,10 +41,13 @@ def test_the_tower_prompt_speaks_of_the_tower_not_the_chamber(lang: str) -> None
 
 
 def below_board(view: str) -> str:
-    """The view's lines after the piles line: what the decision at hand is about."""
+    """The view's lines after the heroes' table: what the decision at hand is about."""
     lines = view.replace("\\[", "[").splitlines()
-    i = next(j for j, line in enumerate(lines) if line.startswith(("Tiles left", "Tessere")))
-    return " ".join(" ".join(lines[i + 1 :]).split())
+    i = next(j for j, line in enumerate(lines) if line.startswith(("   Hero ", "   Eroe ")))
+    i += 1
+    while i < len(lines) and re.match(r"[PG]\d |   \S", lines[i]):  # a hero, his burdens
+        i += 1
+    return " ".join(" ".join(lines[i:]).split())
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -312,7 +316,7 @@ def test_DQ_4_a_hero_not_yet_placed_is_not_in_the_dungeon(lang: str) -> None:
     """While rings and towers were chosen the hero line said 'in the dungeon' already."""
     s, _ = first(lambda s, d: d.kind == "picktower")
     view = " ".join(GAME.view(s, 0, lang).split())
-    assert ("not yet in the dungeon" if lang == "en" else "non ancora nel sotterraneo") in view
+    assert ("not yet in" if lang == "en" else "non ancora dentro") in view
     s, _ = first(lambda s, d: d.kind == "act")
     view = " ".join(GAME.view(s, 0, lang).split())
     assert ("not yet" if lang == "en" else "non ancora") not in view

@@ -24,6 +24,7 @@ from tavolo.games.dungeonquest.text import (
     render_event,
     render_hero,
     render_item,
+    render_legend,
     render_monster,
     render_monster_card,
     render_ring,
@@ -176,10 +177,16 @@ def test_tile_picture_and_board() -> None:
     b = C.new_board()
     b.place(C.tiles()[0], (1, 0), E)  # a four-way room east of the tower
     text = render_board(b, "it", marks={(1, 0): "V"})
-    assert len(text) == 31 and all(len(line) == 65 for line in text[:-1])
-    assert text[0].startswith("+---++   +") and text[1].startswith("|#    R > ")
-    assert text[2].startswith("+   ++  V+")
-    assert text[-1].startswith("R stanza")
+    # neighbours share their edges: 13 x 10 squares in 21 rows of 53 columns at most
+    assert len(text) == 21 and max(len(line) for line in text) == 53
+    assert text[0].startswith("+---+   +") and text[1].startswith("|#   R>V  . ")
+    assert text[2].startswith("+   +   +")
+    b = C.new_board()
+    b.place(odw, (1, 0), E)  # ahead (east) a door, right (south) a wall
+    text = render_board(b, "en", marks={(0, 0): "12"})
+    assert text[1].startswith("|#12 R> D . ") and text[2].startswith("+   +---+")
+    assert render_legend("it", 25)[0] == "R stanza  C corridoio"
+    assert all(len(line) <= 25 for line in render_legend("it", 25))
 
 
 def test_missing_message_is_a_content_error() -> None:

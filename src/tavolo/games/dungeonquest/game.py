@@ -20,7 +20,7 @@ from tavolo.engine import RNG, Config, Event, reading_state
 from tavolo.engine.content import Reason
 from tavolo.engine.errors import ConfigError, ContentError, ScenarioError
 from tavolo.engine.files import read_data
-from tavolo.engine.i18n import Name, fill, fit
+from tavolo.engine.i18n import SCREEN, Name, fill, fit
 
 from .board import Board
 from .dice import parse_dice
@@ -36,6 +36,7 @@ from .text import (
     render_board,
     render_effect,
     render_hero,
+    render_legend,
     render_monster,
     render_ring,
     render_sun,
@@ -709,7 +710,10 @@ class DungeonQuestGame(DQTurn):
                 return self.monster_counter_odds(s, arg, lang)
             text = words[verb + "_pick"].format(name=self.name_of(arg, lang))
             if verb == "ring" and arg in self.rings:
-                text += " — " + " ".join(render_ring(self.rings[arg], lang)[1:])
+                what, uses, *more = render_ring(self.rings[arg], lang)[1:]
+                if not self.rings_once:  # else the view says it once for all
+                    what += " " + uses
+                text += " — " + " ".join([what, *more])
             return text
         if verb == "tower":  # the corner as the map shows it: (0,0) is its top left
             x, y = self.spec.towers[int(arg)]
@@ -729,7 +733,7 @@ class DungeonQuestGame(DQTurn):
         k = top[1] if len(top) > 1 and isinstance(top[1], int) else -1
         h = s.heroes[k] if 0 <= k < len(s.heroes) else None
         if action == "ring" and h is not None and h.ring in self.rings:
-            text = render_ring(self.rings[h.ring], lang)[1]
+            text = effects_text(self.rings[h.ring].do, lang, self.c)  # its time is now
             ring = words["ring_named"].format(name=self.name_of(h.ring, lang))
             if h.ring == "healing" and h.life >= self.heroes[h.id].life:
                 text += words["ring_full"]  # accepted, and it only ends the turn
@@ -900,42 +904,88 @@ class DungeonQuestGame(DQTurn):
             return f"{event.kind} {dict(seen)}"
 
     def view(self, s: S, player: int | None, lang: str = "en") -> str:
-        """The map of placed tiles with the heroes, then each hero and the sun."""
+        """The map of placed tiles with the heroes, beside it the sun, the piles and the
+        map's key; then the heroes as a table, then what the decision at hand is about:
+        in 40 rows of 80 columns with the options, the usual screens of 1-4 heroes."""
         self.check_seat(s, player)
         words = ui(lang)["view"]
         board = Board(self.spec, s.board)
-        marks = {h.pos: str(k + 1) for k, h in enumerate(s.heroes) if h.pos is not None}
-        lines = render_board(board, lang, marks)
-        lines.append(render_sun(min(s.round, s.opts.sun_rounds), lang, s.opts))
+        marks: dict[tuple[int, int], str] = {}
         for k, h in enumerate(s.heroes):
-            if not h.id:
-                continue
-            hero = self.heroes[h.id]
-            lines.append(
-                words["hero"].format(
-                    n=k + 1,
-                    name=self.name_of(h.id, lang),
-                    life=max(0, h.life),
-                    max=hero.life,
-                    strength=hero.strength,
-                    agility=hero.agility,
-                    armour=hero.armour,
-                    luck=hero.luck,
-                    ring=(self.name_of(h.ring, lang) if h.ring else "-")
-                    + (f" ({words['used']})" if h.ring_used else ""),
-                    potion=words["yes"] if h.potion else words["no"],
-                    gp=h.gp,
-                    status=words["outside" if h.pos is None and h.status == "in" else h.status],
-                )
-                + (f" - {self.name_of(h.cause, lang)}" if h.cause else "")
-                + self.hero_burdens(h, lang)
-            )
-        lines.append(words["piles"].format(tiles=len(s.pile), cup=len(s.cup), dragon=len(s.dragon)))
+            if h.pos is not None:
+                marks[h.pos] = marks.get(h.pos, "") + str(k + 1)
+        rows = render_board(board, lang, marks)
+        left = max(len(r) for r in rows) + 2
+        side = fit(render_sun(min(s.round, s.opts.sun_rounds), lang, s.opts), 0, SCREEN - left)
+        side += [
+            words[k].format(n=n)
+            for k, n in (("tiles", len(s.pile)), ("cup", len(s.cup)), ("dragon", len(s.dragon)))
+        ]
+        side += render_legend(lang, SCREEN - left)
+        lines = [
+            (rows[i] if i < len(rows) else "").ljust(left) + side[i] if i < len(side) else rows[i]
+            for i in range(max(len(rows), len(side)))
+        ]
+        lines = [line.rstrip() for line in lines]
+        lines += self.hero_table(s, lang)
         lines += self.at_hand(s, lang)
         if s.phase == "over":
             lines.append(self.end_words(s, lang))
         lines = [part for line in lines for part in (fit(line, 4) if len(line) > 80 else [line])]
         return "\n".join(lines).replace("[", "\\[")
+
+    def hero_table(self, s: S, lang: str) -> list[str]:
+        """A line a hero under a heading: his number on the map, name, LP, Strength,
+        Agility, Armour and Luck, treasure, ring (used or not), potion, and where he is
+        when not in the dungeon; what binds him (``hero_burdens``) on a line below."""
+        words = ui(lang)["view"]
+        heroes = [(k, h) for k, h in enumerate(s.heroes) if h.id]
+        if not heroes:
+            return []
+        names = {k: self.name_of(h.id, lang) for k, h in heroes}
+        wide = max(len(words["head_hero"]), *(len(n) for n in names.values()))
+        stats = words["head_stats"].split()
+        head = f"   {words['head_hero']:<{wide}} {words['head_lp']:>5} "
+        gp = max(len(words["head_gp"]), *(len(str(h.gp)) for _, h in heroes))
+        head += " ".join(stats) + f" {words['head_gp']:>{gp}}  {words['head_gear']}"
+        out = [head.rstrip()]
+        for k, h in heroes:
+            hero = self.heroes[h.id]
+            values = (hero.strength, hero.agility, hero.armour, hero.luck)
+            cells = " ".join(f"{v:>{len(w)}}" for v, w in zip(values, stats, strict=True))
+            lp = f"{max(0, h.life)}/{hero.life}"
+            gear = [self.ring_short(h.ring, lang)] if h.ring else []
+            if h.ring and h.ring_used:
+                gear[0] += f" ({words['used']})"
+            if h.potion:
+                gear.append(words["potion"])
+            status = "outside" if h.pos is None and h.status == "in" else h.status
+            if status in ("escaped", "dead"):  # out of play: his ring and potion no more
+                gear = [words[status] + (f": {self.name_of(h.cause, lang)}" if h.cause else "")]
+            elif status != "in":
+                gear.append(words["outside"])
+            line = f"{words['player']}{k + 1} {names[k]:<{wide}} {lp:>5} {cells}"
+            line += f" {h.gp:>{gp}}  {', '.join(gear)}"
+            burdens = self.hero_burdens(h, lang)  # on his line, or the next if too long
+            if not gear:
+                burdens = burdens.removeprefix("; ")
+            if not burdens or len((line + burdens).rstrip()) <= SCREEN:
+                out += fit((line + burdens).rstrip(), 3)  # a long cause of death goes on
+            else:
+                out += [*fit(line.rstrip(), 3), *fit("   " + burdens.removeprefix("; "), 3)]
+        return out
+
+    @cached_property
+    def rings_once(self) -> bool:
+        """Whether every ring works once in a game (the view says it once for all, not
+        each ring's option)."""
+        return all(r.uses == 1 for r in self.rings.values())
+
+    def ring_short(self, ring: str, lang: str) -> str:
+        """A ring by its power alone ('Healing'), for the heroes' table; its full name
+        where the words give no short one."""
+        short = ui(lang).get("ring_short", {})
+        return short.get(ring) or self.name_of(ring, lang)
 
     def hero_burdens(self, h: Hero, lang: str) -> str:
         """What the rules still hold against (or for) a hero in the dungeon that his line
@@ -1020,12 +1070,16 @@ class DungeonQuestGame(DQTurn):
             lines += fit(extra, 4)
         elif top[:1] == ("out",):
             lines += fit(words["driven"].format(hero=self.hero_name(s, top[1], lang)), 4)
+        elif top[:1] == ("pickring",) and self.rings_once:
+            lines.append(words["rings_once"])
         for f in reversed(s.stack):
             if f[0] == "monster":
                 lines += self.monster_lines(s, f, lang)
                 break
             if f[0] == "spider":
-                lines += self.monster_lines(s, ("spider", f[1], "giant_spider", f[2]), lang)
+                spider = self.monster_lines(s, ("spider", f[1], "giant_spider", f[2]), lang)
+                # how it fights when its choice is at hand; else (a move on) its name
+                lines += spider if f is s.stack[-1] else spider[:1]
                 break
         return lines
 
@@ -1035,6 +1089,11 @@ class DungeonQuestGame(DQTurn):
         words = ui(lang)["view"]
         k, mid, stage = f[1], f[2], f[3]
         head, *rest = render_monster(self.monsters[mid], lang, self.c)
+        if stage in ("bow2", "fight"):  # the fight is on: the options are its counters
+            head = self.name_of(mid, lang)
+            rest = rest[1:] if self.monsters[mid].counters else rest
+        elif self.monsters[mid].flee or self.monsters[mid].fight:
+            head = self.name_of(mid, lang)  # the spider: its own lines say how it fights
         lines = fit(words["monster"].format(hero=self.hero_name(s, k, lang), monster=head), 4)
         for line in rest:
             lines += fit(f"  {line}", 4)

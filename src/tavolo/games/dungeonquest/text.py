@@ -431,32 +431,77 @@ def render_tile(
     return lines
 
 
-def render_board(board: Board, lang: str, marks: dict[Square, str] | None = None) -> list[str]:
-    """The board as a map of 5 x 3 character squares, then the legend.
+def _wall(a: str | None, b: str | None) -> str | None:
+    """The one edge two squares share, as crossing it goes (``Board.passage``): a wall on
+    either side blocks it, else a door or a portcullis on either side bars it; None
+    where neither square is explored."""
+    if a is None and b is None:
+        return None
+    have = {a, b}
+    for edge in ("W", "D", "P"):
+        if edge in have:
+            return edge
+    return "O"
 
-    ``marks`` puts a character (a hero's initial) in a square's lower-right corner.
-    """
+
+def render_board(board: Board, lang: str, marks: dict[Square, str] | None = None) -> list[str]:
+    """The board as a map whose neighbouring squares share their edges: a square is three
+    characters, its kind, the heading it was entered by and the heroes on it (``marks``:
+    their numbers), between ``+`` corners, ``---`` / ``|`` walls, ``D`` doors and ``P``
+    portcullises; an unexplored square is ``.``. An edge shows what crossing it meets
+    (a wall on either side blocks it). 13 x 10 squares take 53 columns and 21 rows."""
     check_lang(lang)
     marks = marks or {}
+    w, h = board.spec.width, board.spec.height
+
+    def edge(sq: Square, side: int) -> str | None:
+        return board.edge(sq, side) if board.inside(sq) else None
+
+    def seen(x: int, y: int) -> bool:
+        return board.inside((x, y)) and board.explored((x, y))
+
     out: list[str] = []
-    for y in range(board.spec.height):
-        rows = ["", "", ""]
-        for x in range(board.spec.width):
+    for y in range(h + 1):
+        row = ""  # the edges between row y - 1 and row y
+        for x in range(w + 1):
+            corner = any(seen(x - i, y - j) for i in (0, 1) for j in (0, 1))
+            row += "+" if corner else " "
+            if x < w:
+                shared = _wall(edge((x, y - 1), SIDES[2]), edge((x, y), SIDES[0]))
+                row += _edge_h(shared)
+        out.append(row.rstrip())
+        if y == h:
+            break
+        row = ""
+        for x in range(w + 1):
+            row += _edge_v(_wall(edge((x - 1, y), SIDES[1]), edge((x, y), SIDES[3])))
+            if x == w:
+                break
             sq = (x, y)
             printed = board.printed(sq)
             if printed:
-                pic = picture([board.edge(sq, s) for s in SIDES], MARK[printed])
+                cell = MARK[printed]
             elif sq in board.placed:
                 p = board.placed[sq]
-                pic = picture(p.edges(), MARK[p.tile.kind], ARROW[p.facing])
+                cell = MARK[p.tile.kind] + ARROW[p.facing]
             else:
-                pic = ["     ", "  .  ", "     "]
-            if sq in marks:
-                pic[2] = pic[2][:3] + marks[sq] + pic[2][4]
-            for i in range(3):
-                rows[i] += pic[i]
-        out += rows
-    return [*out, _t(lang, "board.legend")]
+                cell = " ."
+            row += (cell + marks.get(sq, "")).ljust(3)[:3]
+        out.append(row.rstrip())
+    return out
+
+
+def render_legend(lang: str, width: int) -> list[str]:
+    """The map's key, its entries packed into lines of ``width`` columns."""
+    check_lang(lang)
+    entries = [e.strip() for part in _t(lang, "board.legend").split("; ") for e in part.split(", ")]
+    lines: list[str] = []
+    for e in entries:
+        if lines and len(lines[-1]) + 2 + len(e) <= width:
+            lines[-1] += "  " + e
+        else:
+            lines.append(e)
+    return lines
 
 
 def render_sun(round_no: int, lang: str, options: Options = DEFAULT) -> str:

@@ -1,0 +1,68 @@
+"""The screen a DungeonQuest player reads at a decision fits an 80 x 40 terminal: the
+map was 30 rows of 65 columns with its key below, a hero took two lines, so the top of
+the board scrolled away at every turn. Now neighbouring squares share their edges (21
+rows), the sun, the piles and the key stand beside the map, the heroes are a table of a
+line each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tavolo.engine import RNG, registry
+from tavolo.engine.i18n import fit, shown
+from tavolo.i18n import t
+
+GAME: Any = registry.get("dungeonquest")
+
+
+def screen(s: Any, d: Any, lang: str) -> list[str]:
+    """What ``tavolo play`` prints for a person's decision (Table.human_turn): the rule
+    naming the turn, the view, 'Your options:', each option fitted as ``say`` fits it,
+    and the prompt."""
+    rows = [t(lang, "play.turn", who="Player 1")]
+    rows += GAME.view(s, d.player, lang).replace("\\[", "[").splitlines()
+    rows.append(t(lang, "play.choose"))
+    width = len(str(len(d.actions)))
+    for i, action in enumerate(d.actions, 1):
+        rows += fit(f"  {i:>{width}}. {GAME.describe_action(s, action, lang)}", width + 4)
+    return [*rows, t(lang, "play.prompt", n=len(d.actions))]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("heroes", [1, 4])
+def test_the_screen_at_each_decision_fits_80_by_40(heroes: int, lang: str) -> None:
+    kinds: set[str] = set()
+    for seed in range(12):
+        s = GAME.new(GAME.make_config(heroes), seed)
+        rng = RNG(seed)
+        while (d := GAME.decision(s)) is not None:
+            if len(d.actions) > 1:  # a choice of one is taken, not asked
+                rows = screen(s, d, lang)
+                assert len(rows) <= 40, (seed, d.kind, "\n".join(rows))
+                assert max(shown(r) for r in rows) <= 80, (seed, d.kind, "\n".join(rows))
+                kinds.add(d.kind)
+            GAME.apply(s, d.actions[rng.below(len(d.actions))])
+    # mid-game moves, a combat and its counters, the treasure chamber's stay were met
+    assert {"pickhero", "pickring", "picktower", "act", "monster"} <= kinds, kinds
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_treasure_chamber_screen_fits_80_by_40(lang: str) -> None:
+    """In the Treasure Chamber the options tell the dragon's odds and the potion's table:
+    alone with a potion and a rope, or four heroes, two of them in the chamber."""
+    alone = [{"id": "el_adoran", "at": [6, 4], "potion": True, "rope": True}]
+    four = [
+        {"id": "el_adoran", "at": [6, 4], "rope": True},
+        {"id": "volrik", "at": [6, 5], "life": 3, "lost_turns": 2},
+        {"id": "sir_rohan"},
+        {"id": "ulv_grimhand"},
+    ]
+    for heroes in (alone, four):
+        position = {"heroes": heroes, "round": 20, "active": 0}
+        s = GAME.from_position(GAME.make_config(len(heroes)), position, RNG(1))
+        d = GAME.decision(s)
+        assert "stay" in d.actions
+        rows = screen(s, d, lang)
+        assert len(rows) <= 40 and max(shown(r) for r in rows) <= 80, "\n".join(rows)
