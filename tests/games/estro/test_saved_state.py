@@ -75,3 +75,32 @@ def test_states_the_game_writes_load_all_game_long(mode: str) -> None:
             assert GAME.equal(GAME.from_json(GAME.to_json(s)), s)
             GAME.apply(s, d.actions[rng.below(len(d.actions))])
         assert GAME.equal(GAME.from_json(GAME.to_json(s)), s)
+
+
+@pytest.mark.parametrize(("mode", "players"), [("navi", 1), ("ultimo_bastione", 2), ("inferno", 4)])
+def test_a_table_modes_players_cards_are_checked(mode: str, players: int) -> None:
+    """A table mode's state (Navi, Ultimo Bastione, Inferno) loaded a hand card -1 and
+    failed later in a rule (TypeError: 'int' object is not iterable)."""
+    s = GAME.new(GAME.make_config(players, mode), 5)
+    data = dict(GAME.to_json(s))
+    p, pile = next(  # (a table mode keeps some of its cards beside its players)
+        (p, pile)
+        for p, pl in enumerate(data["players"])
+        for pile in ("hand", "deck", "field")
+        if pl.get(pile)
+    )
+    data["players"][p][pile][0] = -1
+    with pytest.raises(StateError, match=rf"players\[{p}\]\.{pile}\[0\] cannot be -1$"):
+        GAME.from_json(data)
+    with pytest.raises(StateError, match=r": zone cannot be 'x'$"):
+        GAME.from_json(dict(GAME.to_json(s), zone="x"))
+
+
+@pytest.mark.parametrize(("mode", "players"), [("navi+chimera", 1), ("ultimo_bastione", 3)])
+def test_table_mode_states_the_game_writes_load_all_game_long(mode: str, players: int) -> None:
+    for seed in range(2):
+        s = GAME.new(GAME.make_config(players, mode), seed)
+        rng = RNG(seed)
+        while (d := GAME.decision(s)) is not None:
+            assert GAME.equal(GAME.from_json(GAME.to_json(s)), s)
+            GAME.apply(s, d.actions[rng.below(len(d.actions))])

@@ -83,12 +83,7 @@ def check_saved(game: str, data: Mapping[str, Any], known: Callable[[str], bool]
         raise ck.fail("players", players)
     for p, pl in enumerate(players):
         _player(ck, f"players[{p}]", ck.mapping(f"players[{p}]", pl))
-    steps = data["steps"]
-    if not isinstance(steps, list):
-        raise ck.fail("steps", steps)
-    for i, st in enumerate(steps):
-        if not isinstance(st, list) or not st or not isinstance(st[0], str):
-            raise ck.fail(f"steps[{i}]", st)
+    _steps(ck, data["steps"])
     if data["battle"] is not None:
         battle = ck.mapping("battle", data["battle"])
         ck.whole("battle.ap", battle["ap"], 0, 1)
@@ -102,10 +97,34 @@ def check_saved(game: str, data: Mapping[str, Any], known: Callable[[str], bool]
     ck.whole("rift_turn", data.get("rift_turn", 0))
 
 
+def check_table_saved(game: str, data: Mapping[str, Any], known: Callable[[str], bool]) -> None:
+    """What a table mode's state (Navi, Ultimo Bastione, Inferno) shares with a 1v1 one,
+    checked as :func:`check_saved` checks it: its players' cards and counts, its steps."""
+    ck = _Check(game, known)
+    ck.whole("zone", data["zone"], 0, ALL_ZONES)
+    for key in ("first", "active", "turn", "round", "plays", "played", "attacks"):
+        if key in data:
+            ck.whole(key, data[key])
+    players = data["players"]
+    if not isinstance(players, list) or not players:
+        raise ck.fail("players", players)
+    for p, pl in enumerate(players):
+        _player(ck, f"players[{p}]", ck.mapping(f"players[{p}]", pl))
+    _steps(ck, data["steps"])
+
+
+def _steps(ck: _Check, steps: Any) -> None:
+    if not isinstance(steps, list):
+        raise ck.fail("steps", steps)
+    for i, st in enumerate(steps):
+        if not isinstance(st, list) or not st or not isinstance(st[0], str):
+            raise ck.fail(f"steps[{i}]", st)
+
+
 def _player(ck: _Check, at: str, pl: Mapping[str, Any]) -> None:
     seen: set[str] = set()
     for pile in PILES:
-        for i, c in enumerate(ck.cards(f"{at}.{pile}", pl[pile])):
+        for i, c in enumerate(ck.cards(f"{at}.{pile}", pl.get(pile, []))):
             if c in seen:  # one card, two places: a game could never come to it
                 raise ck.fail(f"{at}.{pile}[{i}]", c)
             seen.add(c)
