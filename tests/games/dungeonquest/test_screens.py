@@ -137,8 +137,8 @@ def test_DQ_13_4_each_combat_counter_says_what_it_does_against_the_monsters(lang
         assert "loses to Mighty Blow (you lose 2 LP)" in slash, slash
         assert "beats Mighty Blow (it loses 1 LP)" in leap, leap
     else:
-        assert "batte Stoccata (lui perde 2 PV)" in blow, blow
-        assert "perde contro Manovra difensiva (tu perdi 1 PV)" in blow, blow
+        assert "batte la Stoccata (lui perde 2 PV)" in blow, blow
+        assert "perde contro la Manovra difensiva (tu perdi 1 PV)" in blow, blow
     assert all(len(line) <= 80 for line in GAME.view(s, 0, lang).splitlines())
 
 
@@ -364,6 +364,6 @@ def test_D8_the_player_picking_the_monsters_counter_reads_its_name_and_odds(lang
         assert "beats the hero's Slash (the hero loses 2 LP)" in said, said
         assert "loses to the hero's Leap Aside (it loses 1 LP)" in said, said
     else:
-        assert said.startswith("il mostro gioca Attacco a fondo — "), said
-        assert "batte Stoccata dell'eroe (l'eroe perde 2 PV)" in said, said
+        assert said.startswith("il mostro gioca l'Attacco a fondo — "), said
+        assert "batte la Stoccata dell'eroe (l'eroe perde 2 PV)" in said, said
     assert "mighty" not in said.replace("Mighty", "")

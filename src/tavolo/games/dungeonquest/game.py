@@ -836,8 +836,7 @@ class DungeonQuestGame(DQTurn):
         return f"{head} — {', '.join(parts)}"
 
     def name_of_counter(self, counter: str, lang: str) -> str:
-        n = self.c.combat.counters[counter]  # type: ignore[index]
-        return n.it if lang == "it" else n.en
+        return named(self.c.combat.counters[counter], lang)  # type: ignore[index]
 
     def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
         seen = event.seen_by(player)
