@@ -26,10 +26,11 @@ GAMES = [
     ("world", ["--adventure", "world", "--date", "2026-02-02"], 1),
     ("dungeon", ["--adventure", "dungeon", "--date", "2026-04-04"], 3),
     ("dungeon", ["--adventure", "dungeon", "--date", "2026-01-01"], 1),
+    ("dungeon", ["--adventure", "dungeon", "--date", "2026-01-13"], 12),  # a map of 30 rows
 ]
 
 
-def screens(flags: list[str], seed: int, lang: str, moves: int = 120) -> list[list[str]]:
+def screens(flags: list[str], seed: int, lang: str, moves: int = 150) -> list[list[str]]:
     """A seeded game played at random by a person at the table, shown on a console
     wider than the screen (so that a line too long shows as such); each screen runs
     from the rule of a person's turn to its prompt."""

@@ -108,7 +108,8 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
         else:  # the map's rows stay whole: dungeon_lines fits the lines around them
             lines = [x for line in lines for x in text.fit_screen(line)]
             shown = kind in (None, "explore", "adv_dmove")
-            lines += adv_board.dungeon_lines(g, s, UI, lang, whole=shown)
+            entry = kind != "adv_discard"
+            lines += adv_board.dungeon_lines(g, s, UI, lang, whole=shown, entry=entry)
             done = len(lines)
         if s.enemy is not None:
             lines.append(t(lang, "adv.fighting", turn=s.turn, max=MAX_TURNS))

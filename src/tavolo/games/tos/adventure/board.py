@@ -90,12 +90,13 @@ def _grid_rows(s: TosState, lang: str) -> list[str]:
 
 
 def dungeon_lines(
-    r: AdventureRules, s: TosState, ui: Catalog, lang: str, whole: bool = True
+    r: AdventureRules, s: TosState, ui: Catalog, lang: str, whole: bool = True, entry: bool = True
 ) -> list[str]:
     """The rooms on the table, the map of them, the entry of the pawn's room: the text
     lines fitted to the screen (:func:`..text.fit_screen`), the map's rows whole. Not
     ``whole``: one line instead of the map, the room (in a fight, how far the enemy is, and
-    no entry: the Enemy line says what its fight is)."""
+    no entry: the Enemy line says what its fight is); not ``entry``: no index entry (the
+    hand card to pay a move with is chosen)."""
     from ..dungeon.text import bars_of, item_label, render_instruction
     from ..text import fit_screen
 
@@ -112,7 +113,7 @@ def dungeon_lines(
         out = fit_screen(t(lang, key, room=here, n=steps))
     words: list[str] = []
     n = r._entry_of(s, here)
-    if s.foe is not None:
+    if s.foe is not None or not entry:
         pass  # a fight: the Enemy line below says what the entry's fight is
     elif n is not None:
         words.append(t(lang, "adv.entry", room=here))
@@ -135,10 +136,10 @@ def _dungeon_map(r: AdventureRules, s: TosState, ui: Catalog, lang: str) -> list
     t = ui.t
     m = s.adv.map
     placed = [m.room(rid) for rid in r.on_table(s)]
-    x0 = min(p.x for p in placed)
-    y0 = min(p.y for p in placed)
-    x1 = max(p.x + p.width for p in placed)
-    y1 = max(p.y + p.height for p in placed)
+    left, right = min(p.x for p in placed), max(p.x + p.width for p in placed)
+    top, bottom = min(p.y for p in placed), max(p.y + p.height for p in placed)
+    x0, x1 = _window(left, right, s.pawn[0], MAP_CELLS)
+    y0, y1 = _window(top, bottom, s.pawn[1], MAP_ROWS)
     doors = {(d.cell, d.room): d for d in m.doors}
     symbols = {r._symbol_cell(s, p.id): p for p in placed}
     rows = []
@@ -151,7 +152,22 @@ def _dungeon_map(r: AdventureRules, s: TosState, ui: Catalog, lang: str) -> list
     here = r.room_here(s)
     out = fit_screen(t(lang, "adv.rooms", rooms=", ".join(p.id for p in placed), here=here))
     out.extend("  " + _esc(row) for row in rows)  # the map: never broken
+    if (x0, x1, y0, y1) != (left, right, top, bottom):
+        out.extend(fit_screen(t(lang, "adv.map_part", rows=y1 - y0, cells=x1 - x0)))
     return out + fit_screen(t(lang, "adv.map_legend"))
+
+
+MAP_ROWS, MAP_CELLS = 10, (SCREEN - 2) // 3
+"""The most rows and cells a dungeon map shows: more rooms on the table show only the
+part around the pawn, so that the screen still fits 40 rows of 80 columns."""
+
+
+def _window(lo: int, hi: int, at: int, most: int) -> tuple[int, int]:
+    """The span of at most ``most`` of ``lo .. hi`` (rows or cells across) around ``at``."""
+    if hi - lo <= most:
+        return lo, hi
+    start = min(max(lo, at - most // 2), hi - most)
+    return start, start + most
 
 
 def _cell(
