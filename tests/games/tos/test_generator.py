@@ -184,6 +184,17 @@ def test_parse_day() -> None:
             parse_day(bad)
 
 
+def test_a_day_written_right_that_no_calendar_has_is_told_so() -> None:
+    """'--date 2026-02-30' said the day was not written YYYY-MM-DD, which it is."""
+    for bad in ("2026-02-30", "2026-13-01", "2026-00-10"):
+        with pytest.raises(ConfigError) as e:
+            parse_day(bad)
+        assert str(e.value) == f"day '{bad}' is written YYYY-MM-DD, but no calendar has it"
+        assert "ma nessun calendario lo ha" in e.value.told("it")
+    with pytest.raises(ConfigError, match="is not a date written YYYY-MM-DD"):
+        parse_day("2026-1-1")
+
+
 def test_today_utc() -> None:
     before = dt.datetime.now(dt.UTC).date()
     today = today_utc()

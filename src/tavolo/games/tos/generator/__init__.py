@@ -122,12 +122,12 @@ def daily(day: dt.date, klass: str | None = None) -> Hero:
 
 def parse_day(text: str) -> dt.date:
     """A day written ``YYYY-MM-DD``."""
+    if not _DAY.fullmatch(text):
+        raise ConfigError.said(MSG, "error.day", text=text)
     try:
-        if not _DAY.fullmatch(text):
-            raise ValueError
         return dt.date.fromisoformat(text)
-    except ValueError:
-        raise ConfigError.said(MSG, "error.day", text=text) from None
+    except ValueError:  # written right, but no such day: 2026-02-30, 2026-13-01
+        raise ConfigError.said(MSG, "error.no_day", text=text) from None
 
 
 def today_utc() -> dt.date:
