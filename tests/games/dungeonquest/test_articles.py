@@ -19,6 +19,7 @@ IT_NAMES = (
     "Goblin|Orco|Troll|Guerriero morto|Campione|Ragno|Pipistrelli|Scorpione|Serpente"
     "|Centopiedi|Anello dell|Pozione|Corda|Trabocchetto|Esplosione|Gas velenoso"
     "|Attacco a fondo|Stoccata|Manovra difensiva"  # the combat counters
+    "|Avventuriero morto|Cripta"  # cards drawn
 )
 EN_NAMES = (
     "Goblin|Orc|Mountain Troll|Death Warrior|Champion|Giant Spider|Vampire Bats|Scorpion"
@@ -27,8 +28,8 @@ EN_NAMES = (
 # a name after a verb or a preposition with no article, or opening a sentence bare
 BARE = {
     "it": re.compile(
-        rf"(\b(di|a|da|per|su|in|con|contro|uccide|tiene|usa|prende|colpisce|gioca|batte) |^)"
-        rf"({IT_NAMES})\b"
+        r"(\b(di|a|da|per|su|in|con|contro|uccide|tiene|usa|prende|colpisce|gioca|batte"
+        rf"|pesca|pescato) |^)({IT_NAMES})\b"
     ),
     "en": re.compile(rf"(\b(of|at|for|to|by|slays|keeps|uses|takes|strikes at) |^)({EN_NAMES})\b"),
 }
