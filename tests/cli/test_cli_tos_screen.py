@@ -111,3 +111,31 @@ def test_the_plan_shows_a_cards_options_on_its_line() -> None:
     assert items[0][1].startswith("Charge +")
     numbered = sorted(i for _, items in groups for i, _ in items)
     assert numbered == list(range(len(d.actions)))  # every option, once
+
+
+def test_the_dungeon_execute_steps_share_a_line() -> None:
+    """The Execute's 'Spend 1 attack: step up' ... 'step right' took four lines; they read
+    on one now, numbered as the decision lists them, the walk and the strike a line each."""
+    from tavolo.engine import RNG
+
+    game = registry.get("tos")
+    rng = RNG(3)
+    for seed in range(1, 40):
+        s = game.new(game.make_config(1, "dungeon", seed=seed), seed)
+        for _ in range(300):
+            d = game.decision(s)
+            if d is None:
+                break
+            if d.kind == "adv_dmove" and any(a.startswith("step:") for a in d.actions):
+                groups = game.describe_options(s, d.actions, "it")
+                assert groups is not None
+                (head, steps), (blank, others) = groups
+                assert head == "Un passo per 1 Punto di Attacco" and blank == ""
+                assert [d.actions[i] for i, _ in steps] == [
+                    a for a in d.actions if a.startswith("step:")
+                ]
+                assert {w for _, w in steps} <= {"su", "giù", "a sinistra", "a destra"}
+                assert [d.actions[i] for i, _ in others][-1] == "strike"
+                return
+            game.apply(s, d.actions[rng.below(len(d.actions))])
+    raise AssertionError("no dungeon Execute with a step to take")

@@ -337,13 +337,22 @@ _BY_CARD = ("charge", "infuse", "add", "strain")
 def describe_options(
     g: TosGame, s: TosState, actions: Sequence[str], lang: str
 ) -> list[tuple[str, list[tuple[int, str]]]] | None:
-    """The Plan's options a line per hand card ("#3: 1 Charge (+0 mana) · 2 Infuse ·
-    3 Add · 4 Strain: +1 attack · 5 +1 defense"), the others one a line, numbered as the
+    """The Plan's options a line per hand card ("#3: 1 Charge +0 mana · 2 Infuse ·
+    3 Add · 4 Strain +1 attack · 5 +1 defense"), the dungeon Execute's steps on one line
+    ("One step for 1 attack point: 1 up · 2 down"), the others one a line, numbered as the
     decision lists them: 23 lines of options under a hand of 5 were more than a screen."""
     check_lang(lang)
+    t = UI.t
+    if any(a.startswith("step:") for a in actions):
+        steps = [(i, t(lang, f"dir.{a[5:]}")) for i, a in enumerate(actions) if a[:5] == "step:"]
+        others = [
+            (i, describe_action(g, s, a, lang))
+            for i, a in enumerate(actions)
+            if not a.startswith("step:")
+        ]
+        return [(t(lang, "opt.step"), steps), ("", others)]
     if not any(a.partition(":")[0] in _BY_CARD for a in actions):
         return None
-    t = UI.t
     groups: list[tuple[str, list[tuple[int, str]]]] = []
     heads: dict[str, list[tuple[int, str]]] = {}
     rest: list[tuple[int, str]] = []
