@@ -106,3 +106,16 @@ def test_a_system_error_with_no_file_is_told_in_words(monkeypatch: pytest.Monkey
     assert error_text(e) == "No space left on device"
     monkeypatch.setattr(session, "lang", "it")
     assert error_text(e) == "non c'è più spazio sul disco"
+
+
+def test_a_dungeonquest_position_error_names_its_file(tmp_path: Path) -> None:
+    """DungeonQuest's position errors said 'error: position: field bogus: ...' without
+    the file, where the other games' name it first."""
+    path = tmp_path / "dq.yaml"
+    path.write_text("game: dungeonquest\nposition:\n  bogus: 1\n", encoding="utf-8")
+    line = assert_one_line_error(invoke(["scenario", "run", str(path)]))
+    assert line.startswith(f"error: {path}: position: field bogus")
+    italian = assert_one_line_error(
+        invoke(["--lang", "it", "scenario", "run", str(path)]), "errore: "
+    )
+    assert italian.startswith(f"errore: {path}: posizione: campo bogus")

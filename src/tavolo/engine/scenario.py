@@ -116,7 +116,12 @@ def run_told(
             raise ScenarioError.said(engine_messages(), "scenario.seed", source=source)
         rng = ScriptedRNG(seed, script)
         if "position" in data:
-            state = game.from_position(config, data["position"] or {}, rng)
+            try:
+                state = game.from_position(config, data["position"] or {}, rng)
+            except ScenarioError as e:  # a game's own words, named with the file as others
+                raise ScenarioError.said(
+                    engine_messages(), "scenario.problem", source=source, problem=e
+                ) from None
         else:
             state = game.new(config, seed)
             rng.s = state.rng.s  # carry on the real game's stream, scripted where asked
