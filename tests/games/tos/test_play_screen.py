@@ -392,3 +392,14 @@ def test_T_19_T_24_a_move_that_costs_a_hand_card_says_so() -> None:
         assert said.endswith("al prezzo di una carta della mano scartata)"), said
     w.hand.clear()  # nothing left to pay with: the move is free
     assert "costs" not in GAME.describe_action(w, GAME.decision(w).actions[0], "en")
+
+
+def test_T_16_the_legacy_bar_never_shows_more_marks_than_boxes() -> None:
+    """A profile holding 2**64 pencil marks for a set (written by hand or by a broken
+    tool) showed 'Legacy bar: 18446744073709551616 boxes filled in pencil.' on a bar of
+    6 boxes; the rules read such a bar as full, and the screen now says so."""
+    s = position(hand=(1, 2, 3, 4, 8), discard=(5, 6, 7), turned=[8], ticks=2**64)
+    boxes = len(s.hero.bars["legacy"].boxes)
+    assert f"Legacy bar: {boxes} boxes filled in pencil." in GAME.view(s, 0, "en")
+    s = position(hand=(1, 2, 3, 4, 8), discard=(5, 6, 7), turned=[8], ticks=2)
+    assert "Legacy bar: 2 boxes filled in pencil." in GAME.view(s, 0, "en")

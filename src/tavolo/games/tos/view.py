@@ -199,7 +199,9 @@ def board(g: TosGame, s: TosState, lang: str) -> str:
         if s.ticks.get("legacy") or (
             "legacy" in s.ticks and any(_ticks_legacy(s, c) for c in (*s.hand, *s.column))
         ):  # (an empty bar no card at hand or in the column can fill: not a line)
-            lines.append(t(lang, "ticks", n=s.ticks["legacy"]))
+            bar = s.hero.bars.get("legacy")  # (a profile may hold more marks than boxes)
+            n = s.ticks["legacy"] if bar is None else min(s.ticks["legacy"], len(bar.boxes))
+            lines.append(t(lang, "ticks", n=n))
         from .adventure.board import bar_label
 
         # the bars this adventure prints; another adventure's of the same set (the day's
