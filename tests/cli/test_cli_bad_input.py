@@ -61,11 +61,31 @@ def test_a_file_that_exists_is_never_written_over(tmp_path: Path, command: list[
     path = tmp_path / "precious.json"
     path.write_text("mine\n", encoding="utf-8")
     line = assert_one_line_error(invoke([*command, str(path)]))
-    said = "exists already: tavolo never writes over a file; give another name, or remove it first"
+    said = "exists already: give another name, or add --overwrite to write over it"
     assert line == f"error: {path} {said}"
     assert path.read_text(encoding="utf-8") == "mine\n"
     italian = assert_one_line_error(invoke(["--lang", "it", *command, str(path)]), "errore: ")
-    assert "esiste già: tavolo non scrive mai sopra un file" in italian
+    assert "esiste già: scegli un altro nome, o aggiungi --overwrite" in italian
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["play", "tricks", "--seats", "random,random", "--seed", "1", "--overwrite", "--save"],
+        ["simulate", "tricks", "-n", "2", "--overwrite", "--out"],
+    ],
+)
+def test_overwrite_writes_over_the_file_the_user_names(tmp_path: Path, command: list[str]) -> None:
+    """Saving again to the same name is the usual way to redo a game or a study: with
+    --overwrite the file is written over (a folder of that name is still refused)."""
+    path = tmp_path / "again.json"
+    path.write_text("old\n", encoding="utf-8")
+    r = invoke([*command, str(path)])
+    assert r.exit_code == 0, r.output
+    assert path.read_text(encoding="utf-8") not in ("old\n", "")
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    assert_one_line_error(invoke([*command, str(folder)]))
 
 
 def test_resume_never_writes_over_another_file(tmp_path: Path) -> None:

@@ -81,6 +81,9 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
             Path | None,
             typer.Option("--out", help=t(hl, "help.opt.out"), dir_okay=False, metavar="FILE"),
         ] = None,
+        overwrite: Annotated[
+            bool, typer.Option("--overwrite", help=t(hl, "help.opt.overwrite"))
+        ] = False,
         as_json: Annotated[bool, typer.Option("--json", help=t(hl, "help.opt.json"))] = False,
         lang: Annotated[str | None, lang_opt] = None,
     ) -> None:
@@ -88,7 +91,8 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
         g = registry.get(game)
         options = parse_options(option, lang)
         if out is not None:
-            new_file(out, ConfigError)  # hours of games are not written over a user's file
+            # hours of games are not written over a user's file unless asked
+            new_file(out, ConfigError, overwrite=overwrite)
         cells = g.simulate_args(mode, options, list(ctx.args))
         if len(cells) > 1 or cells[0][0]:
             run_study(g.name, cells, n, split_agents(agents), seed, workers, out, as_json, lang)

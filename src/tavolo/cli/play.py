@@ -200,13 +200,16 @@ def _play_command(name: str, hl: str, lang_opt: Any) -> Callable[..., None]:
             Path | None,
             typer.Option("--save", help=t(hl, "help.opt.save"), dir_okay=False, metavar="FILE"),
         ] = None,
+        overwrite: Annotated[
+            bool, typer.Option("--overwrite", help=t(hl, "help.opt.overwrite"))
+        ] = False,
         lang: Annotated[str | None, lang_opt] = None,
     ) -> None:
         lang = resolve_lang(ctx, lang)
         if save is not None and not save.resolve().parent.is_dir():
             raise ConfigError(t(lang, "play.save_folder", path=str(save)))
-        if save is not None:
-            new_file(save, ConfigError)  # a file of that name is never written over
+        if save is not None:  # a file of that name is written over only when asked
+            new_file(save, ConfigError, overwrite=overwrite)
         count: int | None = None
         if players is not None:  # a number of players, or the seats themselves
             if players.isdigit() and int(players) >= 1:
@@ -250,6 +253,9 @@ def register_resume(app: typer.Typer, hl: str, lang_opt: Any) -> None:
                 "--save", help=t(hl, "help.opt.resume_save"), dir_okay=False, metavar="FILE"
             ),
         ] = None,
+        overwrite: Annotated[
+            bool, typer.Option("--overwrite", help=t(hl, "help.opt.overwrite"))
+        ] = False,
         lang: Annotated[str | None, lang_opt] = None,
     ) -> None:
         lang = resolve_lang(ctx, lang)
@@ -260,7 +266,7 @@ def register_resume(app: typer.Typer, hl: str, lang_opt: Any) -> None:
         if not target.resolve().parent.is_dir():
             raise ConfigError(t(lang, "play.save_folder", path=str(target)))
         if target.resolve() != file.resolve():  # (the file resumed is brought up to date)
-            new_file(target, ConfigError)
+            new_file(target, ConfigError, overwrite=overwrite)
         table = Table.resume(file, lang, seats)
         table.run()
         table.save(target)

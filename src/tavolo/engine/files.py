@@ -170,14 +170,16 @@ def read_data(
         raise _failed(error, told, "file.yaml", path=str(p), where=where, problem=problem) from None
 
 
-def new_file(path: str | Path, error: type[TavoloError] = TavoloError) -> Path:
+def new_file(
+    path: str | Path, error: type[TavoloError] = TavoloError, *, overwrite: bool = False
+) -> Path:
     """A file the user named for tavolo to write (a replay, a study's rows), or
     ``error`` in one line when something of that name exists already: a user's file is
-    never written over, and a folder is no file."""
+    written over only when they say so (``overwrite``), and a folder is no file."""
     p = Path(path)
     if p.is_dir():
         raise error.said(engine_messages(), "file.folder", path=str(p))
-    if p.exists() or p.is_symlink():
+    if not overwrite and (p.exists() or p.is_symlink()):
         raise error.said(engine_messages(), "file.exists", path=str(p))
     return p
 
