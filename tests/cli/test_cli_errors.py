@@ -25,6 +25,8 @@ ALL_AI = ["--seats", "random,random", "--seed", "1"]
         (["simulate", "nope"], "unknown game 'nope'"),
         (["bench", "nope"], "unknown game 'nope'"),
         (["play", "tricks", "--seats", "random,foo"], "unknown agent 'foo'; known: human, random"),
+        (["play", "tricks", "--players", "foo"], "unknown agent 'foo'"),  # not "takes 2, not 1"
+        (["play", "tricks", "--seats", "foo"], "unknown agent 'foo'"),
         (["play", "tricks", "--seats", "random,mcts:zero"], "mcts:zero"),
         (["simulate", "tricks", "--agents", "random,foo"], "unknown agent 'foo'"),
         (["play", "tricks", *ALL_AI, "--lang", "xx"], "unknown language 'xx'; known: en, it"),

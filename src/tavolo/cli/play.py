@@ -332,6 +332,9 @@ class Table:
         specs = split_agents(seats)
         if seats is not None and not specs:
             raise ConfigError(t(lang, "play.no_seats"))
+        for spec in specs:  # a name no agent has is told as such, before any count
+            if spec.split(":", 1)[0].strip() not in (HUMAN, *AGENT_NAMES):
+                raise UnknownName("agent", spec, (HUMAN, *AGENT_NAMES))
         if specs:
             if players is not None and players != len(specs):
                 raise ConfigError(t(lang, "play.seats_mismatch", seats=len(specs), players=players))
