@@ -66,3 +66,21 @@ def test_the_treasure_chamber_screen_fits_80_by_40(lang: str) -> None:
         assert "stay" in d.actions
         rows = screen(s, d, lang)
         assert len(rows) <= 40 and max(shown(r) for r in rows) <= 80, "\n".join(rows)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_DQ_14_the_champions_bow_rule_is_told_to_a_hero_with_a_bow_only(lang: str) -> None:
+    """'A first Killed result of the bow only takes 3 LP' took two rows of every fight
+    with the Champion of Chaos, also for heroes with no bow to shoot."""
+    told = {}
+    for hero in ("el_adoran", "volrik"):
+        s = GAME.new(GAME.make_config(1, heroes=hero), 1)
+        while (d := GAME.decision(s)) is not None and s.phase == "setup":
+            GAME.apply(s, d.actions[0])
+        s.stack.append(
+            ("monster", 0, "champion_of_chaos", "fight", 5, 0, None, 0, None, None, None)
+        )
+        told[hero] = " ".join(GAME.view(s, 0, lang).split())
+    bow = "A first Killed result of the bow" if lang == "en" else "Un primo risultato Ucciso"
+    assert bow in told["el_adoran"] and bow not in told["volrik"]
+    assert GAME.name_of("champion_of_chaos", lang) in told["volrik"]
