@@ -1031,6 +1031,31 @@ def test_DQ_19_D21_two_heroes_the_heuristic_weighs_treasure_against_the_other_he
     assert values[0] > values[1] > values[2]
 
 
+def test_DQ_19_D21_two_heroes_the_way_to_a_tower_goes_round_walls() -> None:
+    """The heuristic's way out follows the placed tiles' openings: Ulv, richer than
+    Volrik, stands at (1,0) next to the north-west tower, but with a wall on that side
+    his way is 3 squares, round by (1,1) and (0,1), not 1, and the position is worth
+    less than the same one with an opening there."""
+
+    def ulv_at_1_0(room: str) -> Any:
+        heroes = [{"id": "ulv_grimhand", "ring": "opening", "at": [1, 0]}]
+        heroes.append({"id": "volrik", "ring": "healing", "at": [0, 9]})
+        tiles = [
+            {"tile": "room_ooo_01", "at": [0, 1], "heading": "S"},
+            {"tile": "room_ooo_02", "at": [1, 1], "heading": "E"},
+            {"tile": room, "at": [1, 0], "heading": "N"},
+        ]
+        position = {"heroes": heroes, "tiles": tiles, "round": 5, "active": 0}
+        data = {"game": "dungeonquest", "config": {"players": 2}, "position": position}
+        s = GAME.from_json(run({**data, "actions": []}, "test")["state"])
+        s.heroes[0].treasure = [300]
+        return s
+
+    walled, open_ = ulv_at_1_0("room_wwo_01"), ulv_at_1_0("room_ooo_03")
+    assert GAME.way_out(walled, (1, 0)) == 3 and GAME.way_out(open_, (1, 0)) == 1
+    assert GAME.heuristic(walled, 0) < GAME.heuristic(open_, 0)
+
+
 def test_DQ_19_D21_solo_escaping_alive_wins() -> None:
     """D21: the solo goal is escaping alive ("per vincere ... deve ritornare in una Stanza
     Torre prima che il sole tramonti"), treasure or not; dying or staying in loses;
