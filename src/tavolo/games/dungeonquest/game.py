@@ -22,7 +22,7 @@ from tavolo.engine.errors import ConfigError, ContentError, ScenarioError
 from tavolo.engine.files import read_data
 from tavolo.engine.i18n import SCREEN, Name, fill, fit
 
-from .board import Board
+from .board import SIDES, Board, step
 from .dice import parse_dice
 from .effects import walk
 from .options import DEFAULT, SWITCHABLE
@@ -381,8 +381,8 @@ class DungeonQuestGame(DQTurn):
         x, y = h.pos
         left = s.opts.sun_rounds - s.round + 1
         fit = 0.4 + 0.6 * max(0, h.life) / self.heroes[h.id].life
-        tower = min(abs(x - tx) + abs(y - ty) for tx, ty in self.spec.towers)
-        home = fit * (0.5 * (1.0 - tower / 12) + 0.5 * on_time(left, tower))
+        tower = self.way_out(s, h.pos)
+        home = fit * (0.5 * max(0.0, 1.0 - tower / 12) + 0.5 * on_time(left, tower))
         if h.gp > best:
             return 0.5 + 0.4 * home + 0.1 * min(1.0, h.gp / 3000)
         # Short of the lead: a room near his tower may hold enough (no card treasure is
@@ -394,6 +394,42 @@ class DungeonQuestGame(DQTurn):
         deep = 0.4 * (1.0 - chamber / 16) * on_time(left, chamber + CHAMBER_TO_TOWER)
         hunt = 0.05 + fit * (near + deep) + 0.05 * h.gp / (best + 1)
         return max(hunt, out * home)
+
+    def way_out(self, s: S, at: Square) -> int:
+        """Squares from ``at`` to the nearest tower through the openings of the placed
+        tiles (doors and portcullises count as open), and from an opening onto an empty
+        square in a straight line from there: walls are not walked through, as a
+        straight line from ``at`` would. 30 when every way is walled."""
+        board = Board(self.spec, s.board)
+        towers = self.spec.towers
+
+        def straight(sq: Square) -> int:
+            return min(abs(sq[0] - tx) + abs(sq[1] - ty) for tx, ty in towers)
+
+        if not board.explored(at):  # no tile under him (a made-up position)
+            return straight(at)
+        best = 30
+        seen = {at: 0}
+        todo = [at]
+        for sq in todo:  # breadth first: todo grows behind the loop
+            d = seen[sq]
+            if d >= best:
+                break
+            if sq in towers:
+                best = d
+                break
+            for side in SIDES:
+                if board.passage(sq, side) is None:
+                    continue
+                to = step(sq, side)
+                if to in seen:
+                    continue
+                if board.explored(to):
+                    seen[to] = d + 1
+                    todo.append(to)
+                else:
+                    best = min(best, d + 1 + straight(to))
+        return best
 
     def cause_kind(self, cause: str) -> str:
         """A cause of death grouped for statistics: monster (the Giant Spider too),
