@@ -66,6 +66,23 @@ def test_marks() -> None:
     assert GAME.with_marks(explicit, {"ticks": {"legacy": 5}}) == explicit
 
 
+def test_a_bar_holds_no_more_marks_than_boxes() -> None:
+    """-o ticks=18446744073709551616 was kept as it came, shown on the screen and saved
+    back into the profile; marks beyond the bar's boxes mean every box is filled."""
+    dated = GAME.make_config(1, "fight", date="2026-11-21", ticks=2**64)
+    s = GAME.new(dated, 1)
+    boxes = len(s.hero.bars["legacy"].boxes)
+    assert s.ticks == {"legacy": boxes}
+    assert GAME.marks(s) == {"ticks": {"legacy": boxes}}
+    world = GAME.with_marks(
+        GAME.make_config(1, "world", date="2026-11-21"), {"ticks": {"legacy": 2**64}}
+    )
+    assert GAME.new(world, 1).ticks["legacy"] == boxes
+    assert GAME.new(GAME.make_config(1, "fight", date="2026-11-21", ticks=2), 1).ticks == {
+        "legacy": 2
+    }
+
+
 def test_adventure_pencil_marks_persist_per_set() -> None:
     dated = GAME.make_config(1, "world", date="2026-11-21")
     assert GAME.marks_key(dated) == "tos/TOS20261121"

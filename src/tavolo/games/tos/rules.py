@@ -207,6 +207,15 @@ class TosRules(AdventureRules, Game):
         return ["seed", derive_seed(int(hero_src[1]), kind), kind]
 
     # -------------------------------------------------------------------------- setup --
+    @staticmethod
+    def _fill_bars(s: TosState) -> None:
+        """A bar holds no more pencil marks than it has boxes: more (an option, or a
+        profile that once took -o ticks=10**20) means every box is filled."""
+        for name, n in s.ticks.items():
+            bar = s.hero.bars.get(name)
+            if bar is not None and n > len(bar.boxes):
+                s.ticks[name] = len(bar.boxes)
+
     def new(self, config: Config, seed: int) -> TosState:
         """T-1: tracks, the Discard Deck shuffled, five cards drawn from its bottom."""
         rng = RNG(seed)
@@ -214,6 +223,7 @@ class TosRules(AdventureRules, Game):
         s = TosState(rng, self.hero(src), src, config.mode)
         o = config.options
         s.ticks = {"legacy": int(o.get("ticks", 0))} if s.hero.bars else {}
+        self._fill_bars(s)
         diff = o.get("difficulty", "normal")
         if config.mode in ADVENTURES:
             s.discard = list(range(1, 9))
@@ -222,6 +232,7 @@ class TosRules(AdventureRules, Game):
             events: list[Event] = []
             self._draw_to_hand(s, events)
             s.ticks.update(o.get("bars") or {})
+            self._fill_bars(s)
             adv_src = self._adventure_src(config, src)
             self.setup_adventure(s, self.adventure(adv_src), adv_src, events)
             self._run(s, events)
