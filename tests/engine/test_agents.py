@@ -118,6 +118,20 @@ def test_make_agent_bad_budget(spec: str) -> None:
     assert "\n" not in message and spec in message
 
 
+def test_make_agent_refuses_a_budget_no_search_would_end() -> None:
+    """mcts:99999999999999999999ms thought for ever on its first decision while its tree
+    took the memory; a budget past an hour or 100,000,000 iterations is refused."""
+    for spec, said in (
+        ("mcts:99999999999999999999ms", "at most an hour a decision"),
+        ("mcts:3601s", "at most an hour a decision"),
+        ("mcts:100000001", "at most 100,000,000 iterations a decision"),
+        ("mcts:100000001,c=1", "at most 100,000,000 iterations a decision"),
+    ):
+        with pytest.raises(ConfigError, match=said):
+            make_agent(spec, 0)
+    assert make_agent("mcts:3600s", 0).name and make_agent("mcts:100000000", 0).name
+
+
 def test_make_agent_lists_the_mcts_settings() -> None:
     with pytest.raises(ConfigError, match=r"known: c, depth, norm, mix$"):
         make_agent("mcts:100,depth=0,normalise=1", 0)

@@ -5,7 +5,7 @@ Specs:
 * ``random``
 * ``greedy`` or ``greedy:<k>`` (k determinizations per decision, default 3)
 * ``mcts`` (1000 iterations), ``mcts:<n>`` (n iterations), ``mcts:<t>ms`` or ``mcts:<t>s``
-  (a time budget), optionally followed by ``,c=<exploration>``, ``,depth=<rollout depth>``
+  (a time budget; at most MAX_ITERATIONS or MAX_MILLISECONDS a decision), optionally followed by ``,c=<exploration>``, ``,depth=<rollout depth>``
   ``,norm=1`` (min-max normalised values before the exploration term; ``norm=0``, the
   default, is plain UCB1) and ``,mix=<λ>`` (MixMax: a node scores its mean mixed with
   the best value seen below it, λ from 0, the default, to 1) for tuning, e.g.
@@ -42,6 +42,12 @@ class Agent(Protocol):
     def act(self, game: Game, state: State, decision: Decision) -> Action: ...
 
 
+# A budget past these is a typo (20 digits where 2 were meant), not a search: it would
+# think for days on one decision while its tree takes the machine's memory.
+MAX_ITERATIONS = 100_000_000
+MAX_MILLISECONDS = 3_600_000.0  # an hour a decision
+
+
 def _positive_int(spec: str, what: str, text: str) -> int:
     if not text.isascii() or not text.isdigit() or int(text) < 1:
         raise ConfigError.said(MSG, f"positive.{what}", spec=spec, value=text)
@@ -63,8 +69,12 @@ def _mcts(spec: str, params: str, seed: int) -> MCTSAgent:
             milliseconds = -1.0
         if not milliseconds > 0 or milliseconds == float("inf"):
             raise ConfigError.said(MSG, "time", spec=spec)
+        if milliseconds > MAX_MILLISECONDS:
+            raise ConfigError.said(MSG, "time_cap", spec=spec)
     else:
         iterations = _positive_int(spec, "iterations", budget)
+        if iterations > MAX_ITERATIONS:
+            raise ConfigError.said(MSG, "iterations_cap", spec=spec)
     exploration, depth, normalize = DEFAULT_EXPLORATION, DEFAULT_ROLLOUT_DEPTH, False
     mix = 0.0
     for item in tuning:
