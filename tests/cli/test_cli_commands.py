@@ -451,6 +451,11 @@ class _Returns:
         ((0.5, 0.5), "en", "Draw.[/bold]  Scores: A 0.5, B 0.5"),
         ((1, 1, 0), "it", "Vincono insieme A e B.[/bold]  Punteggi: A 1; B 1; C 0"),
         ((1, 1, 1, 0), "en", "A, B and C share the win.[/bold]  Scores: A 1, B 1, C 1, D 0"),
+        # DungeonQuest's tie for the win (D21: each of k tied heroes scores 1/k) was
+        # told 'Draw.' though the third hero died in the dungeon
+        ((0.5, 0.5, 0), "en", "A and B share the win.[/bold]  Scores: A 0.5, B 0.5, C 0"),
+        ((0.5, 0.5, 0), "it", "Vincono insieme A e B.[/bold]  Punteggi: A 0,5; B 0,5; C 0"),
+        ((0.25, 0.75, 0), "en", "Draw.[/bold]  Scores: A 0.25, B 0.75, C 0"),
     ],
 )
 def test_the_result_line_reads_as_each_language_writes(

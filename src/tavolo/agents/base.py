@@ -5,7 +5,8 @@ Specs:
 * ``random``
 * ``greedy`` or ``greedy:<k>`` (k determinizations per decision, default 3)
 * ``mcts`` (1000 iterations), ``mcts:<n>`` (n iterations), ``mcts:<t>ms`` or ``mcts:<t>s``
-  (a time budget; at most MAX_ITERATIONS or MAX_MILLISECONDS a decision), optionally followed by ``,c=<exploration>``, ``,depth=<rollout depth>``
+  (a time budget; at most MAX_ITERATIONS or MAX_MILLISECONDS a decision), optionally
+  followed by ``,c=<exploration>``, ``,depth=<rollout depth>``
   ``,norm=1`` (min-max normalised values before the exploration term; ``norm=0``, the
   default, is plain UCB1) and ``,mix=<λ>`` (MixMax: a node scores its mean mixed with
   the best value seen below it, λ from 0, the default, to 1) for tuning, e.g.

@@ -238,6 +238,14 @@ def escape_name(label: str) -> Name:
     return Name(escape(label), getattr(label, "article", ""))
 
 
+def _shared(returns: Sequence[float], outcomes: Sequence[str]) -> bool:
+    """Two or more seats drew on the same score while the others lost: the game's tie
+    for the win (DungeonQuest's richest heroes out, D21), not a draw of the whole table."""
+    tied = {returns[i] for i, o in enumerate(outcomes) if o == "draw"}
+    drew = sum(1 for o in outcomes if o == "draw")
+    return drew > 1 and len(tied) == 1 and "loss" in outcomes
+
+
 def result_text(game: Game, state: State, lang: str, labels: Sequence[str]) -> str:
     """Who won, in words, with the game's returns.
 
@@ -262,6 +270,10 @@ def result_text(game: Game, state: State, lang: str, labels: Sequence[str]) -> s
         text = t(lang, "result.share", who=CATALOG.join(lang, both, "join.and", "join.comma"))
     elif all(o == "loss" for o in outcomes):
         text = t(lang, "result.all_lose" if len(returns) > 1 else "result.lose", who=names[0])
+    elif _shared(returns, outcomes):  # tied at the top with someone below: a shared win
+        tied = [names[i] for i, o in enumerate(outcomes) if o == "draw"]
+        both = [format(w if isinstance(w, Name) else Name(w), "the") for w in tied]
+        text = t(lang, "result.share", who=CATALOG.join(lang, both, "join.and", "join.comma"))
     else:
         text = t(lang, "result.draw")
     line = t(lang, "result.line", outcome=text, scores=scores)
