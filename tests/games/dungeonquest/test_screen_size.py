@@ -25,9 +25,47 @@ def screen(s: Any, d: Any, lang: str) -> list[str]:
     rows += GAME.view(s, d.player, lang).replace("\\[", "[").splitlines()
     rows.append(t(lang, "play.choose"))
     width = len(str(len(d.actions)))
-    for i, action in enumerate(d.actions, 1):
-        rows += fit(f"  {i:>{width}}. {GAME.describe_action(s, action, lang)}", width + 4)
+    groups = GAME.describe_options(s, d.actions, lang)  # as Table.print_options shows them
+    if groups is None:
+        groups = [("", [(i, GAME.describe_action(s, a, lang)) for i, a in enumerate(d.actions)])]
+    for head, items in groups:
+        if head:
+            rows += fit(f"{head}: " + " · ".join(f"{i + 1} {w}" for i, w in items), 2, sep=" · ")
+            continue
+        for i, words in items:
+            rows += fit(f"  {i + 1:>{width}}. {words}", width + 4)
     return [*rows, t(lang, "play.prompt", n=len(d.actions))]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_plain_moves_share_a_line(lang: str) -> None:
+    """Four 'move' lines pushed a crowded four-hero screen to 41-44 rows; the moves that
+    open the list now share one, numbered as before, the other options one a line."""
+    seen = 0
+    for seed in range(40):
+        seen += _plain_moves_checked(GAME.new(GAME.make_config(2), seed), RNG(seed), lang)
+    assert seen >= 20, seen
+
+
+def _plain_moves_checked(s: Any, rng: RNG, lang: str) -> int:
+    seen = 0
+    while (d := GAME.decision(s)) is not None:
+        moves = [a for a in d.actions if a.startswith("move:")]
+        groups = GAME.describe_options(s, d.actions, lang)
+        if len(moves) >= 2 and list(d.actions[: len(moves)]) == moves:
+            assert groups is not None
+            head, items = groups[0]
+            assert head == ("move" if lang == "en" else "muovi")
+            assert [i for i, _ in items] == list(range(len(moves)))
+            said = [GAME.describe_action(s, a, lang) for a in moves]
+            assert [f"{head} {w}" for _, w in items] == said
+            rest = [i for _, group in groups[1:] for i, _ in group]
+            assert rest == list(range(len(moves), len(d.actions)))
+            seen += 1
+        elif len(moves) < 2:
+            assert groups is None
+        GAME.apply(s, d.actions[rng.below(len(d.actions))])
+    return seen
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])

@@ -718,6 +718,26 @@ class DungeonQuestGame(DQTurn):
             return self.name_of(s.heroes[k].id, lang)
         return f"P{k + 1}"
 
+    def describe_options(
+        self, s: S, actions: Sequence[str], lang: str = "en"
+    ) -> list[tuple[str, list[tuple[int, str]]]] | None:
+        """The plain moves on one line ("move: 1 north · 2 east · 3 south"), the other
+        options one a line: four move lines pushed a crowded screen past 40 rows. A move
+        that says more than its side (a corridor, a trap) keeps its own line."""
+        head = ui(lang)["action"]["move_head"] + " "
+        moves: list[tuple[int, str]] = []
+        for i, a in enumerate(actions):
+            if not a.startswith("move:") or i != len(moves):
+                break  # (only the moves that open the list: the numbers stay in order)
+            said = self.describe_action(s, a, lang)
+            if not said.startswith(head):
+                break
+            moves.append((i, said[len(head) :]))
+        if len(moves) < 2:
+            return None
+        rest = [(i, self.describe_action(s, a, lang)) for i, a in enumerate(actions)][len(moves) :]
+        return [(head.strip(), moves), ("", rest)] if rest else [(head.strip(), moves)]
+
     def describe_action(self, s: S, action: str, lang: str = "en") -> str:
         words = ui(lang)["action"]
         top = s.stack[-1] if s.stack else ()
