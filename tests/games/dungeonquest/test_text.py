@@ -259,3 +259,14 @@ def test_DQ_3_the_last_round_is_told_as_the_last_not_as_0_rounds_to_sunset() -> 
     assert render_sun(25, "en") == "Round 25 of 26: 1 more round before sunset"
     assert render_sun(1, "it") == "Round 1 di 26: ancora 25 round prima del tramonto"
     assert render_sun(26, "it").startswith("Round 26 di 26, l'ultimo")
+
+
+def test_DQ_11_driven_out_reads_for_a_heroine_too() -> None:
+    """'{hero} è cacciato dalla camera' was masculine whoever the hero: Helena la Rapida
+    (the Heroes expansion) read 'è cacciato'. The dragon is now the subject."""
+    g = registry.get("dungeonquest")
+    said = g.describe_event(Event("driven_out", {"hero": 0}), 0, "it")
+    assert said == "Il drago caccia G1 dalla camera."
+    assert g.describe_event(Event("driven_out", {"hero": 0}), 0, "en").endswith(
+        "is driven out of the chamber."
+    )
