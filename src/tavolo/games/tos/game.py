@@ -23,6 +23,7 @@ from . import play as inplay
 from .adventure.compass import TURN_COST
 from .adventure.play import MAX_MOVES
 from .rules import HEROES, MAX_LEVEL, MAX_TURNS, SERIES, TosRules
+from .saved import check_saved
 from .schema import CLASSES, Enemy
 from .state import TosState
 from .text import MSG
@@ -221,7 +222,10 @@ class TosGame(TosRules):
         from .adventure import planner
 
         planner.forget()
-        with reading_state(self.name):
+        with reading_state(self.name):  # each value first, then the state
+            heroes = [h.stem for h in HEROES.glob("*.yaml")]
+            heroes += [k[1] for k in self._heroes if k[0] == "file"]  # a test's own
+            check_saved(self.name, data, self.modes, heroes, self.handlers)
             return super().from_json(data)
 
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> TosState:
