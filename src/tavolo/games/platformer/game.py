@@ -33,6 +33,7 @@ from tavolo.engine.i18n import fill, fit
 from .effects import SYMBOLS
 from .geometry import Geo
 from .rules import BOSS_FAINT, ROUND_CAP, THEMES, S, is_solo, spread
+from .saved import check_saved
 from .state import PlatformerState
 from .text import (
     MSG,
@@ -329,6 +330,7 @@ class PlatformerGame(PlatformerTurn):
 
     def from_json(self, data: Mapping[str, Any]) -> PlatformerState:
         with reading_state(self.name):
+            check_saved(self, data)
             return PlatformerState.from_json(dict(data))
 
     def returns(self, s: S) -> tuple[float, ...]:
