@@ -371,6 +371,19 @@ def test_a_hero_may_come_from_an_unexplored_square() -> None:
     assert s.heroes[0].prev == (2, 0) and s.heroes[0].entered == 1
 
 
+def test_a_card_a_position_gives_is_no_longer_among_its_decks_unseen() -> None:
+    """A potion and a rope taken out of their decks: each deck counts as many unseen
+    cards as it has left, not one more (draws picked among cards that were not there:
+    its top card came up twice as often as the others)."""
+    s = GAME.from_position(GAME.make_config(1), pos({"potion": True, "rope": True}), ScriptedRNG(0))
+    full = GAME.new(GAME.make_config(1), 0).decks
+    assert {d: s.fresh[d] for d in s.decks} == {d: len(c) for d, c in s.decks.items()}
+    assert (len(s.decks["room"]), len(s.decks["corpse"])) == (
+        len(full["room"]) - 1,
+        len(full["corpse"]) - 1,
+    )
+
+
 # ---------------------------------------------------------------- mutation test --
 POOL: list[Any] = [None, 0, -1, 1, 2, 3, 7, 25, 99, -5, True, False, "", "x", [], [None], {}]
 POOL += [{"a": 1}, [1, 2], [6, 4], "1A", "volrik", "healing", "N", ["room:giant_spider"]]

@@ -630,9 +630,13 @@ class DungeonQuestGame(DQTurn):
 
     def _take(self, s: S, k: int, deck: str, card: str) -> tuple[str, str]:
         """Card ``card`` out of ``deck`` for hero ``k``, if a copy is left there."""
-        if card not in s.decks[deck]:
+        pile = s.decks[deck]
+        if card not in pile:
             raise ScenarioError.said(MSG, "position.card", n=k + 1, card=card, deck=deck)
-        s.decks[deck].remove(card)
+        i = pile.index(card)
+        if i >= len(pile) - s.fresh[deck]:  # one unseen card fewer (draws pick among them)
+            s.fresh[deck] -= 1
+        del pile[i]
         return deck, card
 
     def _place_hero(self, s: S, board: Board, k: int, hd: HeroAt) -> None:
