@@ -4,6 +4,7 @@ writes is one ``StateError`` line naming the value, never a traceback from a rul
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from tavolo.engine import RNG, StateError, registry
 
 GAME = registry.get("tos")
+FILES = Path(__file__).parent / "adventures"  # hand-made adventures
 
 
 def saved(mode: str = "fight", moves: int = 4, seed: int = 3) -> dict[str, Any]:
@@ -53,6 +55,7 @@ FIGHT = [
     (("hero",), ["file", "../x"], "hero[1] cannot be '../x'"),
     (("hero",), ["seed", "x", None], "hero[1] cannot be 'x'"),
     (("hero",), ["seed", 1, "bard"], "hero[2] cannot be 'bard'"),
+    (("hero",), ["date", "today", None], "hero[1] cannot be 'today'"),
     (("act",), [0], "act cannot be [0]"),
     (("activated",), [[9, 0]], "activated[0][0] cannot be 9"),
     (("ticks",), {"legacy": "x"}, "ticks['legacy'] cannot be 'x'"),
@@ -66,6 +69,7 @@ FIGHT = [
 WORLD = [
     (("adventure", "grid", 0), 99, "adventure.grid[0] cannot be 99"),
     (("adventure", "grid"), [1, 1, 2, 3, 4, 5, 6, 7, 8], "adventure.grid[1] cannot be 1"),
+    (("adventure", "table"), [0], "adventure.table cannot be [0]"),
     (("adventure", "table", 0), 5, "adventure.table[0] cannot be 5"),
     (("adventure", "pawn"), [9, 0], "adventure.pawn[0] cannot be 9"),
     (("adventure", "pawn"), "a1", "adventure.pawn cannot be 'a1'"),
@@ -139,6 +143,8 @@ CONFIGS = [
     ("world", {"date": "2026-11-29", "ticks": 2}),
     ("dungeon", {"class": "swordsman"}),
     ("dungeon", {"date": "2026-11-28"}),
+    ("world", {"file": str(FILES / "world_rules.yaml")}),
+    ("dungeon", {"file": str(FILES / "dungeon_rules.json")}),
 ]
 
 

@@ -15,8 +15,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from tavolo.engine.errors import StateError, engine_messages
+from tavolo.engine.errors import StateError, TavoloError, engine_messages
 
+from . import generator
 from .rules import MAX_LEVEL
 from .schema import CLASSES, Enemy
 
@@ -161,7 +162,10 @@ def _hero(ck: _Check, src: Any, heroes: Collection[str]) -> None:
     if src[0] == "seed":
         ck.whole("hero[1]", src[1])
     else:
-        ck.text("hero[1]", src[1])
+        try:
+            generator.parse_day(ck.text("hero[1]", src[1]))
+        except TavoloError:
+            raise ck.fail("hero[1]", src[1]) from None
     if src[2] is not None:
         ck.one_of("hero[2]", src[2], CLASSES)
 
@@ -178,7 +182,7 @@ def _adventure(ck: _Check, a: Mapping[str, Any], mode: str) -> None:
     else:
         ck.text("adventure.src[1]", src[1])
     world = mode == "world"
-    table = ck.listed("adventure.table", get("table"))
+    table = ck.listed("adventure.table", get("table"), 9 if world else 6)
     for i, t in enumerate(table):
         ck.whole(f"adventure.table[{i}]", t, -2, 1 if world else 3)
     grid = ck.listed("adventure.grid", get("grid"), 9 if world else 0)
