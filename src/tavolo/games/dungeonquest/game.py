@@ -27,6 +27,7 @@ from .dice import parse_dice
 from .effects import walk
 from .options import DEFAULT, SWITCHABLE
 from .rules import EXTRA_CAP, SIDE
+from .saved import check_saved
 from .schema import COUNTERS, Names
 from .state import DQState, Hero, all_tiles
 from .text import (
@@ -216,6 +217,7 @@ class DungeonQuestGame(DQTurn):
 
     def from_json(self, data: Mapping[str, Any]) -> S:
         with reading_state(self.name):
+            check_saved(self.name, data, self.progs)
             return DQState.from_json(dict(data))
 
     def returns(self, s: S) -> tuple[float, ...]:

@@ -1,0 +1,250 @@
+"""A DungeonQuest state's JSON checked value by value before it is loaded (``from_json``).
+
+``DQState.from_json`` takes what ``to_json`` wrote at its word; data written by hand or
+cut short (a tile id no tile has, a tile both on the board and in the pile, a hero on a
+square off the board, a seat 5, a text where a number goes) would load and fail later,
+inside a rule, as a traceback. Here each value is checked first and the first wrong one is
+named in one line (the engine's ``state.value`` message).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence, Sized
+from functools import cache
+from typing import Any
+
+from pydantic import ValidationError
+
+from tavolo.engine.errors import StateError, engine_messages
+
+from .content import default_content
+from .options import Options
+from .state import Hero, all_tiles
+
+STATUSES = ("in", "escaped", "dead")
+PHASES = ("setup", "play", "over")
+FLAGS = ("halt", "noesc")
+PAIRS = ("ropes", "held")
+
+
+@cache
+def _known() -> tuple[dict[str, Counter[str]], Counter[int], Counter[str]]:
+    """Each deck's cards with their counts, the treasure cup's, the dragon pool's."""
+    c = default_content()
+    decks = {d: Counter(c.deck_list(d)) for d in (*c.cards, "monster")}
+    return decks, Counter(c.treasure_pool()), Counter(c.dragon_pool())
+
+
+class _Check:
+    def __init__(self, game: str) -> None:
+        self.game = game
+        b = default_content().board
+        self.width, self.height = b.width, b.height
+
+    def fail(self, field: str, value: Any) -> StateError:
+        shown = repr(value)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        return StateError.said(
+            engine_messages(), "state.value", game=self.game, field=field, value=shown
+        )
+
+    def whole(self, field: str, value: Any, lo: int | None = 0, hi: int | None = None) -> int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        if not ok or (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise self.fail(field, value)
+        return int(value)
+
+    def flag(self, field: str, value: Any) -> None:
+        if not isinstance(value, bool):
+            raise self.fail(field, value)
+
+    def text(self, field: str, value: Any, among: Any = None) -> str:
+        if not isinstance(value, str) or (among is not None and value not in among):
+            raise self.fail(field, value)
+        return value
+
+    def listed(self, field: str, value: Any) -> list[Any]:
+        if not isinstance(value, list):
+            raise self.fail(field, value)
+        return value
+
+    def mapping(self, field: str, value: Any) -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            raise self.fail(field, value)
+        return value
+
+    def square(self, field: str, value: Any, none: bool = False) -> None:
+        if value is None and none:
+            return
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)
+            or not (0 <= value[0] < self.width and 0 <= value[1] < self.height)
+        ):
+            raise self.fail(field, value)
+
+    def card(self, field: str, value: Any, gp: bool = False) -> None:
+        """A held card ``[deck, id]`` (a kept treasure card ``[deck, id, GP]``)."""
+        decks = _known()[0]
+        n = 3 if gp else 2
+        if (
+            not isinstance(value, list)
+            or len(value) != n
+            or not all(isinstance(x, str) for x in value[:2])
+            or value[0] not in decks
+            or value[1] not in decks[value[0]]
+        ):
+            raise self.fail(field, value)
+        if gp:
+            self.whole(field, value[2])
+
+
+def check_saved(game: str, data: Mapping[str, Any], progs: Sequence[Sized] = ()) -> None:
+    """Raise ``StateError`` naming the first value of a DungeonQuest state's ``data``
+    that no ``to_json`` writes; ``progs`` are the game's effect programs (the ones an
+    ``fx`` or ``opt`` frame of the stack runs, by number)."""
+    ck = _Check(game)
+    if not isinstance(data, Mapping):
+        raise ck.fail("state", data)
+    ck.mapping("rng", data["rng"])
+    opts = _options(ck, data["opts"])
+    n = _heroes(ck, data["heroes"], opts)
+    _tiles(ck, data["board"], data["pile"])
+    _decks(ck, data["decks"], data["fresh"])
+    _, cup, dragon = _known()
+    for i, gp in enumerate(ck.listed("cup", data["cup"])):
+        if ck.whole(f"cup[{i}]", gp) not in cup:
+            raise ck.fail(f"cup[{i}]", gp)
+    _counted(ck, "cup", data["cup"], cup)
+    for key in ("dragon", "dragon_out"):
+        for i, c in enumerate(ck.listed(key, data[key])):
+            ck.text(f"{key}[{i}]", c, dragon)
+    _counted(ck, "dragon_out", data["dragon"] + data["dragon_out"], dragon)
+    for key in ("active", "first"):
+        ck.whole(key, data[key], 0, n - 1)
+    order = ck.listed("order", data["order"])
+    for i, k in enumerate(order):
+        ck.whole(f"order[{i}]", k, 0, n - 1)
+    if sorted(order) != list(range(n)):
+        raise ck.fail("order", order)
+    for key in ("round", "turns", "moves"):
+        ck.whole(key, data[key])
+    ck.text("phase", data["phase"], PHASES)
+    ck.text("reason", data["reason"])
+    for key in FLAGS:
+        ck.flag(key, data[key])
+    monsters = {m.id for m in default_content().monsters}
+    for i, f in enumerate(ck.listed("stack", data["stack"])):
+        if not isinstance(f, list) or len(f) < 2 or not isinstance(f[0], str):
+            raise ck.fail(f"stack[{i}]", f)
+        ck.whole(f"stack[{i}][1]", f[1], 0, n - 1)
+        if f[0] in ("fx", "opt") and progs:  # (kind, hero, program, step, ...)
+            if len(f) < 4:
+                raise ck.fail(f"stack[{i}]", f)
+            prog = ck.whole(f"stack[{i}][2]", f[2], 0, len(progs) - 1)
+            ck.whole(f"stack[{i}][3]", f[3], 0, len(progs[prog]))
+        elif f[0] == "monster":
+            ck.text(f"stack[{i}][2]", f[2] if len(f) > 2 else None, monsters)
+
+
+def _options(ck: _Check, data: Any) -> Options:
+    ck.mapping("opts", data)
+    try:
+        return Options(**data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"])
+        raise ck.fail(f"opts.{loc}", err.get("input")) from None
+
+
+def _heroes(ck: _Check, data: Any, opts: Options) -> int:
+    heroes = ck.listed("heroes", data)
+    if not 1 <= len(heroes) <= 4:
+        raise ck.fail("heroes", heroes)
+    known = {h.id for h in default_content().heroes_in_play(opts)} | {""}
+    rings = {r.id for r in default_content().rings} | {""}
+    seen: set[str] = set()
+    for p, h in enumerate(heroes):
+        at = f"heroes[{p}]"
+        ck.mapping(at, h)
+        for key in Hero.__slots__:
+            if key not in h:
+                raise ck.fail(at, f"no {key}")
+        hid = ck.text(f"{at}.id", h["id"], known)
+        if hid and hid in seen:  # one hero, two seats
+            raise ck.fail(f"{at}.id", hid)
+        seen.add(hid)
+        ck.whole(f"{at}.life", h["life"], None)
+        ck.square(f"{at}.pos", h["pos"], none=True)
+        ck.square(f"{at}.prev", h["prev"], none=True)
+        ck.whole(f"{at}.entered", h["entered"], -1, 3)
+        ck.text(f"{at}.status", h["status"], STATUSES)
+        ck.text(f"{at}.cause", h["cause"])
+        ck.text(f"{at}.ring", h["ring"], rings)
+        for key in ("ring_used", "moved"):
+            ck.flag(f"{at}.{key}", h[key])
+        if h["potion"] is not None:
+            ck.card(f"{at}.potion", h["potion"])
+        for key in PAIRS:
+            for i, c in enumerate(ck.listed(f"{at}.{key}", h[key])):
+                ck.card(f"{at}.{key}[{i}]", c)
+        for i, c in enumerate(ck.listed(f"{at}.cards", h["cards"])):
+            ck.card(f"{at}.cards[{i}]", c, gp=True)
+        for i, gp in enumerate(ck.listed(f"{at}.treasure", h["treasure"])):
+            ck.whole(f"{at}.treasure[{i}]", gp)
+        for key in ("lost_turns", "searches"):
+            ck.whole(f"{at}.{key}", h[key])
+        for i, sq in enumerate(ck.listed(f"{at}.searched", h["searched"])):
+            ck.square(f"{at}.searched[{i}]", sq)
+    return len(heroes)
+
+
+def _tiles(ck: _Check, board: Any, pile: Any) -> None:
+    tiles = all_tiles()
+    squares: set[tuple[int, int]] = set()
+    used: set[str] = set()
+    for i, row in enumerate(ck.listed("board", board)):
+        at = f"board[{i}]"
+        if not isinstance(row, list) or len(row) != 5:
+            raise ck.fail(at, row)
+        ck.square(at, row[:2])
+        if (row[0], row[1]) in squares:  # two tiles on one square
+            raise ck.fail(at, row[:2])
+        squares.add((row[0], row[1]))
+        if not isinstance(row[2], str) or row[2] not in tiles or row[2] in used:
+            raise ck.fail(f"{at}.tile", row[2])
+        used.add(row[2])
+        ck.whole(f"{at}.heading", row[3], 0, 3)
+        ck.whole(f"{at}.turns", row[4])
+    for i, t in enumerate(ck.listed("pile", pile)):
+        if not isinstance(t, str) or t not in tiles or t in used:  # unknown, or twice
+            raise ck.fail(f"pile[{i}]", t)
+        used.add(t)
+
+
+def _decks(ck: _Check, decks: Any, fresh: Any) -> None:
+    known = _known()[0]
+    ck.mapping("decks", decks)
+    ck.mapping("fresh", fresh)
+    for d in known:
+        if d not in decks:
+            raise ck.fail("decks", f"no {d}")
+    for d, cards in decks.items():
+        if d not in known:
+            raise ck.fail("decks", d)
+        for i, c in enumerate(ck.listed(f"decks.{d}", cards)):
+            ck.text(f"decks.{d}[{i}]", c, known[d])
+        _counted(ck, f"decks.{d}", cards, known[d])
+    for d, k in fresh.items():
+        if d not in decks:
+            raise ck.fail("fresh", d)
+        ck.whole(f"fresh.{d}", k, 0, len(decks[d]))
+
+
+def _counted(ck: _Check, field: str, values: list[Any], pool: Counter[Any]) -> None:
+    """No value more often than the game has it (a card, a counter, twice)."""
+    for v, k in Counter(values).items():
+        if k > pool[v]:
+            raise ck.fail(field, v)

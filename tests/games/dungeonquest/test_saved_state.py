@@ -1,0 +1,235 @@
+"""A DungeonQuest state's JSON is checked value by value before it loads: data no
+``to_json`` writes is one ``StateError`` line naming the value, never a traceback from a
+rule; every state ``to_json`` writes still loads as it was."""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tavolo.engine import RNG, State, StateError, registry
+
+GAME = registry.get("dungeonquest")
+SCENARIOS = Path(__file__).parents[2] / "scenarios" / "dungeonquest"
+
+# Every switchable rule at its other value(s), both expansions, 1-4 heroes.
+OPTION_SETS: list[tuple[int, dict[str, Any]]] = [
+    (1, {}),
+    (2, {}),
+    (3, {"expansion_heroes": True, "catacombs_tiles": True}),
+    (4, {"catacombs_tiles": True}),
+    (
+        2,
+        {
+            "sun_rounds": 25,
+            "escape_at_once": False,
+            "room_card_on_reentry": False,
+            "search_limit": "once_per_room",
+            "combat_table": "asymmetric",
+            "monster_counter": "left_player",
+        },
+    ),
+    (
+        3,
+        {
+            "dragon_breath": "2d6",
+            "ring_choice": "random",
+            "pit_test": "leaving",
+            "crypt_trap": "house",
+            "bracelet": "100",
+            "portcullis_both_ways": False,
+        },
+    ),
+    (1, {"solo_target": 250, "monster_counter": "ai", "sun_rounds": 27}),
+]
+
+
+def saved(players: int = 2, moves: int = 60, seed: int = 3) -> dict[str, Any]:
+    s = GAME.new(GAME.make_config(players, None), seed)
+    rng = RNG(1)
+    for _ in range(moves):
+        d = GAME.decision(s)
+        if d is None:
+            break
+        GAME.apply(s, d.actions[rng.below(len(d.actions))])
+    return dict(GAME.to_json(s))
+
+
+def changed(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    out = copy.deepcopy(data)
+    cur: Any = out
+    for k in path[:-1]:
+        cur = cur[k]
+    cur[path[-1]] = value
+    return out
+
+
+@pytest.mark.parametrize(("players", "options"), OPTION_SETS)
+def test_every_state_to_json_writes_loads_as_it_was(players: int, options: dict[str, Any]) -> None:
+    """Seeded random games, each state along the way saved, loaded, saved again: the
+    same data, and the loaded copy plays on exactly as the original does."""
+    for seed in range(6):
+        s = GAME.new(GAME.make_config(players, None, **options), seed)
+        rng = RNG(seed)
+        step = 0
+        while True:
+            data = json.loads(json.dumps(GAME.to_json(s)))
+            t = GAME.from_json(data)
+            assert GAME.to_json(t) == data
+            if (d := GAME.decision(s)) is None:
+                assert GAME.returns(t) == GAME.returns(s)
+                break
+            if step % 25 == 0:  # the copy plays on as the original does
+                a, b, r = s.clone(), t, rng.clone()
+                for _ in range(15):
+                    da, db = GAME.decision(a), GAME.decision(b)
+                    assert (da is None) == (db is None)
+                    if da is None or db is None:
+                        break
+                    assert da.actions == db.actions
+                    k = r.below(len(da.actions))
+                    GAME.apply(a, da.actions[k])
+                    GAME.apply(b, db.actions[k])
+                    assert GAME.to_json(a) == GAME.to_json(b)
+            GAME.apply(s, d.actions[rng.below(len(d.actions))])
+            step += 1
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_states_set_up_by_a_scenario_load(path: Path) -> None:
+    """A scenario's position (cards in hand, tiles and heroes where the test wants them)
+    writes a state that loads as it was, and so does each one played on from it."""
+    data = yaml.safe_load(path.read_text())
+    cfg = data.get("config") or {}
+    config = GAME.make_config(cfg.get("players"), cfg.get("mode"), **cfg.get("options", {}))
+    s: State = GAME.from_position(config, data.get("position") or {}, RNG(0))
+    rng = RNG(1)
+    for _ in range(200):
+        saved_now = json.loads(json.dumps(GAME.to_json(s)))
+        assert GAME.to_json(GAME.from_json(saved_now)) == saved_now
+        if (d := GAME.decision(s)) is None:
+            break
+        GAME.apply(s, d.actions[rng.below(len(d.actions))])
+
+
+def test_loading_is_not_slowed_down() -> None:
+    data = saved(4)
+    start = time.perf_counter()
+    for _ in range(50):
+        GAME.from_json(data)
+    assert (time.perf_counter() - start) / 50 < 0.02
+
+
+def _dup_tile(data: dict[str, Any]) -> tuple[tuple[Any, ...], Any, str]:
+    tile = data["board"][0][2]
+    return ("pile", 0), tile, f"pile[0] cannot be {tile!r}"
+
+
+CASES: list[tuple[tuple[Any, ...], Any, str]] = [
+    (("heroes", 0, "id"), "nobody", "heroes[0].id cannot be 'nobody'"),
+    (("heroes", 0, "pos"), [13, 0], "heroes[0].pos cannot be [13, 0]"),
+    (("heroes", 1, "pos"), "x", "heroes[1].pos cannot be 'x'"),
+    (("heroes", 0, "prev"), [0, -1], "heroes[0].prev cannot be [0, -1]"),
+    (("heroes", 0, "life"), "10", "heroes[0].life cannot be '10'"),
+    (("heroes", 0, "status"), "gone", "heroes[0].status cannot be 'gone'"),
+    (("heroes", 0, "entered"), 4, "heroes[0].entered cannot be 4"),
+    (("heroes", 0, "ring"), "power", "heroes[0].ring cannot be 'power'"),
+    (("heroes", 0, "moved"), 1, "heroes[0].moved cannot be 1"),
+    (("heroes", 0, "potion"), ["room", "x"], "heroes[0].potion cannot be ['room', 'x']"),
+    (("heroes", 0, "held"), [["nodeck", "x"]], "heroes[0].held[0] cannot be ['nodeck', 'x']"),
+    (("heroes", 0, "cards"), [["room", "crypt"]], "heroes[0].cards[0] cannot be ['room', 'crypt']"),
+    (("heroes", 0, "treasure"), [-5], "heroes[0].treasure[0] cannot be -5"),
+    (("heroes", 0, "searches"), None, "heroes[0].searches cannot be None"),
+    (("heroes", 0, "searched"), [[1]], "heroes[0].searched[0] cannot be [1]"),
+    (("heroes",), [], "heroes cannot be []"),
+    (("board", 0, 2), "no_such_tile", "board[0].tile cannot be 'no_such_tile'"),
+    (("board", 0, 0), 99, "board[0] cannot be [99, 1]"),
+    (("board", 0, 3), 4, "board[0].heading cannot be 4"),
+    (("board", 0), [0, 1], "board[0] cannot be [0, 1]"),
+    (("pile", 0), 7, "pile[0] cannot be 7"),
+    (("board", 0, 2), ["x"], "board[0].tile cannot be ['x']"),
+    (("heroes", 0, "ropes"), [[[], "x"]], "heroes[0].ropes[0] cannot be [[], 'x']"),
+    (("cup", 1), [1], "cup[1] cannot be [1]"),
+    (("decks", "room", 0), "goblin_king", "decks.room[0] cannot be 'goblin_king'"),
+    (("decks", "door"), "x", "decks.door cannot be 'x'"),
+    (("decks", "attic"), [], "decks cannot be 'attic'"),
+    (("fresh", "room"), 10**6, "fresh.room cannot be 1000000"),
+    (("cup", 0), 7, "cup[0] cannot be 7"),
+    (("dragon", 0), "angry", "dragon[0] cannot be 'angry'"),
+    (("active",), 2, "active cannot be 2"),
+    (("first",), -1, "first cannot be -1"),
+    (("order",), [0, 0], "order cannot be [0, 0]"),
+    (("order",), [0, 5], "order[1] cannot be 5"),
+    (("round",), [], "round cannot be []"),
+    (("turns",), True, "turns cannot be True"),
+    (("phase",), "lunch", "phase cannot be 'lunch'"),
+    (("halt",), "no", "halt cannot be 'no'"),
+    (("stack", 0), "end", "stack[0] cannot be 'end'"),
+    (("stack", 0), ["end", 9], "stack[0][1] cannot be 9"),
+    (("stack", 1, 2), 10**6, "stack[1][2] cannot be 1000000"),
+    (("stack", 1, 3), 99, "stack[1][3] cannot be 99"),
+    (("stack", 2, 2), "balrog", "stack[2][2] cannot be 'balrog'"),
+    (("opts", "sun_rounds"), 30, "opts.sun_rounds cannot be 30"),
+    (("rng",), 5, "rng cannot be 5"),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "said"), CASES)
+def test_a_value_no_to_json_writes_is_named(path: tuple[Any, ...], value: Any, said: str) -> None:
+    """Before, each loaded (to fail later inside a rule, or to stand as a state no game
+    comes to) or failed as a bare Python error's text (TypeError: ...), naming no value."""
+    with pytest.raises(StateError) as e:
+        GAME.from_json(changed(saved(), path, value))
+    assert str(e.value) == f"dungeonquest: not a state written by its to_json: {said}"
+    assert "non è uno stato scritto dal suo to_json" in e.value.told("it")
+
+
+def test_the_saved_state_mutated_is_one_with_a_fight_on() -> None:
+    """The cases above change its stack's card effect (fx) and monster frames."""
+    assert [f[0] for f in saved()["stack"]] == ["end", "fx", "monster"]
+
+
+def test_a_tile_twice_is_refused() -> None:
+    data = saved()
+    path, value, said = _dup_tile(data)
+    with pytest.raises(StateError, match=rf"{said.replace('[', '.').replace(']', '.')}"):
+        GAME.from_json(changed(data, path, value))
+
+
+def test_a_hero_twice_is_refused() -> None:
+    data = saved()
+    hid = data["heroes"][0]["id"]
+    with pytest.raises(StateError) as e:
+        GAME.from_json(changed(data, ("heroes", 1, "id"), hid))
+    assert str(e.value).endswith(f"heroes[1].id cannot be {hid!r}")
+
+
+def test_a_card_more_often_than_the_deck_has_it_is_refused() -> None:
+    data = saved()
+    deck = data["decks"]["crypt"]
+    with pytest.raises(StateError) as e:
+        GAME.from_json(changed(data, ("decks", "crypt"), deck + deck))
+    assert "decks.crypt cannot be" in str(e.value)
+
+
+@pytest.mark.parametrize("key", ["heroes", "board", "cup", "stack", "opts", "rng"])
+def test_a_missing_key_is_named(key: str) -> None:
+    data = saved()
+    del data[key]
+    with pytest.raises(StateError) as e:
+        GAME.from_json(data)
+    assert str(e.value) == f"dungeonquest: not a state written by its to_json (no {key!r})"
+
+
+def test_a_heros_missing_key_is_named() -> None:
+    data = saved()
+    del data["heroes"][0]["life"]
+    with pytest.raises(StateError) as e:
+        GAME.from_json(data)
+    assert str(e.value).endswith("heroes[0] cannot be 'no life'")
