@@ -145,6 +145,7 @@ CASES: list[tuple[tuple[Any, ...], Any, str]] = [
     (("heroes", 0, "held"), [["nodeck", "x"]], "heroes[0].held[0] cannot be ['nodeck', 'x']"),
     (("heroes", 0, "cards"), [["room", "crypt"]], "heroes[0].cards[0] cannot be ['room', 'crypt']"),
     (("heroes", 0, "treasure"), [-5], "heroes[0].treasure[0] cannot be -5"),
+    (("heroes", 0, "treasure"), [7], "heroes[0].treasure[0] cannot be 7"),
     (("heroes", 0, "searches"), None, "heroes[0].searches cannot be None"),
     (("heroes", 0, "searched"), [[1]], "heroes[0].searched[0] cannot be [1]"),
     (("heroes",), [], "heroes cannot be []"),
@@ -216,6 +217,28 @@ def test_a_card_more_often_than_the_deck_has_it_is_refused() -> None:
     with pytest.raises(StateError) as e:
         GAME.from_json(changed(data, ("decks", "crypt"), deck + deck))
     assert "decks.crypt cannot be" in str(e.value)
+
+
+def test_a_counter_or_card_carried_and_left_in_the_cup_or_deck_is_refused() -> None:
+    """The cup's one 4500 counter in a hero's hands too; every potion of the Room deck
+    left in it and one more carried."""
+    data = saved()
+    assert data["cup"].count(4500) == 1
+    with pytest.raises(StateError) as e:
+        GAME.from_json(changed(data, ("heroes", 1, "treasure"), [4500]))
+    assert str(e.value).endswith("cup cannot be 4500")
+    assert "potion" in data["decks"]["room"] and data["heroes"][0]["potion"] is None
+    with pytest.raises(StateError) as e:
+        GAME.from_json(changed(data, ("heroes", 0, "potion"), ["room", "potion"]))
+    assert str(e.value).endswith("decks.room cannot be 'potion'")
+
+
+def test_a_deck_with_no_unseen_count_is_refused() -> None:
+    data = saved()
+    del data["fresh"]["trap"]
+    with pytest.raises(StateError) as e:
+        GAME.from_json(data)
+    assert str(e.value).endswith("fresh cannot be 'no trap'")
 
 
 @pytest.mark.parametrize("key", ["heroes", "board", "cup", "stack", "opts", "rng"])

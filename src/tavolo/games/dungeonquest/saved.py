@@ -117,7 +117,7 @@ def check_saved(game: str, data: Mapping[str, Any], progs: Sequence[Sized] = ())
     for i, gp in enumerate(ck.listed("cup", data["cup"])):
         if ck.whole(f"cup[{i}]", gp) not in cup:
             raise ck.fail(f"cup[{i}]", gp)
-    _counted(ck, "cup", data["cup"], cup)
+    _carried(ck, data)
     for key in ("dragon", "dragon_out"):
         for i, c in enumerate(ck.listed(key, data[key])):
             ck.text(f"{key}[{i}]", c, dragon)
@@ -193,7 +193,8 @@ def _heroes(ck: _Check, data: Any, opts: Options) -> int:
         for i, c in enumerate(ck.listed(f"{at}.cards", h["cards"])):
             ck.card(f"{at}.cards[{i}]", c, gp=True)
         for i, gp in enumerate(ck.listed(f"{at}.treasure", h["treasure"])):
-            ck.whole(f"{at}.treasure[{i}]", gp)
+            if ck.whole(f"{at}.treasure[{i}]", gp) not in _known()[1]:
+                raise ck.fail(f"{at}.treasure[{i}]", gp)
         for key in ("lost_turns", "searches"):
             ck.whole(f"{at}.{key}", h[key])
         for i, sq in enumerate(ck.listed(f"{at}.searched", h["searched"])):
@@ -237,10 +238,29 @@ def _decks(ck: _Check, decks: Any, fresh: Any) -> None:
         for i, c in enumerate(ck.listed(f"decks.{d}", cards)):
             ck.text(f"decks.{d}[{i}]", c, known[d])
         _counted(ck, f"decks.{d}", cards, known[d])
+    for d in decks:
+        if d not in fresh:
+            raise ck.fail("fresh", f"no {d}")
     for d, k in fresh.items():
         if d not in decks:
             raise ck.fail("fresh", d)
         ck.whole(f"fresh.{d}", k, 0, len(decks[d]))
+
+
+def _carried(ck: _Check, data: Mapping[str, Any]) -> None:
+    """A card or a treasure counter a hero carries is out of its deck or the cup: no
+    more of one, counted together, than the game has."""
+    decks, cup, _ = _known()
+    cards: dict[str, list[str]] = {d: list(c) for d, c in data["decks"].items()}
+    gps = list(data["cup"])
+    for h in data["heroes"]:
+        carried = [h["potion"]] if h["potion"] is not None else []
+        for deck, card, *_ in carried + h["ropes"] + h["held"] + h["cards"]:
+            cards[deck].append(card)
+        gps += h["treasure"]
+    for d, c in cards.items():
+        _counted(ck, f"decks.{d}", c, decks[d])
+    _counted(ck, "cup", gps, cup)
 
 
 def _counted(ck: _Check, field: str, values: list[Any], pool: Counter[Any]) -> None:
