@@ -40,9 +40,12 @@ def changed(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str
 
 
 def test_the_saved_state_the_cases_change_is_what_they_expect() -> None:
-    """The cases below rely on it: a hero on the map, one enemy at least, loot."""
+    """The cases below rely on it: hero 0 on space 2, space 3 free, one enemy at
+    least, loot, level 1 of 4 revealed."""
     data = saved()
-    assert data["heroes"][0]["pos"] >= 0 and data["enemies"] and data["loot"]
+    assert data["heroes"][0]["pos"] == 2 and data["enemies"] and data["loot"]
+    assert (data["revealed"], data["low"], len(data["tiles"])) == (1, 0, 4)
+    assert 3 not in [q for _, q in data["enemies"]] + [h["pos"] for h in data["heroes"]]
     assert G.equal(G.from_json(data), G.from_json(copy.deepcopy(data)))
 
 
@@ -100,6 +103,17 @@ def test_the_saved_state_the_cases_change_is_what_they_expect() -> None:
         (("loot", "99999"), "gem", "loot cannot be '99999'"),
         (("events",), ["gold_rush"], "events cannot be ['gold_rush']"),
         (("artifacts",), {"ladder_charm": -1}, "artifacts cannot be {'ladder_charm': -1}"),
+        # off the levels in play (level 1 of 4 revealed: spaces 0-31), frames out of place
+        (("revealed",), 0, "revealed cannot be 0"),
+        (("low",), 1, "low cannot be 1"),
+        (("heroes", 0, "pos"), 40, "heroes[0].pos cannot be 40"),
+        (("enemies", 0, 1), 32, "enemies[0][1] cannot be 32"),
+        (("loot", "40"), "gem", "loot cannot be '40'"),
+        (("stack",), [["shove", 3, 0]], "stack[0] cannot be ['shove', 3, 0]"),
+        (("stack",), [["pdest", 2, 1]], "stack[0] cannot be ['pdest', 2, 1]"),
+        (("stack",), [["gems", "GEM"]], "stack[0][1] cannot be 'GEM'"),
+        (("stack",), [["any", "hand"]], "stack[0] cannot be ['any', 'hand']"),
+        (("stack",), [["move", -1]], "stack[0][1] cannot be -1"),
     ],
 )
 def test_a_value_no_to_json_writes_is_named(path: tuple[Any, ...], value: Any, said: str) -> None:

@@ -131,9 +131,10 @@ def check_saved(game: PlatformerRules, data: Mapping[str, Any]) -> None:
     width = _tiles(ck, game, data, theme, 4 if "extended" in metas else 3)
     tiles = data["tiles"]
     n_levels = len(tiles)
-    revealed = ck.whole("revealed", ck.get("", data, "revealed"), 0, n_levels)
-    ck.whole("low", ck.get("", data, "low"), 0, revealed)
-    spaces = width * n_levels * 4
+    revealed = ck.whole("revealed", ck.get("", data, "revealed"), 1, n_levels)
+    low = ck.whole("low", ck.get("", data, "low"), 0, revealed - 1)
+    # the figures, loot and boss tokens stand on the revealed levels still in play
+    spaces = range(low * 4 * width, revealed * 4 * width)
     level_enemy = ck.get("", data, "level_enemy")
     if not isinstance(level_enemy, list) or len(level_enemy) != n_levels - 1:
         raise ck.fail("level_enemy", level_enemy)
@@ -160,13 +161,15 @@ def check_saved(game: PlatformerRules, data: Mapping[str, Any]) -> None:
         if not isinstance(e, list) or len(e) != 2:
             raise ck.fail(at, e)
         ck.one_of(f"{at}[0]", e[0], kinds)
-        q = ck.whole(f"{at}[1]", e[1], 0, spaces - 1)
+        q = ck.whole(f"{at}[1]", e[1])
+        if q not in spaces:
+            raise ck.fail(f"{at}[1]", q)
         if q in figures:  # one figure a space (P-7)
             raise ck.fail(f"{at}[1]", q)
         figures[q] = at
     for key, known in (("loot", LOOT), ("btokens", game.tokens)):
         for p, x in ck.mapping(key, ck.get("", data, key)).items():
-            if not isinstance(p, str) or not p.isdigit() or int(p) >= spaces:
+            if not isinstance(p, str) or not p.isdigit() or int(p) not in spaces:
                 raise ck.fail(key, p)
             ck.one_of(f"{key}.{p}", x, known)
     ck.whole("boss_wounds", ck.get("", data, "boss_wounds"))
@@ -191,7 +194,7 @@ def check_saved(game: PlatformerRules, data: Mapping[str, Any]) -> None:
         raise ck.fail("extra", extra)
     for i, d in enumerate(extra):
         ck.one_of(f"extra[{i}]", d, SYMBOLS)
-    _stack(ck, ck.get("", data, "stack"))
+    _stack(ck, ck.get("", data, "stack"), figures)
 
     cards: tuple[tuple[tuple[str, str], Collection[str]], ...] = (
         (("shop_items", "item_deck"), game.items),
@@ -246,15 +249,17 @@ def _hero(
     game: PlatformerRules,
     at: str,
     h: Mapping[str, Any],
-    spaces: int,
+    spaces: range,
     figures: dict[int, str],
     held: dict[str, dict[str, str]],
 ) -> None:
     for key in HERO_KEYS:
         ck.get(at, h, key)
     ck.one_of(f"{at}.id", h["id"], game.heroes)
-    pos = ck.whole(f"{at}.pos", h["pos"], BOSS_FAINT, spaces - 1)
+    pos = ck.whole(f"{at}.pos", h["pos"], BOSS_FAINT)
     if pos >= 0:
+        if pos not in spaces:
+            raise ck.fail(f"{at}.pos", pos)
         if pos in figures:  # one figure a space (P-7)
             raise ck.fail(f"{at}.pos", pos)
         figures[pos] = at
@@ -271,7 +276,7 @@ def _hero(
     ck.ids(f"{at}.exhausted", h["exhausted"], cards)
 
 
-def _stack(ck: _Check, stack: Any) -> None:
+def _stack(ck: _Check, stack: Any, figures: Mapping[int, str]) -> None:
     if not isinstance(stack, list):
         raise ck.fail("stack", stack)
     for i, fr in enumerate(stack):
@@ -281,5 +286,17 @@ def _stack(ck: _Check, stack: Any) -> None:
         if types is None or len(fr) != len(types) + 1:
             raise ck.fail(f"stack[{i}]", fr)
         for j, (x, t) in enumerate(zip(fr[1:], types, strict=True), 1):
-            if not (_is_int(x) if t is int else isinstance(x, t)):
+            if not (_is_int(x) and x >= 0 if t is int else isinstance(x, t)):
                 raise ck.fail(f"stack[{i}][{j}]", x)
+        kind = fr[0]
+        # a shove moves the figure on its space, a push's destination the enemy on its
+        if kind == "shove" and (fr[1] not in figures or fr[2] > 1):
+            raise ck.fail(f"stack[{i}]", fr)
+        if kind == "pdest" and not figures.get(fr[1], "").startswith("enemies"):
+            raise ck.fail(f"stack[{i}]", fr)
+        if kind in ("gems", "forge") and fr[1] not in SYMBOLS:
+            raise ck.fail(f"stack[{i}][1]", fr[1])
+        if (kind == "any" and fr[1] not in ("special", "extra")) or (
+            kind == "forge" and fr[2] not in ("special", "pool")
+        ):
+            raise ck.fail(f"stack[{i}]", fr)
