@@ -136,6 +136,10 @@ CASES: list[tuple[tuple[Any, ...], Any, str]] = [
     (("heroes", 0, "pos"), [13, 0], "heroes[0].pos cannot be [13, 0]"),
     (("heroes", 1, "pos"), "x", "heroes[1].pos cannot be 'x'"),
     (("heroes", 0, "prev"), [0, -1], "heroes[0].prev cannot be [0, -1]"),
+    (("heroes", 1, "pos"), [5, 5], "heroes[1].pos cannot be [5, 5]"),
+    (("heroes", 1, "pos"), None, "heroes[1].pos cannot be None"),
+    (("heroes", 0, "pos"), [0, 1], "heroes[0].pos cannot be [0, 1]"),
+    (("board", 0, 1), 0, "board[0] cannot be [0, 0]"),
     (("heroes", 0, "life"), "10", "heroes[0].life cannot be '10'"),
     (("heroes", 0, "status"), "gone", "heroes[0].status cannot be 'gone'"),
     (("heroes", 0, "entered"), 4, "heroes[0].entered cannot be 4"),
@@ -192,8 +196,23 @@ def test_a_value_no_to_json_writes_is_named(path: tuple[Any, ...], value: Any, s
 
 
 def test_the_saved_state_mutated_is_one_with_a_fight_on() -> None:
-    """The cases above change its stack's card effect (fx) and monster frames."""
-    assert [f[0] for f in saved()["stack"]] == ["end", "fx", "monster"]
+    """The cases above change its stack's card effect (fx) and monster frames, its
+    dead hero and its hero in the dungeon."""
+    data = saved()
+    assert [f[0] for f in data["stack"]] == ["end", "fx", "monster"]
+    assert [(h["status"], h["pos"]) for h in data["heroes"]] == [("dead", None), ("in", [0, 3])]
+    placed = [row[:2] for row in data["board"]]
+    assert [0, 3] in placed and [5, 5] not in placed
+
+
+def test_two_heroes_on_one_square_but_the_chamber_are_refused() -> None:
+    data = saved()
+    data["heroes"][0].update(status="in", life=3, pos=[0, 3])
+    with pytest.raises(StateError) as e:
+        GAME.from_json(data)
+    assert str(e.value).endswith("heroes[1].pos cannot be [0, 3]")
+    data["heroes"][0]["pos"] = data["heroes"][1]["pos"] = [6, 4]
+    assert GAME.to_json(GAME.from_json(data)) == data
 
 
 def test_a_tile_twice_is_refused() -> None:

@@ -112,6 +112,7 @@ def check_saved(game: str, data: Mapping[str, Any], progs: Sequence[Sized] = ())
     opts = _options(ck, data["opts"])
     n = _heroes(ck, data["heroes"], opts)
     _tiles(ck, data["board"], data["pile"])
+    _where(ck, data)
     _decks(ck, data["decks"], data["fresh"])
     _, cup, dragon = _known()
     for i, gp in enumerate(ck.listed("cup", data["cup"])):
@@ -200,6 +201,30 @@ def _heroes(ck: _Check, data: Any, opts: Options) -> int:
         for i, sq in enumerate(ck.listed(f"{at}.searched", h["searched"])):
             ck.square(f"{at}.searched[{i}]", sq)
     return len(heroes)
+
+
+def _where(ck: _Check, data: Mapping[str, Any]) -> None:
+    """No tile on a tower or the Treasure Chamber; a hero still in the dungeon stands on
+    an explored square, one hero a square but in the Chamber; one out of it (escaped,
+    dead) stands nowhere; in play every hero still in stands somewhere."""
+    spec = default_content().board
+    chamber = set(spec.chamber)
+    printed = set(spec.towers) | chamber
+    placed = {(row[0], row[1]) for row in data["board"]}
+    for i, row in enumerate(data["board"]):
+        if (row[0], row[1]) in printed:
+            raise ck.fail(f"board[{i}]", row[:2])
+    taken: set[tuple[int, int]] = set()
+    for p, h in enumerate(data["heroes"]):
+        if h["pos"] is None:
+            if h["status"] == "in" and data["phase"] == "play":
+                raise ck.fail(f"heroes[{p}].pos", None)
+            continue
+        sq = (h["pos"][0], h["pos"][1])
+        if h["status"] != "in" or sq not in printed | placed or sq in taken:
+            raise ck.fail(f"heroes[{p}].pos", h["pos"])
+        if sq not in chamber:
+            taken.add(sq)
 
 
 def _tiles(ck: _Check, board: Any, pile: Any) -> None:
