@@ -177,6 +177,9 @@ CASES: list[tuple[tuple[Any, ...], Any, str]] = [
     (("halt",), "no", "halt cannot be 'no'"),
     (("stack", 0), "end", "stack[0] cannot be 'end'"),
     (("stack", 0), ["end", 9], "stack[0][1] cannot be 9"),
+    (("stack", 0), ["lunch", 1], "stack[0] cannot be ['lunch', 1]"),
+    (("stack", 0), [["end"], 1], "stack[0] cannot be [['end'], 1]"),
+    (("stack", 2), ["monster", 1, "goblin"], "stack[2] cannot be ['monster', 1, 'goblin']"),
     (("stack", 1, 2), 10**6, "stack[1][2] cannot be 1000000"),
     (("stack", 1, 3), 99, "stack[1][3] cannot be 99"),
     (("stack", 2, 2), "balrog", "stack[2][2] cannot be 'balrog'"),
@@ -213,6 +216,14 @@ def test_two_heroes_on_one_square_but_the_chamber_are_refused() -> None:
     assert str(e.value).endswith("heroes[1].pos cannot be [0, 3]")
     data["heroes"][0]["pos"] = data["heroes"][1]["pos"] = [6, 4]
     assert GAME.to_json(GAME.from_json(data)) == data
+
+
+def test_every_frame_kind_the_rules_run_has_its_length() -> None:
+    """A frame kind added to the rules without its length here would refuse every state
+    that holds it."""
+    from tavolo.games.dungeonquest.saved import ARITY
+
+    assert set(ARITY) == set(GAME.handlers)
 
 
 def test_a_tile_twice_is_refused() -> None:

@@ -26,6 +26,16 @@ STATUSES = ("in", "escaped", "dead")
 PHASES = ("setup", "play", "over")
 FLAGS = ("halt", "noesc")
 PAIRS = ("ropes", "held")
+# Each stack frame's length, by its kind (the tuples rules.py and turn.py push).
+ARITY = {
+    **dict.fromkeys(("end", "picktower", "pickring", "pickhero", "cave", "tower"), 2),
+    **dict.fromkeys(("extra", "secret", "out", "breath"), 2),
+    **dict.fromkeys(("dragon", "warn", "spider", "act"), 3),
+    **dict.fromkeys(("start", "enter", "opt"), 4),
+    "cross": 6,
+    "fx": 7,
+    "monster": 11,
+}
 
 
 @cache
@@ -138,16 +148,16 @@ def check_saved(game: str, data: Mapping[str, Any], progs: Sequence[Sized] = ())
         ck.flag(key, data[key])
     monsters = {m.id for m in default_content().monsters}
     for i, f in enumerate(ck.listed("stack", data["stack"])):
-        if not isinstance(f, list) or len(f) < 2 or not isinstance(f[0], str):
+        if not isinstance(f, list) or not f or not isinstance(f[0], str):
+            raise ck.fail(f"stack[{i}]", f)
+        if len(f) != ARITY.get(f[0]):
             raise ck.fail(f"stack[{i}]", f)
         ck.whole(f"stack[{i}][1]", f[1], 0, n - 1)
         if f[0] in ("fx", "opt") and progs:  # (kind, hero, program, step, ...)
-            if len(f) < 4:
-                raise ck.fail(f"stack[{i}]", f)
             prog = ck.whole(f"stack[{i}][2]", f[2], 0, len(progs) - 1)
             ck.whole(f"stack[{i}][3]", f[3], 0, len(progs[prog]))
         elif f[0] == "monster":
-            ck.text(f"stack[{i}][2]", f[2] if len(f) > 2 else None, monsters)
+            ck.text(f"stack[{i}][2]", f[2], monsters)
 
 
 def _options(ck: _Check, data: Any) -> Options:
