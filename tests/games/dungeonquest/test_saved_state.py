@@ -183,6 +183,11 @@ CASES: list[tuple[tuple[Any, ...], Any, str]] = [
     (("stack", 1, 2), 10**6, "stack[1][2] cannot be 1000000"),
     (("stack", 1, 3), 99, "stack[1][3] cannot be 99"),
     (("stack", 2, 2), "balrog", "stack[2][2] cannot be 'balrog'"),
+    (("stack", 1, 4), 5, "stack[1][4] cannot be 5"),
+    (("stack", 1, 6), "1", "stack[1][6] cannot be '1'"),
+    (("stack", 2, 3), 1, "stack[2][3] cannot be 1"),
+    (("stack", 2, 4), "x", "stack[2][4] cannot be 'x'"),
+    (("stack", 2, 10), None, "stack[2][10] cannot be None"),
     (("opts", "sun_rounds"), 30, "opts.sun_rounds cannot be 30"),
     (("rng",), 5, "rng cannot be 5"),
 ]

@@ -26,16 +26,22 @@ STATUSES = ("in", "escaped", "dead")
 PHASES = ("setup", "play", "over")
 FLAGS = ("halt", "noesc")
 PAIRS = ("ropes", "held")
-# Each stack frame's length, by its kind (the tuples rules.py and turn.py push).
-ARITY = {
-    **dict.fromkeys(("end", "picktower", "pickring", "pickhero", "cave", "tower"), 2),
-    **dict.fromkeys(("extra", "secret", "out", "breath"), 2),
-    **dict.fromkeys(("dragon", "warn", "spider", "act"), 3),
-    **dict.fromkeys(("start", "enter", "opt"), 4),
-    "cross": 6,
-    "fx": 7,
-    "monster": 11,
+# Each stack frame's values after its kind, by kind (the tuples rules.py and turn.py
+# push): h a hero's seat, p an effect program, n a step in it, m a monster, s a text,
+# i a whole number, x a side (0-3), b a passage's barriers (a text, or texts).
+SHAPES = {
+    **dict.fromkeys(("end", "picktower", "pickring", "pickhero", "cave", "tower"), "h"),
+    **dict.fromkeys(("extra", "secret", "out", "breath"), "h"),
+    **dict.fromkeys(("dragon", "act"), "hi"),
+    **dict.fromkeys(("warn", "spider"), "hs"),
+    "start": "his",
+    "enter": "hsi",
+    "opt": "hpn",
+    "cross": "hxsbi",
+    "fx": "hpnssi",
+    "monster": "hmsiiiiisi",
 }
+ARITY = {kind: len(shape) + 1 for kind, shape in SHAPES.items()}
 
 
 @cache
@@ -146,18 +152,42 @@ def check_saved(game: str, data: Mapping[str, Any], progs: Sequence[Sized] = ())
     ck.text("reason", data["reason"])
     for key in FLAGS:
         ck.flag(key, data[key])
-    monsters = {m.id for m in default_content().monsters}
     for i, f in enumerate(ck.listed("stack", data["stack"])):
         if not isinstance(f, list) or not f or not isinstance(f[0], str):
             raise ck.fail(f"stack[{i}]", f)
         if len(f) != ARITY.get(f[0]):
             raise ck.fail(f"stack[{i}]", f)
-        ck.whole(f"stack[{i}][1]", f[1], 0, n - 1)
-        if f[0] in ("fx", "opt") and progs:  # (kind, hero, program, step, ...)
-            prog = ck.whole(f"stack[{i}][2]", f[2], 0, len(progs) - 1)
-            ck.whole(f"stack[{i}][3]", f[3], 0, len(progs[prog]))
-        elif f[0] == "monster":
-            ck.text(f"stack[{i}][2]", f[2], monsters)
+        _frame(ck, f"stack[{i}]", f, n, progs)
+
+
+def _frame(ck: _Check, at: str, f: list[Any], n: int, progs: Sequence[Sized]) -> None:
+    monsters = _monsters()
+    prog = -1
+    for j, (kind, v) in enumerate(zip(SHAPES[f[0]], f[1:], strict=True), 1):
+        field = f"{at}[{j}]"
+        if kind == "h":
+            ck.whole(field, v, 0, n - 1)
+        elif kind == "p":
+            prog = ck.whole(field, v, 0, len(progs) - 1 if progs else None)
+        elif kind == "n":
+            ck.whole(field, v, 0, len(progs[prog]) if progs else None)
+        elif kind == "m":
+            ck.text(field, v, monsters)
+        elif kind == "s":
+            ck.text(field, v)
+        elif kind == "i":
+            ck.whole(field, v, None)
+        elif kind == "x":
+            ck.whole(field, v, 0, 3)
+        elif not isinstance(v, str) and not (
+            isinstance(v, list) and all(isinstance(x, str) for x in v)
+        ):
+            raise ck.fail(field, v)
+
+
+@cache
+def _monsters() -> frozenset[str]:
+    return frozenset(m.id for m in default_content().monsters)
 
 
 def _options(ck: _Check, data: Any) -> Options:
