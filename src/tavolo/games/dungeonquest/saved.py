@@ -124,7 +124,9 @@ def check_saved(game: str, data: Mapping[str, Any], progs: Sequence[Sized] = ())
     ck = _Check(game)
     if not isinstance(data, Mapping):
         raise ck.fail("state", data)
-    ck.mapping("rng", data["rng"])
+    rng = ck.mapping("rng", data["rng"])
+    if "script" not in rng:  # (a scenario's scripted chance keeps its own)
+        ck.whole("rng.s", rng["s"], 0, 2**64 - 1)
     opts = _options(ck, data["opts"])
     n = _heroes(ck, data["heroes"], opts)
     _tiles(ck, data["board"], data["pile"])
@@ -146,7 +148,8 @@ def check_saved(game: str, data: Mapping[str, Any], progs: Sequence[Sized] = ())
         ck.whole(f"order[{i}]", k, 0, n - 1)
     if sorted(order) != list(range(n)):
         raise ck.fail("order", order)
-    for key in ("round", "turns", "moves"):
+    ck.whole("round", data["round"], 1, opts.sun_rounds + 1)
+    for key in ("turns", "moves"):
         ck.whole(key, data[key])
     ck.text("phase", data["phase"], PHASES)
     ck.text("reason", data["reason"])
@@ -204,7 +207,8 @@ def _heroes(ck: _Check, data: Any, opts: Options) -> int:
     heroes = ck.listed("heroes", data)
     if not 1 <= len(heroes) <= 4:
         raise ck.fail("heroes", heroes)
-    known = {h.id for h in default_content().heroes_in_play(opts)} | {""}
+    lives = {h.id: h.life for h in default_content().heroes_in_play(opts)}
+    known = {*lives, ""}
     rings = {r.id for r in default_content().rings} | {""}
     seen: set[str] = set()
     for p, h in enumerate(heroes):
@@ -217,11 +221,13 @@ def _heroes(ck: _Check, data: Any, opts: Options) -> int:
         if hid and hid in seen:  # one hero, two seats
             raise ck.fail(f"{at}.id", hid)
         seen.add(hid)
-        ck.whole(f"{at}.life", h["life"], None)
+        life = ck.whole(f"{at}.life", h["life"], None, lives[hid] if hid else 0)
         ck.square(f"{at}.pos", h["pos"], none=True)
         ck.square(f"{at}.prev", h["prev"], none=True)
         ck.whole(f"{at}.entered", h["entered"], -1, 3)
-        ck.text(f"{at}.status", h["status"], STATUSES)
+        status = ck.text(f"{at}.status", h["status"], STATUSES)
+        if (status == "dead") != (life <= 0) and hid:  # the living and the dead
+            raise ck.fail(f"{at}.life", life)
         ck.text(f"{at}.cause", h["cause"])
         ck.text(f"{at}.ring", h["ring"], rings)
         for key in ("ring_used", "moved"):
