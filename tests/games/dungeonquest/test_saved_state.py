@@ -245,6 +245,28 @@ def test_a_tile_twice_is_refused() -> None:
         GAME.from_json(changed(data, path, value))
 
 
+def test_the_tiles_are_the_games_each_once() -> None:
+    """A Catacombs tile in a game without them; a tile lost from the pile."""
+    data = saved()
+    assert not data["opts"]["catacombs_tiles"] and "bridge_01" not in data["pile"]
+    with pytest.raises(StateError) as e:
+        GAME.from_json(changed(data, ("pile", 0), "bridge_01"))
+    assert str(e.value).endswith("pile[0] cannot be 'bridge_01'")
+    lost = data["pile"][-1]
+    with pytest.raises(StateError) as e:
+        GAME.from_json(changed(data, ("pile",), data["pile"][:-1]))
+    assert str(e.value).endswith(f"pile cannot be 'no {lost}'")
+
+
+def test_a_dragon_counter_twice_or_lost_is_refused() -> None:
+    data = saved()
+    assert data["dragon_out"] == [] and "awake" in data["dragon"]
+    for path, value in ((("dragon_out",), ["awake"]), (("dragon",), data["dragon"][1:])):
+        with pytest.raises(StateError) as e:
+            GAME.from_json(changed(data, path, value))
+        assert "dragon cannot be ['" in str(e.value)
+
+
 def test_a_hero_twice_is_refused() -> None:
     data = saved()
     hid = data["heroes"][0]["id"]

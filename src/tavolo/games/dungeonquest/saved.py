@@ -20,7 +20,7 @@ from tavolo.engine.errors import StateError, engine_messages
 
 from .content import default_content
 from .options import Options
-from .state import Hero, all_tiles
+from .state import Hero
 
 STATUSES = ("in", "escaped", "dead")
 PHASES = ("setup", "play", "over")
@@ -129,7 +129,7 @@ def check_saved(game: str, data: Mapping[str, Any], progs: Sequence[Sized] = ())
         ck.whole("rng.s", rng["s"], 0, 2**64 - 1)
     opts = _options(ck, data["opts"])
     n = _heroes(ck, data["heroes"], opts)
-    _tiles(ck, data["board"], data["pile"])
+    _tiles(ck, data["board"], data["pile"], opts)
     _where(ck, data)
     _decks(ck, data["decks"], data["fresh"])
     _, cup, dragon = _known()
@@ -140,7 +140,8 @@ def check_saved(game: str, data: Mapping[str, Any], progs: Sequence[Sized] = ())
     for key in ("dragon", "dragon_out"):
         for i, c in enumerate(ck.listed(key, data[key])):
             ck.text(f"{key}[{i}]", c, dragon)
-    _counted(ck, "dragon_out", data["dragon"] + data["dragon_out"], dragon)
+    if sorted(data["dragon"] + data["dragon_out"]) != sorted(dragon.elements()):
+        raise ck.fail("dragon", data["dragon"])  # a counter twice, or one lost
     for key in ("active", "first"):
         ck.whole(key, data[key], 0, n - 1)
     order = ck.listed("order", data["order"])
@@ -273,8 +274,15 @@ def _where(ck: _Check, data: Mapping[str, Any]) -> None:
             taken.add(sq)
 
 
-def _tiles(ck: _Check, board: Any, pile: Any) -> None:
-    tiles = all_tiles()
+@cache
+def _tiles_in_play(catacombs: bool) -> frozenset[str]:
+    return frozenset(t.id for t in default_content().tiles(Options(catacombs_tiles=catacombs)))
+
+
+def _tiles(ck: _Check, board: Any, pile: Any, opts: Options) -> None:
+    """Each tile of the game (Catacombs' only by their option) once, on the board or in
+    the pile."""
+    tiles = _tiles_in_play(opts.catacombs_tiles)
     squares: set[tuple[int, int]] = set()
     used: set[str] = set()
     for i, row in enumerate(ck.listed("board", board)):
@@ -294,6 +302,8 @@ def _tiles(ck: _Check, board: Any, pile: Any) -> None:
         if not isinstance(t, str) or t not in tiles or t in used:  # unknown, or twice
             raise ck.fail(f"pile[{i}]", t)
         used.add(t)
+    if len(used) != len(tiles):
+        raise ck.fail("pile", f"no {min(tiles - used)}")
 
 
 def _decks(ck: _Check, decks: Any, fresh: Any) -> None:
