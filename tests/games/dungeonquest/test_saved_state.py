@@ -156,6 +156,19 @@ CASES: list[tuple[tuple[Any, ...], Any, str]] = [
     (("heroes", 0, "held"), [["nodeck", "x"]], "heroes[0].held[0] cannot be ['nodeck', 'x']"),
     (("heroes", 0, "cards"), [["room", "crypt"]], "heroes[0].cards[0] cannot be ['room', 'crypt']"),
     (("heroes", 0, "treasure"), [-5], "heroes[0].treasure[0] cannot be -5"),
+    (("heroes", 1, "potion"), ["room", "goblin"], "heroes[1].potion cannot be ['room', 'goblin']"),
+    (
+        ("heroes", 1, "ropes"),
+        [["room", "potion"]],
+        "heroes[1].ropes[0] cannot be ['room', 'potion']",
+    ),
+    (("heroes", 1, "held"), [["room", "goblin"]], "heroes[1].held[0] cannot be ['room', 'goblin']"),
+    (
+        ("heroes", 1, "cards"),
+        [["room", "jewellery", 5000]],
+        "heroes[1].cards[0] cannot be ['room', 'jewellery', 5000]",
+    ),
+    (("heroes", 0, "treasure"), [4500], "heroes[0].treasure cannot be [4500]"),
     (("heroes", 0, "treasure"), [7], "heroes[0].treasure[0] cannot be 7"),
     (("heroes", 0, "searches"), None, "heroes[0].searches cannot be None"),
     (("heroes", 0, "searched"), [[1]], "heroes[0].searched[0] cannot be [1]"),
@@ -291,9 +304,9 @@ def test_a_counter_or_card_carried_and_left_in_the_cup_or_deck_is_refused() -> N
     with pytest.raises(StateError) as e:
         GAME.from_json(changed(data, ("heroes", 1, "treasure"), [4500]))
     assert str(e.value).endswith("cup cannot be 4500")
-    assert "potion" in data["decks"]["room"] and data["heroes"][0]["potion"] is None
+    assert "potion" in data["decks"]["room"] and data["heroes"][1]["potion"] is None
     with pytest.raises(StateError) as e:
-        GAME.from_json(changed(data, ("heroes", 0, "potion"), ["room", "potion"]))
+        GAME.from_json(changed(data, ("heroes", 1, "potion"), ["room", "potion"]))
     assert str(e.value).endswith("decks.room cannot be 'potion'")
 
 

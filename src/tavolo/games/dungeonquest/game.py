@@ -217,7 +217,7 @@ class DungeonQuestGame(DQTurn):
 
     def from_json(self, data: Mapping[str, Any]) -> S:
         with reading_state(self.name):
-            check_saved(self.name, data, self.progs)
+            check_saved(self.name, data, self.progs, self.holdable)
             return DQState.from_json(dict(data))
 
     def returns(self, s: S) -> tuple[float, ...]:

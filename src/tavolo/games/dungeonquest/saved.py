@@ -10,7 +10,7 @@ named in one line (the engine's ``state.value`` message).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence, Sized
+from collections.abc import Collection, Mapping, Sequence, Sized
 from functools import cache
 from typing import Any
 
@@ -19,13 +19,14 @@ from pydantic import ValidationError
 from tavolo.engine.errors import StateError, engine_messages
 
 from .content import default_content
+from .effects import walk
 from .options import Options
 from .state import Hero
 
 STATUSES = ("in", "escaped", "dead")
 PHASES = ("setup", "play", "over")
 FLAGS = ("halt", "noesc")
-PAIRS = ("ropes", "held")
+CARRIED = ("potion", "ropes", "held", "cards", "treasure")
 # Each stack frame's values after its kind, by kind (the tuples rules.py and turn.py
 # push): h a hero's seat, p an effect program, n a step in it, m a monster, s a text,
 # i a whole number, x a side (0-3), b a passage's barriers (a text, or texts).
@@ -117,10 +118,16 @@ class _Check:
             self.whole(field, value[2])
 
 
-def check_saved(game: str, data: Mapping[str, Any], progs: Sequence[Sized] = ()) -> None:
+def check_saved(
+    game: str,
+    data: Mapping[str, Any],
+    progs: Sequence[Sized] = (),
+    holdable: Collection[str] = (),
+) -> None:
     """Raise ``StateError`` naming the first value of a DungeonQuest state's ``data``
     that no ``to_json`` writes; ``progs`` are the game's effect programs (the ones an
-    ``fx`` or ``opt`` frame of the stack runs, by number)."""
+    ``fx`` or ``opt`` frame of the stack runs, by number), ``holdable`` the cards a hero
+    may hold (``deck:card``)."""
     ck = _Check(game)
     if not isinstance(data, Mapping):
         raise ck.fail("state", data)
@@ -128,7 +135,7 @@ def check_saved(game: str, data: Mapping[str, Any], progs: Sequence[Sized] = ())
     if "script" not in rng:  # (a scenario's scripted chance keeps its own)
         ck.whole("rng.s", rng["s"], 0, 2**64 - 1)
     opts = _options(ck, data["opts"])
-    n = _heroes(ck, data["heroes"], opts)
+    n = _heroes(ck, data["heroes"], opts, holdable)
     _tiles(ck, data["board"], data["pile"], opts)
     _where(ck, data)
     _decks(ck, data["decks"], data["fresh"])
@@ -204,7 +211,23 @@ def _options(ck: _Check, data: Any) -> Options:
         raise ck.fail(f"opts.{loc}", err.get("input")) from None
 
 
-def _heroes(ck: _Check, data: Any, opts: Options) -> int:
+@cache
+def _kept() -> dict[str, frozenset[tuple[Any, ...]]]:
+    """The cards a hero keeps: potions and ropes ``(deck, card)``, treasure cards
+    ``(deck, card, GP)`` (under any option: the bracelet's GP is one)."""
+    out: dict[str, set[tuple[Any, ...]]] = {"potion": set(), "rope": set(), "treasure": set()}
+    for deck, cards in default_content().cards.items():
+        for card in cards:
+            for effects in (card.do, *card.variants.values()):
+                for e in walk(effects):
+                    if e.keep in ("potion", "rope"):
+                        out[e.keep].add((deck, card.id))
+                    if e.treasure:
+                        out["treasure"].add((deck, card.id, int(e.treasure)))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def _heroes(ck: _Check, data: Any, opts: Options, holdable: Collection[str]) -> int:
     heroes = ck.listed("heroes", data)
     if not 1 <= len(heroes) <= 4:
         raise ck.fail("heroes", heroes)
@@ -233,16 +256,29 @@ def _heroes(ck: _Check, data: Any, opts: Options) -> int:
         ck.text(f"{at}.ring", h["ring"], rings)
         for key in ("ring_used", "moved"):
             ck.flag(f"{at}.{key}", h[key])
+        kept = _kept()
         if h["potion"] is not None:
             ck.card(f"{at}.potion", h["potion"])
-        for key in PAIRS:
-            for i, c in enumerate(ck.listed(f"{at}.{key}", h[key])):
-                ck.card(f"{at}.{key}[{i}]", c)
+            if tuple(h["potion"]) not in kept["potion"]:
+                raise ck.fail(f"{at}.potion", h["potion"])
+        for i, c in enumerate(ck.listed(f"{at}.ropes", h["ropes"])):
+            ck.card(f"{at}.ropes[{i}]", c)
+            if tuple(c) not in kept["rope"]:
+                raise ck.fail(f"{at}.ropes[{i}]", c)
+        for i, c in enumerate(ck.listed(f"{at}.held", h["held"])):
+            ck.card(f"{at}.held[{i}]", c)
+            if holdable and f"{c[0]}:{c[1]}" not in holdable:  # no each-turn effect
+                raise ck.fail(f"{at}.held[{i}]", c)
         for i, c in enumerate(ck.listed(f"{at}.cards", h["cards"])):
             ck.card(f"{at}.cards[{i}]", c, gp=True)
+            if tuple(c) not in kept["treasure"]:
+                raise ck.fail(f"{at}.cards[{i}]", c)
         for i, gp in enumerate(ck.listed(f"{at}.treasure", h["treasure"])):
             if ck.whole(f"{at}.treasure[{i}]", gp) not in _known()[1]:
                 raise ck.fail(f"{at}.treasure[{i}]", gp)
+        for key in CARRIED:  # the dead are removed with everything they carried (D25)
+            if status == "dead" and h[key]:
+                raise ck.fail(f"{at}.{key}", h[key])
         for key in ("lost_turns", "searches"):
             ck.whole(f"{at}.{key}", h[key])
         for i, sq in enumerate(ck.listed(f"{at}.searched", h["searched"])):
