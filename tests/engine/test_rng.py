@@ -209,6 +209,29 @@ def test_json_round_trip(seed: int) -> None:
     assert [back.next64() for _ in range(5)] == [r.next64() for _ in range(5)]
 
 
+@pytest.mark.parametrize("s", [-1, 1 << 64, "12", 1.0, True, None])
+def test_a_state_to_json_never_wrote_is_refused(s: object) -> None:
+    """RNG.from_json({'s': -1}) loaded as the state 2**64 - 1 (wrapped round), so a
+    hand-edited state saved back as another; now a ValueError, which a game's
+    ``reading_state`` tells in one line."""
+    with pytest.raises(ValueError, match="no 64-bit state"):
+        RNG.from_json({"s": s})
+    with pytest.raises(ValueError, match="no 64-bit state"):
+        ScriptedRNG.from_json({"s": s, "script": []})
+
+
+def test_a_state_with_a_bad_rng_is_one_line_in_every_game() -> None:
+    from tavolo.engine import StateError, registry
+
+    for name in ("estro", "tos", "platformer", "dungeonquest"):
+        g = registry.get(name)
+        data = g.to_json(g.new(g.make_config(), 1))
+        data["rng"] = {"s": -1}
+        with pytest.raises(StateError) as err:
+            g.from_json(data)
+        assert "\n" not in str(err.value) and name in str(err.value)
+
+
 def test_equality_and_hash() -> None:
     a, b = RNG(1), RNG(1)
     assert a == b and hash(a) == hash(b)

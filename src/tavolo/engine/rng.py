@@ -132,7 +132,7 @@ class RNG:
         if "script" in data:
             return ScriptedRNG.from_json(data)
         r = RNG.__new__(RNG)
-        r.s = int(data["s"]) & _MASK
+        r.s = _state_of(data)
         return r
 
     def __eq__(self, other: object) -> bool:
@@ -276,8 +276,17 @@ class ScriptedRNG(RNG):
     @staticmethod
     def from_json(data: dict[str, Any]) -> ScriptedRNG:
         r = ScriptedRNG(0, data.get("script", ()))
-        r.s = int(data["s"]) & _MASK
+        r.s = _state_of(data)
         return r
+
+
+def _state_of(data: dict[str, Any]) -> int:
+    """The 64-bit state ``to_json`` wrote; anything else (-1 wrapped round to another
+    state, a text) is a ValueError, told in one line by the game's ``reading_state``."""
+    s = data["s"]
+    if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= _MASK:
+        raise ValueError(f"the RNG's state {s!r} is no 64-bit state written by to_json")
+    return s
 
 
 class _Unset:
