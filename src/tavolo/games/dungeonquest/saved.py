@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from tavolo.engine.errors import StateError, engine_messages
+from tavolo.engine.saved import ValueCheck
 
 from .content import default_content
 from .effects import walk
@@ -53,43 +53,11 @@ def _known() -> tuple[dict[str, Counter[str]], Counter[int], Counter[str]]:
     return decks, Counter(c.treasure_pool()), Counter(c.dragon_pool())
 
 
-class _Check:
+class _Check(ValueCheck):
     def __init__(self, game: str) -> None:
-        self.game = game
+        super().__init__(game)
         b = default_content().board
         self.width, self.height = b.width, b.height
-
-    def fail(self, field: str, value: Any) -> StateError:
-        shown = repr(value)
-        shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        return StateError.said(
-            engine_messages(), "state.value", game=self.game, field=field, value=shown
-        )
-
-    def whole(self, field: str, value: Any, lo: int | None = 0, hi: int | None = None) -> int:
-        ok = isinstance(value, int) and not isinstance(value, bool)
-        if not ok or (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise self.fail(field, value)
-        return int(value)
-
-    def flag(self, field: str, value: Any) -> None:
-        if not isinstance(value, bool):
-            raise self.fail(field, value)
-
-    def text(self, field: str, value: Any, among: Any = None) -> str:
-        if not isinstance(value, str) or (among is not None and value not in among):
-            raise self.fail(field, value)
-        return value
-
-    def listed(self, field: str, value: Any) -> list[Any]:
-        if not isinstance(value, list):
-            raise self.fail(field, value)
-        return value
-
-    def mapping(self, field: str, value: Any) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            raise self.fail(field, value)
-        return value
 
     def square(self, field: str, value: Any, none: bool = False) -> None:
         if value is None and none:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tavolo.engine.errors import StateError, engine_messages
+from tavolo.engine.saved import ValueCheck
 
 from .zona import ALL_ZONES
 
@@ -21,21 +21,10 @@ CARD_SETS = ("face_down", "spent", "summoned", "inhibited", "known")
 COUNTS = ("extra_plays", "extra_attacks", "chimera_turn", "necrotokens", "zones_used")
 
 
-class _Check:
+class _Check(ValueCheck):
     def __init__(self, game: str, known: Callable[[str], bool]) -> None:
-        self.game, self.known = game, known
-
-    def fail(self, field: str, value: Any) -> StateError:
-        shown = repr(value)
-        shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        return StateError.said(
-            engine_messages(), "state.value", game=self.game, field=field, value=shown
-        )
-
-    def whole(self, field: str, value: Any, lo: int = 0, hi: int | None = None) -> None:
-        ok = isinstance(value, int) and not isinstance(value, bool) and value >= lo
-        if not ok or (hi is not None and value > hi):
-            raise self.fail(field, value)
+        super().__init__(game)
+        self.known = known
 
     def card(self, field: str, value: Any) -> None:
         if not isinstance(value, str) or not self.known(value):
@@ -46,11 +35,6 @@ class _Check:
             raise self.fail(field, value)
         for i, c in enumerate(value):
             self.card(f"{field}[{i}]", c)
-        return value
-
-    def mapping(self, field: str, value: Any) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            raise self.fail(field, value)
         return value
 
     def pairs(self, field: str, value: Any) -> list[Any]:

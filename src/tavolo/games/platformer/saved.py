@@ -12,6 +12,7 @@ from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine.errors import StateError, engine_messages
+from tavolo.engine.saved import ValueCheck
 
 from .effects import ENEMY_FACES, SYMBOLS
 from .geometry import geo_of
@@ -57,32 +58,12 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-class _Check:
-    def __init__(self, game: str) -> None:
-        self.game = game
-
-    def fail(self, field: str, value: Any) -> StateError:
-        shown = repr(value)
-        shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        return StateError.said(
-            engine_messages(), "state.value", game=self.game, field=field, value=shown
-        )
-
+class _Check(ValueCheck):
     def get(self, at: str, d: Mapping[str, Any], key: str) -> Any:
         if key not in d:
             field = f"{at}.{key}" if at else key
             raise StateError.said(engine_messages(), "state.missing", game=self.game, key=field)
         return d[key]
-
-    def whole(self, field: str, value: Any, lo: int = 0, hi: int | None = None) -> int:
-        if not _is_int(value) or value < lo or (hi is not None and value > hi):
-            raise self.fail(field, value)
-        return int(value)
-
-    def one_of(self, field: str, value: Any, known: Collection[str]) -> str:
-        if not isinstance(value, str) or value not in known:
-            raise self.fail(field, value)
-        return value
 
     def ids(self, field: str, value: Any, known: Collection[str]) -> list[str]:
         """A list of ids, each known and each once."""
@@ -94,11 +75,6 @@ class _Check:
             if x in seen:
                 raise self.fail(f"{field}[{i}]", x)
             seen.add(x)
-        return value
-
-    def mapping(self, field: str, value: Any) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            raise self.fail(field, value)
         return value
 
     def once(self, seen: dict[str, str], field: str, x: str) -> None:

@@ -15,7 +15,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from tavolo.engine.errors import StateError, TavoloError, engine_messages
+from tavolo.engine.errors import TavoloError
+from tavolo.engine.saved import ValueCheck
 
 from . import generator
 from .rules import MAX_LEVEL
@@ -26,47 +27,11 @@ PHASES = ("setup", "open", "plan", "exhaust", "execute", "over", "explore")
 ADVENTURES = ("world", "dungeon")
 
 
-class _Check:
-    def __init__(self, game: str) -> None:
-        self.game = game
-
-    def fail(self, field: str, value: Any) -> StateError:
-        shown = repr(value)
-        shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        return StateError.said(
-            engine_messages(), "state.value", game=self.game, field=field, value=shown
-        )
-
+class _Check(ValueCheck):
     def get(self, field: str, data: Mapping[str, Any], key: str) -> Any:
         if key not in data:  # the engine's one line for a missing key
             raise KeyError(key)
         return data[key]
-
-    def whole(self, field: str, value: Any, lo: int | None = 0, hi: int | None = None) -> int:
-        ok = isinstance(value, int) and not isinstance(value, bool)
-        if not ok or (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise self.fail(field, value)
-        return int(value)
-
-    def text(self, field: str, value: Any) -> str:
-        if not isinstance(value, str):
-            raise self.fail(field, value)
-        return value
-
-    def one_of(self, field: str, value: Any, known: Collection[Any]) -> Any:
-        if not isinstance(value, (str, int)) or isinstance(value, bool) or value not in known:
-            raise self.fail(field, value)
-        return value
-
-    def listed(self, field: str, value: Any, size: int | None = None) -> list[Any]:
-        if not isinstance(value, list) or (size is not None and len(value) != size):
-            raise self.fail(field, value)
-        return value
-
-    def mapping(self, field: str, value: Any) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            raise self.fail(field, value)
-        return value
 
     def counts(self, field: str, value: Any) -> None:
         for k, v in self.mapping(field, value).items():
