@@ -26,6 +26,16 @@ def spots(x: Any, path: Path_ = ()) -> list[Path_]:
     return out
 
 
+def replaced(data: dict[str, Any], path: Path_, value: Any) -> dict[str, Any]:
+    """A deep copy of ``data`` with the value at ``path`` replaced (``data`` is kept)."""
+    out = copy.deepcopy(data)
+    cur: Any = out
+    for k in path[:-1]:
+        cur = cur[k]
+    cur[path[-1]] = value
+    return out
+
+
 def changed(
     data: dict[str, Any], rng: random.Random, odd: Sequence[Any], inside: str | None = "position"
 ) -> dict[str, Any]:

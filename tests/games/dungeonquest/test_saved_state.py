@@ -4,7 +4,6 @@ rule; every state ``to_json`` writes still loads as it was."""
 
 from __future__ import annotations
 
-import copy
 import json
 import time
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
+from mutations import replaced
 from tavolo.engine import RNG, State, StateError, registry
 
 GAME = registry.get("dungeonquest")
@@ -59,15 +59,6 @@ def saved(players: int = 2, moves: int = 60, seed: int = 3) -> dict[str, Any]:
             break
         GAME.apply(s, d.actions[rng.below(len(d.actions))])
     return dict(GAME.to_json(s))
-
-
-def changed(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
-    out = copy.deepcopy(data)
-    cur: Any = out
-    for k in path[:-1]:
-        cur = cur[k]
-    cur[path[-1]] = value
-    return out
 
 
 @pytest.mark.parametrize(("players", "options"), OPTION_SETS)
@@ -218,7 +209,7 @@ def test_a_value_no_to_json_writes_is_named(path: tuple[Any, ...], value: Any, s
     """Before, each loaded (to fail later inside a rule, or to stand as a state no game
     comes to) or failed as a bare Python error's text (TypeError: ...), naming no value."""
     with pytest.raises(StateError) as e:
-        GAME.from_json(changed(saved(), path, value))
+        GAME.from_json(replaced(saved(), path, value))
     assert str(e.value) == f"dungeonquest: not a state written by its to_json: {said}"
     assert "non è uno stato scritto dal suo to_json" in e.value.told("it")
 
@@ -255,7 +246,7 @@ def test_a_tile_twice_is_refused() -> None:
     data = saved()
     path, value, said = _dup_tile(data)
     with pytest.raises(StateError, match=rf"{said.replace('[', '.').replace(']', '.')}"):
-        GAME.from_json(changed(data, path, value))
+        GAME.from_json(replaced(data, path, value))
 
 
 def test_the_tiles_are_the_games_each_once() -> None:
@@ -263,11 +254,11 @@ def test_the_tiles_are_the_games_each_once() -> None:
     data = saved()
     assert not data["opts"]["catacombs_tiles"] and "bridge_01" not in data["pile"]
     with pytest.raises(StateError) as e:
-        GAME.from_json(changed(data, ("pile", 0), "bridge_01"))
+        GAME.from_json(replaced(data, ("pile", 0), "bridge_01"))
     assert str(e.value).endswith("pile[0] cannot be 'bridge_01'")
     lost = data["pile"][-1]
     with pytest.raises(StateError) as e:
-        GAME.from_json(changed(data, ("pile",), data["pile"][:-1]))
+        GAME.from_json(replaced(data, ("pile",), data["pile"][:-1]))
     assert str(e.value).endswith(f"pile cannot be 'no {lost}'")
 
 
@@ -276,7 +267,7 @@ def test_a_dragon_counter_twice_or_lost_is_refused() -> None:
     assert data["dragon_out"] == [] and "awake" in data["dragon"]
     for path, value in ((("dragon_out",), ["awake"]), (("dragon",), data["dragon"][1:])):
         with pytest.raises(StateError) as e:
-            GAME.from_json(changed(data, path, value))
+            GAME.from_json(replaced(data, path, value))
         assert "dragon cannot be ['" in str(e.value)
 
 
@@ -284,7 +275,7 @@ def test_a_hero_twice_is_refused() -> None:
     data = saved()
     hid = data["heroes"][0]["id"]
     with pytest.raises(StateError) as e:
-        GAME.from_json(changed(data, ("heroes", 1, "id"), hid))
+        GAME.from_json(replaced(data, ("heroes", 1, "id"), hid))
     assert str(e.value).endswith(f"heroes[1].id cannot be {hid!r}")
 
 
@@ -292,7 +283,7 @@ def test_a_card_more_often_than_the_deck_has_it_is_refused() -> None:
     data = saved()
     deck = data["decks"]["crypt"]
     with pytest.raises(StateError) as e:
-        GAME.from_json(changed(data, ("decks", "crypt"), deck + deck))
+        GAME.from_json(replaced(data, ("decks", "crypt"), deck + deck))
     assert "decks.crypt cannot be" in str(e.value)
 
 
@@ -302,11 +293,11 @@ def test_a_counter_or_card_carried_and_left_in_the_cup_or_deck_is_refused() -> N
     data = saved()
     assert data["cup"].count(4500) == 1
     with pytest.raises(StateError) as e:
-        GAME.from_json(changed(data, ("heroes", 1, "treasure"), [4500]))
+        GAME.from_json(replaced(data, ("heroes", 1, "treasure"), [4500]))
     assert str(e.value).endswith("cup cannot be 4500")
     assert "potion" in data["decks"]["room"] and data["heroes"][1]["potion"] is None
     with pytest.raises(StateError) as e:
-        GAME.from_json(changed(data, ("heroes", 1, "potion"), ["room", "potion"]))
+        GAME.from_json(replaced(data, ("heroes", 1, "potion"), ["room", "potion"]))
     assert str(e.value).endswith("decks.room cannot be 'potion'")
 
 

@@ -3,11 +3,11 @@ writes is one ``StateError`` line naming the value, never a traceback from a rul
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
 
+from mutations import replaced
 from tavolo.engine import RNG, StateError, registry
 
 GAME = registry.get("estro")
@@ -21,15 +21,6 @@ def saved(mode: str = "standard", moves: int = 6) -> dict[str, Any]:
         assert d is not None
         GAME.apply(s, d.actions[rng.below(len(d.actions))])
     return dict(GAME.to_json(s))
-
-
-def changed(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
-    out = copy.deepcopy(data)
-    cur: Any = out
-    for k in path[:-1]:
-        cur = cur[k]
-    cur[path[-1]] = value
-    return out
 
 
 @pytest.mark.parametrize(
@@ -52,7 +43,7 @@ def test_a_value_no_to_json_writes_is_named(path: tuple[Any, ...], value: Any, s
     """Each of these loaded and then failed inside a rule (KeyError, TypeError,
     IndexError tracebacks from _play_actions, observe, card_view...)."""
     with pytest.raises(StateError) as e:
-        GAME.from_json(changed(saved(), path, value))
+        GAME.from_json(replaced(saved(), path, value))
     assert str(e.value) == f"estro: not a state written by its to_json: {said}"
     assert "non è uno stato scritto dal suo to_json" in e.value.told("it")
 

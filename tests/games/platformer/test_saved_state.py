@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
+from mutations import replaced
 from tavolo.agents import make_agent
 from tavolo.engine import RNG, Config, StateError, registry
 
@@ -28,15 +29,6 @@ def saved(mode: str = "standard", players: int = 2, moves: int = 40) -> dict[str
         assert d is not None
         G.apply(s, d.actions[rng.below(len(d.actions))])
     return copy.deepcopy(dict(G.to_json(s)))
-
-
-def changed(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
-    out = copy.deepcopy(data)
-    cur: Any = out
-    for k in path[:-1]:
-        cur = cur[k]
-    cur[path[-1]] = value
-    return out
 
 
 def test_the_saved_state_the_cases_change_is_what_they_expect() -> None:
@@ -120,7 +112,7 @@ def test_a_value_no_to_json_writes_is_named(path: tuple[Any, ...], value: Any, s
     """Each of these loaded (or failed as a bare TypeError line) and then failed inside a
     rule or a view (KeyError, TypeError, IndexError tracebacks)."""
     with pytest.raises(StateError) as e:
-        G.from_json(changed(saved(), path, value))
+        G.from_json(replaced(saved(), path, value))
     assert str(e.value) == SAYS + said
     assert "\n" not in str(e.value)
     assert "non è uno stato scritto dal suo to_json" in e.value.told("it")
@@ -147,8 +139,8 @@ def test_a_figure_twice_on_one_space_is_refused() -> None:
     data = saved()
     q = data["enemies"][0][1]
     with pytest.raises(StateError, match=r"cannot be " + str(q) + "$"):
-        G.from_json(changed(data, ("heroes", 0, "pos"), q))
-    twice = changed(data, ("enemies",), [*data["enemies"], list(data["enemies"][0])])
+        G.from_json(replaced(data, ("heroes", 0, "pos"), q))
+    twice = replaced(data, ("enemies",), [*data["enemies"], list(data["enemies"][0])])
     with pytest.raises(StateError, match=rf"enemies\[{len(data['enemies'])}\]\[1\] cannot be"):
         G.from_json(twice)
 
@@ -159,17 +151,17 @@ def test_a_card_twice_is_refused() -> None:
     data = saved()
     item = data["item_deck"][0]
     with pytest.raises(StateError, match=r"^platformer: .*item_deck\[0\] cannot be '"):
-        G.from_json(changed(data, ("shop_items", 0), item))
-    both = changed(changed(data, ("heroes", 0, "items"), [item]), ("heroes", 1, "items"), [item])
+        G.from_json(replaced(data, ("shop_items", 0), item))
+    both = replaced(replaced(data, ("heroes", 0, "items"), [item]), ("heroes", 1, "items"), [item])
     with pytest.raises(StateError, match=r"heroes\[1\]\.items\[0\] cannot be '"):
         G.from_json(both)
     card = data["attack_deck"][0]
     with pytest.raises(StateError, match=r"attack_discard\[0\] cannot be '"):
-        G.from_json(changed(data, ("attack_discard",), [card]))
+        G.from_json(replaced(data, ("attack_discard",), [card]))
     with pytest.raises(StateError, match=r"tiles\[1\]\[0\] cannot be '"):
-        G.from_json(changed(data, ("tiles", 1, 0), data["tiles"][0][0]))
+        G.from_json(replaced(data, ("tiles", 1, 0), data["tiles"][0][0]))
     with pytest.raises(StateError, match=r"heroes\[0\]\.potions\[1\] cannot be '"):
-        G.from_json(changed(data, ("heroes", 0, "potions"), ["stoneskin", "stoneskin"]))
+        G.from_json(replaced(data, ("heroes", 0, "potions"), ["stoneskin", "stoneskin"]))
 
 
 def round_trips(s: Any, agent: Any, rng: RNG) -> int:

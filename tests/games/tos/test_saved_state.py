@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from mutations import replaced
 from tavolo.engine import RNG, StateError, registry
 
 GAME = registry.get("tos")
@@ -23,15 +24,6 @@ def saved(mode: str = "fight", moves: int = 4, seed: int = 3) -> dict[str, Any]:
         assert d is not None
         GAME.apply(s, d.actions[rng.below(len(d.actions))])
     return copy.deepcopy(dict(GAME.to_json(s)))
-
-
-def changed(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
-    out = copy.deepcopy(data)
-    cur: Any = out
-    for k in path[:-1]:
-        cur = cur[k]
-    cur[path[-1]] = value
-    return out
 
 
 FIGHT = [
@@ -105,7 +97,7 @@ def test_a_value_no_to_json_writes_is_named(
 ) -> None:
     """Each of these loaded (or failed as a bare traceback) and then failed inside a rule."""
     with pytest.raises(StateError) as e:
-        GAME.from_json(changed(saved(mode), path, value))
+        GAME.from_json(replaced(saved(mode), path, value))
     assert str(e.value) == f"tos: not a state written by its to_json: {said}"
     assert "\n" not in str(e.value)
     assert "non è uno stato scritto dal suo to_json" in e.value.told("it")
