@@ -66,21 +66,28 @@ def _kept() -> re.Pattern[str] | None:
     return _Whole.found
 
 
-def fit(line: str, indent: int, width: int = SCREEN, sep: str = " ") -> list[str]:
+def fit(
+    line: str, indent: int, width: int = SCREEN, sep: str = " ", whole: Sequence[str] = ()
+) -> list[str]:
     """``line`` broken at ``sep`` into lines of at most ``width`` columns as the terminal
     shows them (markup such as ``[dim]`` takes no column), the later ones indented by
     ``indent``: a terminal would otherwise break it anywhere, at column 0. A number stays
     with the word before it ("Player 2", "TOT 59"), a short marked or bracketed span
     stays whole ("[dim]gift used[/]", "(gift asleep)"), a name given to
     :func:`keep_whole` stays whole ("Lampo d'Ambra", never "Lampo" / "d'Ambra"), a word
-    is never cut; ``sep=", "`` keeps each item of a list whole. A span of markup open at
-    a line's end is closed there and opened again on the next line."""
+    is never cut, nor is a text of ``whole`` (TOS's empty box "[ ]"); ``sep=", "`` keeps
+    each item of a list whole. A span of markup open at a line's end is closed there and
+    opened again on the next line."""
     if shown(line) <= width:
         return [line]
+    for w in whole:
+        if " " in w:
+            line = line.replace(w, w.replace(" ", _KEPT))
     found = _kept()
-    if found is None or not found.search(line):
+    if found is not None and found.search(line):
+        line = found.sub(lambda m: m.group(0).replace(" ", _KEPT), line)
+    if _KEPT not in line:
         return _fit(line, indent, width, sep)
-    line = found.sub(lambda m: m.group(0).replace(" ", _KEPT), line)
     return [row.replace(_KEPT, " ") for row in _fit(line, indent, width, sep)]
 
 
@@ -173,13 +180,7 @@ def hang(
     body = line.lstrip(" ")
     lead = item.match(body)
     indent = len(line) - len(body) + (len(lead.group(0).strip()) + 1 if lead else rest)
-    kept = [(w, w.replace(" ", "\x00")) for w in whole if " " in w]
-    for w, k in kept:
-        line = line.replace(w, k)
-    rows = fit(line, indent, width, sep)
-    for w, k in kept:
-        rows = [row.replace(k, w) for row in rows]
-    return rows
+    return fit(line, indent, width, sep, whole)
 
 
 def check_lang(lang: str) -> str:
