@@ -228,3 +228,17 @@ def test_an_empty_pencil_box_is_never_broken_in_two() -> None:
     for pad in range(12):
         rows = fit_screen("x" * pad + long)
         assert "[ ]" in "\n".join(rows) and not any(r.endswith("[") for r in rows), rows
+
+
+def test_a_marked_line_that_fits_is_not_folded_and_a_count_keeps_its_word() -> None:
+    """The tools folded their text with textwrap, which counted the markup as columns:
+    'tavolo tos daily' at 80 columns broke its 75-column title ('[bold]TOS20261122[/]
+    ...') before its last word, and at 40 columns a line broke between 'gain' and
+    '1 attack'. They now break lines as the play screen does (the engine's fit)."""
+    from tavolo.games.tos.tools import fold
+
+    out = _out(["tos", "daily", "--date", DUNGEON_DAY], columns=80)
+    title = "TOS20261122 — the set of 2026-11-22: the Stargazer and a Dungeon Adventure."
+    assert out.splitlines()[0] == title
+    rows = fold("  (1) If at least 1 air is in play: gain 1 attack.", 40).splitlines()
+    assert rows == ["  (1) If at least 1 air is in play:", "      gain 1 attack."], rows

@@ -60,25 +60,15 @@ _LEAD = re.compile(r"(?:[-•] |\(\d+\) )")
 
 EMPTY_BOX = "[ ]"
 """An empty pencil box as the text draws it: never broken in two at its space."""
-_KEPT_BOX = "[\x00]"
 
 
-def keep_boxes(text: str) -> str:
-    """``text`` with each empty box's space made unbreakable (see :func:`show_boxes`)."""
-    return text.replace(EMPTY_BOX, _KEPT_BOX)
-
-
-def show_boxes(text: str) -> str:
-    """The empty boxes that :func:`keep_boxes` kept whole, as they are drawn."""
-    return text.replace(_KEPT_BOX, EMPTY_BOX)
-
-
-def fit_screen(line: str, sep: str = " ") -> list[str]:
-    """A play screen's line broken between words into lines of at most 80 columns, each
-    going on under its words (after a ``- `` or ``(3) `` lead, else two columns in): the
-    terminal would break it anywhere, going on at column 0. An empty box ``[ ]`` stays
-    whole; with ``sep=", "`` so does each item of a list ("#4 Guardia")."""
-    return hang(line, sep=sep, item=_LEAD, rest=2, whole=(EMPTY_BOX,))
+def fit_screen(line: str, sep: str = " ", width: int = SCREEN) -> list[str]:
+    """A play screen's line broken between words into lines of at most ``width`` columns
+    (80, a play screen's), each going on under its words (after a ``- `` or ``(3) `` lead,
+    else two columns in): the terminal would break it anywhere, going on at column 0. An
+    empty box ``[ ]`` stays whole; with ``sep=", "`` so does each item of a list ("#4
+    Guardia")."""
+    return hang(line, width, sep=sep, item=_LEAD, rest=2, whole=(EMPTY_BOX,))
 
 
 SKILLS = (

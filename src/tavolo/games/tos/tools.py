@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import re
 import shutil
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +12,9 @@ from tavolo.engine.tools import ToolResult, helped
 
 from . import generator, text
 from .schema import Hero
-from .text import keep_boxes, show_boxes
+from .text import fit_screen
 
 MIN_WIDTH = 40
-_LEAD = re.compile(r"(?:- |\(\d+\) )")
 
 
 def terminal_width() -> int:
@@ -28,30 +25,10 @@ def terminal_width() -> int:
 
 
 def fold(text: str, width: int) -> str:
-    """Every line longer than ``width`` wrapped at spaces, its continuation lines under its
-    text (after a ``- `` or ``(3) `` lead, else two spaces further in); shorter lines, the
-    map's strips among them, stay as they are."""
-    out: list[str] = []
-    for line in text.splitlines():
-        if len(line) <= width:
-            out.append(line)
-            continue
-        line = keep_boxes(line)  # an empty box "[ ]" is never broken in two
-        body = line.lstrip(" ")
-        indent = " " * (len(line) - len(body))
-        lead = _LEAD.match(body)
-        hang = indent + " " * (len(lead.group(0)) if lead else 2)
-        out.extend(
-            textwrap.wrap(
-                body,
-                width,
-                initial_indent=indent,
-                subsequent_indent=hang,
-                break_long_words=False,
-                break_on_hyphens=False,
-            )
-        )
-    return show_boxes("\n".join(out))
+    """Every line of ``text`` longer than ``width`` broken as the play screen breaks its
+    lines (:func:`~.text.fit_screen`, the engine's ``hang``); shorter lines, the map's
+    strips among them, stay as they are."""
+    return "\n".join(row for line in text.splitlines() for row in fit_screen(line, width=width))
 
 
 @helped(text.MSG, "tool_help.hero")
