@@ -22,7 +22,7 @@ from tavolo.engine.errors import ConfigError, ContentError, ScenarioError
 from tavolo.engine.files import read_data
 from tavolo.engine.i18n import SCREEN, Name, fill, fit
 
-from .board import SIDES, Board, step
+from .board import Board
 from .dice import parse_dice
 from .effects import walk
 from .options import DEFAULT, SWITCHABLE
@@ -43,6 +43,7 @@ from .text import (
     render_sun,
 )
 from .turn import REACT, DQTurn
+from .way import WayOut
 
 S = DQState
 DEATHS = ("monster", "creature", "trap", "pit", "rotating", "dragon", "potion", "sunset")
@@ -397,41 +398,18 @@ class DungeonQuestGame(DQTurn):
         hunt = 0.05 + fit * (near + deep) + 0.05 * h.gp / (best + 1)
         return max(hunt, out * home)
 
+    @cached_property
+    def ways(self) -> WayOut:
+        """The way-out searches and their results per board layout (``way.py``)."""
+        return WayOut(self.spec, all_tiles().values())
+
     def way_out(self, s: S, at: Square) -> int:
         """Squares from ``at`` to the nearest tower through the openings of the placed
         tiles (doors and portcullises count as open), and from an opening onto an empty
         square in a straight line from there: walls are not walked through, as a
-        straight line from ``at`` would. 30 when every way is walled."""
-        board = Board(self.spec, s.board)
-        towers = self.spec.towers
-
-        def straight(sq: Square) -> int:
-            return min(abs(sq[0] - tx) + abs(sq[1] - ty) for tx, ty in towers)
-
-        if not board.explored(at):  # no tile under him (a made-up position)
-            return straight(at)
-        best = 30
-        seen = {at: 0}
-        todo = [at]
-        for sq in todo:  # breadth first: todo grows behind the loop
-            d = seen[sq]
-            if d >= best:
-                break
-            if sq in towers:
-                best = d
-                break
-            for side in SIDES:
-                if board.passage(sq, side) is None:
-                    continue
-                to = step(sq, side)
-                if to in seen:
-                    continue
-                if board.explored(to):
-                    seen[to] = d + 1
-                    todo.append(to)
-                else:
-                    best = min(best, d + 1 + straight(to))
-        return best
+        straight line from ``at`` would. 30 when every way is walled. Kept per board
+        layout (a tile laid or turned makes a new one)."""
+        return self.ways.distance(s.board, at)
 
     def cause_kind(self, cause: str) -> str:
         """A cause of death grouped for statistics: monster (the Giant Spider too),
