@@ -139,3 +139,21 @@ def test_a_dungeonquest_position_error_names_its_file(tmp_path: Path) -> None:
         invoke(["--lang", "it", "scenario", "run", str(path)]), "errore: "
     )
     assert italian.startswith(f"errore: {path}: posizione: campo bogus")
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "not UTF-8 text"), ("it", "testo UTF-8")])
+@pytest.mark.parametrize("game", ["estro", "tricks", "platformer"])
+def test_a_line_that_is_not_text_asks_again(game: str, lang: str, words: str) -> None:
+    """A line of bytes that are not UTF-8 ('abc' and 0xff) ended the game in a
+    UnicodeDecodeError traceback under a strict locale (and reached the screen as raw
+    bytes under a lenient one): it is now one line and the prompt again, and the lines
+    after it are read (a '1' plays the first option)."""
+    args = ["--lang", lang, "play", game, "--seats", "human,random", "--seed", "1"]
+    r = invoke(args, input=b"abc\xff\n1\nq\n")  # type: ignore[arg-type]
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    assert "Traceback" not in r.output
+    lines = r.stdout.splitlines()
+    told = [i for i, line in enumerate(lines) if words in line]
+    assert len(told) == 1, r.stdout[-800:]
+    assert "\ufffd" not in r.stdout and "\udcff" not in r.stdout
+    assert any(line.endswith(": 1") for line in lines[told[0] :]), lines[told[0] :]

@@ -219,6 +219,33 @@ def report(message: str) -> None:
     sys.stderr.flush()
 
 
+_ESCAPED = re.compile("[\udc80-\udcff]")  # bytes a lenient locale let through undecoded
+
+
+def read_line() -> str | None:
+    """A line of standard input, ``""`` at its end, or None when its bytes are not text
+    in the input's encoding (a byte 0xff where the locale says UTF-8): the caller says so
+    in one line and asks again. The bytes are read and decoded here one line at a time,
+    so that such a line ends in no traceback (a strict locale), never reaches the screen
+    as raw bytes (a lenient one, which hands them on as surrogates), and the lines after
+    it are not lost with the text stream's read-ahead."""
+    stdin = sys.stdin
+    raw = getattr(stdin, "buffer", None)
+    if raw is None:  # a stream of text only (a program driving the command)
+        line = stdin.readline()
+        return None if _ESCAPED.search(line) else line
+    data = raw.readline()
+    try:
+        return str(data.decode(input_encoding()))
+    except UnicodeDecodeError:
+        return None
+
+
+def input_encoding() -> str:
+    """The encoding standard input is read in, as a person names it ("UTF-8")."""
+    return str(getattr(sys.stdin, "encoding", None) or "utf-8").upper()
+
+
 def console(stderr: bool = False) -> Console:
     """A console on the *current* stdout/stderr (test runners swap them)."""
     return Console(stderr=stderr, highlight=False, file=sys.stderr if stderr else sys.stdout)

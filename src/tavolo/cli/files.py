@@ -18,7 +18,16 @@ from tavolo.engine.i18n import fit
 from tavolo.engine.replay import Replay
 from tavolo.engine.scenario import run_file_told
 
-from .common import console, replay_seats, resolve_lang, result_text, resume_hint, seat_label, t
+from .common import (
+    console,
+    read_line,
+    replay_seats,
+    resolve_lang,
+    result_text,
+    resume_hint,
+    seat_label,
+    t,
+)
 
 EXIT_FAILED = 1
 
@@ -89,11 +98,11 @@ def narrate(replay: Replay, lang: str, step: bool, path: Path | None = None) -> 
         if step and i < len(replay.actions):
             out.print(game.view(state, None, lang))
             out.print(t(lang, "replay.step"), end="")
-            line = sys.stdin.readline()
-            if not line:  # end of input: run to the end without pausing
+            line = read_line()  # None, a line that is not text: taken as Enter
+            if line == "":  # end of input: run to the end without pausing
                 out.print()
                 step = False
-            elif line.strip().lower() in ("q", "quit", "esci"):
+            elif line is not None and line.strip().lower() in ("q", "quit", "esci"):
                 out.print(t(lang, "replay.stopped", n=i))
                 return
     out.rule(t(lang, "replay.end"))

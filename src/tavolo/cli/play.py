@@ -60,7 +60,9 @@ from .common import (
     click,
     console,
     escape_name,
+    input_encoding,
     parse_options,
+    read_line,
     replay_seats,
     resolve_lang,
     resume_hint,
@@ -304,7 +306,7 @@ class Table:
         self.log: list[Event] = []
         self.seen = [0] * len(specs)
         self.out = console()
-        self.input: Callable[[], str] = sys.stdin.readline
+        self.input: Callable[[], str | None] = read_line  # None: a line that is not text
         self.stdin_is_terminal = sys.stdin.isatty()
         self.marks_key: str | None = None
         self.marks_error: TavoloError | None = None
@@ -605,6 +607,8 @@ class Table:
             out.clear()
         out.print(t(lang, "play.hand_over", who=escape_name(self.labels[seat])), end="")
         line = self.input()
+        if line is None:  # not text: taken as the Enter that was asked for
+            line = "\n"
         if not line:
             out.print()
             raise Quit("play.eof")
@@ -619,6 +623,11 @@ class Table:
         while True:
             out.print(t(lang, "play.prompt", n=n), end="")
             line = self.input()
+            if line is None:
+                if not self.stdin_is_terminal:
+                    out.print()
+                self.say(t(lang, "play.unreadable", encoding=input_encoding()), 2)
+                continue
             if not line:
                 out.print()
                 raise Quit("play.eof")
