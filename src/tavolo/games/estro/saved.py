@@ -8,20 +8,32 @@ traceback. Here each value is checked first and the first wrong one is named in 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import importlib
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 from tavolo.engine.saved import ValueCheck
 
+from .cards import chimera_parts
+from .combat import DIE_FACES
+from .dial import sector_ids
+from .state import NECRO_MAX
 from .zona import ALL_ZONES
 
 N_ESTRI = 5  # the estri (and the zones) are numbered 0..4
 PILES = ("deck", "hand", "field", "incinerator")
 CARD_SETS = ("face_down", "spent", "summoned", "inhibited", "known")
-COUNTS = ("extra_plays", "extra_attacks", "chimera_turn", "necrotokens", "zones_used")
+COUNTS = ("extra_plays", "extra_attacks", "chimera_turn")
+BOUNDED = {"necrotokens": NECRO_MAX, "zones_used": (1 << N_ESTRI) - 1}  # zones: bits
+DIE = max(DIE_FACES)  # the battle die's faces are 1..DIE
+# a table mode (game.TABLE_MODES) -> the module beside it that checks its own fields
+MODE_CHECKS = {"inferno": "inferno", "navi": "navi", "ultimo_bastione": "bastione"}
 
 
-class _Check(ValueCheck):
+class SavedCheck(ValueCheck):
+    """:class:`ValueCheck` with Estro's cards (``known(id)``: a card, or a Chimera of
+    two), used by the modes' checkers too."""
+
     def __init__(self, game: str, known: Callable[[str], bool]) -> None:
         super().__init__(game)
         self.known = known
@@ -45,11 +57,52 @@ class _Check(ValueCheck):
                 raise self.fail(f"{field}[{i}]", pair)
         return value
 
+    def numbers(
+        self,
+        field: str,
+        value: Any,
+        size: int | None = None,
+        lo: int | None = 0,
+        hi: int | None = None,
+    ) -> list[int]:
+        """A list of ``size`` whole numbers, each from ``lo`` to ``hi``."""
+        return [
+            self.whole(f"{field}[{i}]", x, lo, hi)
+            for i, x in enumerate(self.listed(field, value, size))
+        ]
 
-def check_saved(game: str, data: Mapping[str, Any], known: Callable[[str], bool]) -> None:
+    def once(self, field: str, cards: list[str], seen: set[str]) -> None:
+        """No physical card (a Chimera is two) in ``cards`` is in ``seen`` already: one
+        card, two places, is a state no game comes to; ``seen`` takes them."""
+        for i, c in enumerate(cards):
+            for part in chimera_parts(c):
+                if part in seen:
+                    raise self.fail(f"{field}[{i}]", c)
+                seen.add(part)
+
+    def among(self, field: str, cards: Iterable[str], known: Collection[str]) -> None:
+        """Each of ``cards`` (already checked as cards) is one of ``known``."""
+        for i, c in enumerate(cards):
+            if c not in known:
+                raise self.fail(f"{field}[{i}]", c)
+
+    def kinds(self, steps: list[Any], handlers: Collection[str]) -> None:
+        """Each step's kind is one the game resolves."""
+        for i, st in enumerate(steps):
+            if st[0] not in handlers:
+                raise self.fail(f"steps[{i}]", st)
+
+
+def check_saved(
+    game: str,
+    data: Mapping[str, Any],
+    known: Callable[[str], bool],
+    handlers: Collection[str] = (),
+) -> None:
     """Raise ``StateError`` naming the first value of a 1v1 state's ``data`` that no
-    ``to_json`` writes; ``known(card)`` says whether a card id is one (a Chimera's too)."""
-    ck = _Check(game, known)
+    ``to_json`` writes; ``known(card)`` says whether a card id is one (a Chimera's too),
+    ``handlers`` are the step kinds the game resolves (none given: any)."""
+    ck = SavedCheck(game, known)
     ck.mapping("rng", data["rng"])
     if not isinstance(data["mode"], str):
         raise ck.fail("mode", data["mode"])
@@ -61,43 +114,91 @@ def check_saved(game: str, data: Mapping[str, Any], known: Callable[[str], bool]
         ck.whole(key, data[key])
     if data["phase"] not in ("play", "battle", "over"):
         raise ck.fail("phase", data["phase"])
-    ck.cards("attacked", data["attacked"])
     players = data["players"]
     if not isinstance(players, list) or len(players) != 2:
         raise ck.fail("players", players)
     for p, pl in enumerate(players):
         _player(ck, f"players[{p}]", ck.mapping(f"players[{p}]", pl))
-    _steps(ck, data["steps"])
-    if data["battle"] is not None:
-        battle = ck.mapping("battle", data["battle"])
-        ck.whole("battle.ap", battle["ap"], 0, 1)
-        ck.card("battle.a", battle["a"])
-        ck.card("battle.d", battle["d"])
-    ck.mapping("flags", data.get("flags", {}))
-    if data["result"] is not None and not isinstance(data["result"], list):
-        raise ck.fail("result", data["result"])
-    for key in ("rift", "rift_born"):
-        ck.cards(key, data.get(key, []))
-    ck.whole("rift_turn", data.get("rift_turn", 0))
+    _play(ck, data, handlers)
 
 
-def check_table_saved(game: str, data: Mapping[str, Any], known: Callable[[str], bool]) -> None:
+def check_table_saved(
+    game: str,
+    data: Mapping[str, Any],
+    known: Callable[[str], bool],
+    handlers: Collection[str] = (),
+) -> None:
     """What a table mode's state (Navi, Ultimo Bastione, Inferno) shares with a 1v1 one,
-    checked as :func:`check_saved` checks it: its players' cards and counts, its steps."""
-    ck = _Check(game, known)
+    checked as :func:`check_saved` checks it: its players' cards and counts, its steps,
+    its battle; :func:`check_mode_saved` checks the rest."""
+    ck = SavedCheck(game, known)
+    ck.mapping("rng", data["rng"])
+    if not isinstance(data["mode"], str):
+        raise ck.fail("mode", data["mode"])
     ck.whole("zone", data["zone"], 0, ALL_ZONES)
-    for key in ("first", "active", "turn", "round", "plays", "played", "attacks"):
+    for key in ("first", "active"):
+        ck.whole(key, data[key], 0, 1)
+    for key in ("turn", "round", "plays", "played", "attacks"):
         if key in data:
             ck.whole(key, data[key])
     players = data["players"]
-    if not isinstance(players, list) or not players:
+    if not isinstance(players, list) or len(players) != 2:
         raise ck.fail("players", players)
     for p, pl in enumerate(players):
         _player(ck, f"players[{p}]", ck.mapping(f"players[{p}]", pl))
+    _play(ck, data, handlers)
+
+
+def check_mode_saved(table: Any, data: Mapping[str, Any]) -> None:
+    """A table mode's own fields, checked by the ``saved`` module beside the mode
+    (``table``: the mode's game, whose content the checks read)."""
+    module = importlib.import_module(f"{__package__}.{MODE_CHECKS[table.mode]}.saved")
+    module.check(table, data)
+
+
+def _play(ck: SavedCheck, data: Mapping[str, Any], handlers: Collection[str]) -> None:
+    """The fields every Estro state writes after its players: the steps, the battle,
+    the result, the META modes' fields (Fessura's rift, Quadrante's dial)."""
+    if not isinstance(data["phase"], str):
+        raise ck.fail("phase", data["phase"])
+    ck.cards("attacked", data["attacked"])
     _steps(ck, data["steps"])
+    if handlers:
+        ck.kinds(data["steps"], handlers)
+    if data["battle"] is not None:
+        _battle(ck, ck.mapping("battle", data["battle"]))
+    ck.mapping("flags", data.get("flags", {}))
+    result = data["result"]
+    if result is not None and (
+        not isinstance(result, list)
+        or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in result)
+    ):
+        raise ck.fail("result", result)
+    ck.text("reason", data["reason"])
+    for key in ("rift", "rift_born"):
+        ck.cards(key, data.get(key, []))
+    ck.whole("rift_turn", data.get("rift_turn", 0))
+    if "dial" in data:  # Quadrante dell'Oblio's last spin: sector, player, turn
+        dial = ck.listed("dial", data["dial"], 3)
+        ck.whole("dial[0]", dial[0], 0, len(sector_ids()) - 1)
+        ck.whole("dial[1]", dial[1], 0, 1)
+        ck.whole("dial[2]", dial[2], 0, data["turn"])
 
 
-def _steps(ck: _Check, steps: Any) -> None:
+def _battle(ck: SavedCheck, battle: Mapping[str, Any]) -> None:
+    ck.whole("battle.ap", battle["ap"], 0, 1)
+    ck.card("battle.a", battle["a"])
+    ck.card("battle.d", battle["d"])
+    for key in ("adelta", "ddelta", "amul", "dmul"):
+        ck.numbers(f"battle.{key}", battle[key], N_ESTRI, None)
+    for key in ("adie", "ddie"):
+        if battle[key] is not None:
+            ck.whole(f"battle.{key}", battle[key], 1, DIE)
+    ck.text("battle.rule", battle["rule"])
+    ck.flag("battle.zoned", battle["zoned"])
+
+
+def _steps(ck: SavedCheck, steps: Any) -> None:
     if not isinstance(steps, list):
         raise ck.fail("steps", steps)
     for i, st in enumerate(steps):
@@ -105,7 +206,7 @@ def _steps(ck: _Check, steps: Any) -> None:
             raise ck.fail(f"steps[{i}]", st)
 
 
-def _player(ck: _Check, at: str, pl: Mapping[str, Any]) -> None:
+def _player(ck: SavedCheck, at: str, pl: Mapping[str, Any]) -> None:
     seen: set[str] = set()
     for pile in PILES:
         for i, c in enumerate(ck.cards(f"{at}.{pile}", pl.get(pile, []))):
@@ -116,6 +217,8 @@ def _player(ck: _Check, at: str, pl: Mapping[str, Any]) -> None:
         ck.cards(f"{at}.{key}", pl.get(key, []))
     for key in COUNTS:
         ck.whole(f"{at}.{key}", pl.get(key, 0))
+    for key, most in BOUNDED.items():
+        ck.whole(f"{at}.{key}", pl.get(key, 0), 0, most)
     if not isinstance(pl.get("zone_used", False), bool):
         raise ck.fail(f"{at}.zone_used", pl["zone_used"])
     for c, e in ck.mapping(f"{at}.estro", pl.get("estro", {})).items():
@@ -132,12 +235,17 @@ def _player(ck: _Check, at: str, pl: Mapping[str, Any]) -> None:
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in mods)
         ):
             raise ck.fail(f"{at}.mods.{c}", mods)
+    field = set(pl.get("field", []))
+    laid: set[str] = set()  # Zona di Conquista: field cards, each laid in one zone
     for i, (c, z) in enumerate(ck.pairs(f"{at}.zones", pl.get("zones", []))):
-        ck.card(f"{at}.zones[{i}]", c)
+        if not isinstance(c, str) or c not in field or c in laid:
+            raise ck.fail(f"{at}.zones[{i}]", c)
+        laid.add(c)
         ck.whole(f"{at}.zones[{i}]", z, 0, N_ESTRI - 1)
     for i, (c, n) in enumerate(ck.pairs(f"{at}.rest", pl.get("rest", []))):
         ck.card(f"{at}.rest[{i}]", c)
         ck.whole(f"{at}.rest[{i}]", n)
     for i, (a, g) in enumerate(ck.pairs(f"{at}.attached", pl.get("attached", []))):
-        ck.card(f"{at}.attached[{i}]", a)
-        ck.card(f"{at}.attached[{i}]", g)
+        for c in (a, g):  # Sogno Lucido: an Armonio on the field, on a Granito there
+            if not isinstance(c, str) or c not in field:
+                raise ck.fail(f"{at}.attached[{i}]", c)
