@@ -26,6 +26,7 @@ import random
 import re
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, ClassVar
@@ -74,6 +75,7 @@ from .common import (
 
 HUMAN = "human"
 EXIT_INTERRUPTED = 130  # what a shell reports for a command stopped by Ctrl-C
+LOG_WORDS = ("log", "registro")  # at the prompt: all that was told since the last choice
 
 
 class PlayGroup(TyperGroup):
@@ -282,8 +284,41 @@ class Quit(Exception):
         self.key = key
 
 
+@dataclass
+class Told:
+    """One thing a person is told between two of their choices (an event, a seat's
+    'nothing you can see', a choice taken for them): its rows as printed and, in the
+    account of another seat's moves, the heading of that seat's run (``run`` tells two
+    runs apart). ``shown``: printed already, as it happened."""
+
+    rows: list[str]
+    head: str = ""
+    run: int = 0
+    shown: bool = False
+
+
+def told_rows(told: Sequence[Told]) -> list[str]:
+    """The rows of ``told``, each run's heading before its first row: a run whose start
+    was folded away is still headed by the seat it belongs to."""
+    rows: list[str] = []
+    run: int | None = None
+    for item in told:
+        if item.head and item.run != run:
+            rows.append(item.head)
+        run = item.run if item.head else None
+        rows.extend(item.rows)
+    return rows
+
+
 class Table:
-    """One game in progress: the seats, the state, the log and who has seen what."""
+    """One game in progress: the seats, the state, the log and who has seen what.
+
+    The screen of a person's choice (what they were told since their last one, the rule,
+    the board, the options and the prompt) fits the terminal's height: when it would
+    not, what they were told keeps its latest lines under one that says how many earlier
+    ones were folded, and ``log`` at the prompt shows them all. Output that is not a
+    terminal (a script, a transcript) keeps every line where it happened, as it happens.
+    """
 
     def __init__(
         self,
@@ -318,6 +353,13 @@ class Table:
         self.run_shown = False
         # Hot seat: the person whose private view is on the screen now.
         self.at_screen: int | None = None
+        # The rows a screen may take: None is the terminal's height (no limit when the
+        # output is not a terminal); a number sets it (tests, a program driving a table).
+        self.rows: int | None = None
+        self.told: list[Told] = []  # told since the last choice, for the next screen
+        self.runs = 0  # the watcher's account of one seat's moves: how many runs so far
+        self.screen_log: list[Told] = []  # the last screen's account, whole, for `log`
+        self.loose = 0  # rows on the screen since the last choice that nothing can fold
 
     @classmethod
     def setup(
@@ -455,6 +497,7 @@ class Table:
                 seats=escape(", ".join(self.labels)),
             )
         )
+        self.loose = 1  # (the rule above stays on the first screen)
         try:
             while (d := game.decision(state)) is not None:
                 if self.agents[d.player] is None:
@@ -467,6 +510,7 @@ class Table:
             self.keep_marks()
             return
         except KeyboardInterrupt:  # Ctrl-C: the game so far is kept as after a 'q'
+            self.flush()  # what the agents did before it, told as a transcript would
             self.interrupted = True
             self.out.print()
             self.out.print(t(lang, "play.interrupted", moves=len(self.replay.actions)))
@@ -499,23 +543,82 @@ class Table:
             if d.player != self.run_player:
                 self.close_run()
                 self.run_player = d.player
+                self.runs += 1
             w = self.watcher
             texts = self.event_texts(self.log[self.seen[w] :], w)
             self.seen[w] = len(self.log)
-            if texts:
-                if not self.run_shown:
-                    self.out.print(f"[bold]{escape(self.labels[d.player])}[/bold]:")
-                    self.run_shown = True
-                for text in texts:
-                    self.say(f"  • {text}", 4)
+            head = f"[bold]{escape(self.labels[d.player])}[/bold]:"
+            for text in texts:
+                self.tell(Told(fit(f"  • {text}", 4), head, self.runs))
+            self.run_shown = self.run_shown or bool(texts)
 
     def close_run(self) -> None:
         """End the watcher's account of one seat's moves."""
         p = self.run_player
         if p is not None and not self.run_shown and p != self.watcher:
-            self.out.print(f"[bold]{escape(self.labels[p])}[/bold]:")
-            self.out.print("  " + t(self.lang, "play.nothing_seen"))
+            head = f"[bold]{escape(self.labels[p])}[/bold]:"
+            self.tell(Told(["  " + t(self.lang, "play.nothing_seen")], head, self.runs))
         self.run_player, self.run_shown = None, False
+
+    def limit(self) -> int | None:
+        """The rows a screen may take: the terminal's height, or none when the output is
+        not a terminal (a transcript keeps every line where it happened)."""
+        if self.rows is not None:
+            return self.rows
+        return self.out.height if self.out.is_terminal else None
+
+    def tell(self, told: Told) -> None:
+        """Tell the person at the screen something between two of their choices: at once
+        when the output is not a terminal; on a terminal with their next screen, which
+        fits it in (the agents' moves take a moment: the "thinking" line shows who)."""
+        if self.limit() is None:
+            last = self.told[-1] if self.told else None
+            if told.head and (last is None or (last.head, last.run) != (told.head, told.run)):
+                self.out.print(told.head)
+            for row in told.rows:
+                self.out.print(row)
+            told.shown = True
+        self.told.append(told)
+
+    def flush(self) -> None:
+        """Print whatever was told and not shown yet, whole."""
+        self.show([x for x in self.told if not x.shown], None)
+        self.told = []
+
+    def height(self, rows: Sequence[str]) -> int:
+        """The terminal rows ``rows`` take, each printed as a line of its own."""
+        with self.out.capture() as captured:
+            for row in rows:
+                self.out.print(row)
+        return captured.get().count("\n")
+
+    def rendered(self, show: Callable[[], None]) -> str:
+        """What ``show`` prints, as the terminal gets it (styles and all), not printed."""
+        with self.out.capture() as captured:
+            show()
+        return captured.get()
+
+    def show(self, told: Sequence[Told], room: int | None) -> int:
+        """Print ``told`` in at most ``room`` rows (None: all of it): when it does not fit,
+        its latest lines under one saying how many earlier ones are folded (``log`` shows
+        them). The rows taken."""
+        rows = told_rows(told)
+        sizes = {row: self.height([row]) for row in rows}
+        if room is None or not told or sum(sizes[r] for r in rows) <= room:
+            for row in rows:
+                self.out.print(row)
+            return sum(sizes[r] for r in rows)
+        for folded in range(1, len(told) + 1):
+            rows = told_rows(told[folded:])
+            key = "play.folded" if rows else "play.folded_all"
+            note = t(self.lang, key, n=folded)
+            taken = self.height([note]) + sum(sizes[r] for r in rows)
+            if taken <= room or not rows:
+                break
+        self.out.print(note)
+        for row in rows:
+            self.out.print(row)
+        return taken
 
     def event_texts(self, events: Sequence[Event], player: int | None) -> list[str]:
         return self.game.describe_events(self.state, events, player, self.lang)
@@ -546,17 +649,50 @@ class Table:
         game, lang, seat, out = self.game, self.lang, d.player, self.out
         self.close_run()
         if self.at_screen is not None and self.at_screen != seat and self.private(seat):
+            self.flush()  # (the last person's own lines: the screen is cleared next)
             self.hand_over(seat)
         self.at_screen = seat
-        out.rule(t(lang, "play.turn", who=escape(self.labels[seat])))
-        out.print(game.view(self.state, seat, lang))
-        if self.seen[seat] < len(self.log):
-            out.print(t(lang, "play.since"))
-            self.print_events(self.log[self.seen[seat] :], seat)
+        told, self.told = self.told, []
+        texts = self.event_texts(self.log[self.seen[seat] :], seat)
+        since = [Told(fit(f"  • {text}", 4)) for text in texts]
         self.seen[seat] = len(self.log)
-        out.print(t(lang, "play.choose"))
-        self.print_options(d)
+        self.screen_log = told + since
+
+        def show_board() -> None:
+            out.rule(t(lang, "play.turn", who=escape(self.labels[seat])))
+            out.print(game.view(self.state, seat, lang))
+
+        def show_options() -> None:
+            out.print(t(lang, "play.choose"))
+            self.print_options(d)
+
+        board, options = self.rendered(show_board), self.rendered(show_options)
+        room = self.limit()
+        if room is not None:  # what the person was told gets the rows the rest leaves
+            prompt = t(lang, "play.prompt", n=len(d.actions))
+            room -= self.loose + board.count("\n") + options.count("\n") + self.height([prompt])
+            room -= self.height([t(lang, "play.since")]) if since else 0
+        taken = self.show([x for x in told if not x.shown], room)
+        self.write(board)
+        if since:
+            out.print(t(lang, "play.since"))
+            self.show(since, None if room is None else room - taken)
+        self.write(options)
         return self.ask(d)
+
+    def write(self, text: str) -> None:
+        """Put on the terminal what :meth:`rendered` gave."""
+        self.out.file.write(text)
+        self.out.file.flush()
+
+    def print_log(self) -> None:
+        """``log`` at the prompt: all that the person was told since their last choice,
+        none of it folded."""
+        if not self.screen_log:
+            self.out.print(t(self.lang, "play.log_none"))
+            return
+        self.out.print(t(self.lang, "play.log"))
+        self.show(self.screen_log, None)
 
     def print_options(self, d: Decision) -> None:
         """The numbered options: one a line, or as the game groups them (a card's options
@@ -586,9 +722,8 @@ class Table:
         if d.player in (self.at_screen, self.watcher):
             self.close_run()
             words = self.game.describe_action(self.state, action, self.lang)
-            self.say(
-                t(self.lang, "play.forced", who=escape(self.labels[d.player]), action=words), 2
-            )
+            said = t(self.lang, "play.forced", who=escape(self.labels[d.player]), action=words)
+            self.tell(Told(fit(said, 2)))
         return action
 
     def private(self, seat: int) -> bool:
@@ -605,7 +740,9 @@ class Table:
         lang, out = self.lang, self.out
         if out.is_terminal:
             out.clear()
-        out.print(t(lang, "play.hand_over", who=escape_name(self.labels[seat])), end="")
+        asked = t(lang, "play.hand_over", who=escape_name(self.labels[seat]))
+        out.print(asked, end="")
+        self.loose = self.height([asked])  # on the screen the next person reads
         line = self.input()
         if line is None:  # not text: taken as the Enter that was asked for
             line = "\n"
@@ -636,6 +773,9 @@ class Table:
                 out.print(escape(text))  # keep transcripts of piped input readable
             if text.lower() in ("q", "quit", "esci"):
                 raise Quit("play.quit")
+            if text.lower() in LOG_WORDS:
+                self.print_log()
+                continue
             if text.lower() in ("h", "help", "?", "aiuto"):
                 mode = self.replay.config.get("mode")  # this game's rules, not every mode's
                 rules = self.game.help(lang, mode if isinstance(mode, str) else None)
@@ -643,8 +783,10 @@ class Table:
                 out.print(rules or t(lang, "play.no_help"))
                 continue
             if text.isdigit() and 1 <= int(text) <= n:
+                self.loose = 0  # the next screen starts here
                 return d.actions[int(text) - 1]
             if text in d.actions:
+                self.loose = 0
                 return text
             found = self.search(d, text)
             if found and len(found) < n:
@@ -675,6 +817,7 @@ class Table:
     def finish(self) -> None:
         game, lang, out = self.game, self.lang, self.out
         self.close_run()
+        self.flush()  # the last moves whole: no prompt follows to ask for them
         if self.humans and self.watcher is None:
             start = min(self.seen[h] for h in self.humans)
             self.print_events(self.log[start:], None)
