@@ -42,7 +42,9 @@ def check(table: Any, data: Mapping[str, Any]) -> None:
     zone2 = ck.whole("zone2", data["zone2"], 0, N_ESTRI - 1)
     if zone2 == zone:  # two different zones are in play
         raise ck.fail("zone2", zone2)
-    ck.whole("seat", data["seat"], 0, SEATS - 1)
+    seat = ck.whole("seat", data["seat"], 0, SEATS - 1)
+    if data["active"] != seat & 1:  # the seat whose turn it is is on the active side
+        raise ck.fail("seat", seat)
     loaded = ck.listed("loaded", data["loaded"], 2)
     for side, q in enumerate(loaded):  # seats A1, B1, A2, B2: a seat's side is q & 1
         if ck.whole(f"loaded[{side}]", q, 0, SEATS - 1) & 1 != side:
