@@ -179,14 +179,16 @@ def test_log_shows_every_event_the_screen_folded(
 
 
 def test_log_with_nothing_told_says_so() -> None:
-    r = invoke(["play", "tricks", "--seats", "human,random", "--seed", "5"], input="log\nq\n")
+    r = invoke(["play", "tricks", "--seats", "human,random", "--seed", "5"], input="log\nx\nq\n")
     assert r.exit_code == 0, r.output
     assert "Nothing was told since your last choice." in r.stdout
+    assert "log for the last events" in " ".join(r.stdout.split())  # told at a wrong answer
     r = invoke(
         ["play", "tricks", "--seats", "human,random", "--seed", "5", "--lang", "it"],
-        input="registro\nq\n",
+        input="registro\nx\nq\n",
     )
     assert "Nulla da dire dalla tua ultima scelta." in r.stdout
+    assert "log per gli ultimi eventi" in " ".join(r.stdout.split())
 
 
 def test_a_transcript_keeps_every_line_where_it_happened() -> None:
