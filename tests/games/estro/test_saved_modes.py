@@ -237,6 +237,7 @@ CASES: list[tuple[str, int, Callable[[dict[str, Any]], bool], Change]] = [
     ("navi", 1, navi, _set("navi", "item_pool", 0, to=3)),
     ("navi", 1, navi, _set("navi", "items_used", to="x")),
     ("navi", 1, navi, _set("phase", to="horde")),
+    ("navi", 1, navi, _set("flags", "navi_probe", to=3)),
     # Ultimo Bastione: seats, per-dreamer counts, piles, cells, homes, markers, CQ
     ("ultimo_bastione", 3, bastione, _set("dreamers", to=7)),
     ("ultimo_bastione", 3, bastione, _set("bound", to=3)),
@@ -261,6 +262,8 @@ CASES: list[tuple[str, int, Callable[[dict[str, Any]], bool], Change]] = [
     ("ultimo_bastione", 3, bastione, _set("cq", to=10**4)),
     ("ultimo_bastione", 3, bastione, _set("cq_start", to=0)),
     ("ultimo_bastione", 3, bastione, _set("phase", to="ships")),
+    ("ultimo_bastione", 3, bastione, _set("flags", "breaches", to=-1)),
+    ("ultimo_bastione", 3, bastione, _set("flags", "x", to=1, said="flags cannot be 'x'")),
     ("ultimo_bastione", 3, bastione, _dealt_twice),
     ("ultimo_bastione", 3, bastione, _horde_card_with_no_cell),
     ("ultimo_bastione", 3, bastione, _cell_out_of_the_lanes),

@@ -167,7 +167,15 @@ def _play(ck: SavedCheck, data: Mapping[str, Any], handlers: Collection[str]) ->
         ck.kinds(data["steps"], handlers)
     if data["battle"] is not None:
         _battle(ck, ck.mapping("battle", data["battle"]))
-    ck.mapping("flags", data.get("flags", {}))
+    for key, v in ck.mapping("flags", data.get("flags", {})).items():
+        if key in ("countered", "saved"):  # a gift's counter or a save, between steps
+            ck.flag(f"flags.{key}", v)
+        elif key == "breaches":  # Ultimo Bastione: horde cards that hit the bastion
+            ck.whole(f"flags.{key}", v)
+        elif key == "navi_probe":  # Navi: the guardian an attack revealed
+            ck.card(f"flags.{key}", v)
+        else:
+            raise ck.fail("flags", key)
     result = data["result"]
     if result is not None and (
         not isinstance(result, list)
