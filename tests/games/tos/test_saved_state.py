@@ -86,6 +86,190 @@ DUNGEON = [
 ]
 
 
+# the pending steps, the turn's flags and snapshot, and a position the rules never leave
+# between two decisions: each loaded and then failed inside a rule (an IndexError, a
+# KeyError, an AssertionError) or offered the player nothing to choose
+FIGHT += [
+    (("act",), [5, 0], "act cannot be [5, 0]"),
+    (("act",), [1, 7], "act cannot be [1, 7]"),
+    (("column",), [], "piles cannot be 'no 2'"),
+    (("restarts",), 4, "restarts cannot be 4"),
+    (("turn",), 21, "turn cannot be 21"),
+    (("flags",), {"seen": "x"}, "flags['seen'] cannot be 'x'"),
+    (("flags",), {"nap": True}, "flags cannot be 'nap'"),
+    (("flags",), {"won": 1}, "flags['won'] cannot be 1"),
+    (("snapshot", "mana"), "x", "snapshot.mana cannot be 'x'"),
+    (("snapshot", "ticks"), None, "snapshot.ticks cannot be None"),
+    (("snapshot",), {"hand": []}, "snapshot cannot be {'hand': []}"),
+    (("snapshot",), None, "snapshot cannot be None"),
+    (("snapshot", "hand"), [6], "snapshot.hand cannot be [6]"),
+    (("enemy_index",), 1, "enemy_index cannot be 1"),
+    (("fights",), [], "enemy_index cannot be 0"),
+    (("phase",), "explore", "phase cannot be 'explore'"),
+    (("phase",), "setup", "phase cannot be 'setup'"),
+    (("phase",), "over", "result cannot be None"),
+    (("result",), [2], "result[0] cannot be 2"),
+    (("reason",), "bored", "reason cannot be 'bored'"),
+    (("steps",), [["ability", 2, 0, 0, 0, 0]], "steps[0] cannot be ['ability', 2, 0, 0, 0, 0]"),
+    (("steps",), [["ability", 3, 9, 0, 0, 0]], "steps[0] cannot be ['ability', 3, 9, 0, 0, 0]"),
+    (("steps",), [["ability", 3, 0, 0, 0, 0]], "steps[0] cannot be ['ability', 3, 0, 0, 0, 0]"),
+    (("steps",), [["ability", "3", 0, 0, 0, 0]], "steps[0][1] cannot be '3'"),
+    (("steps",), [["take_back", "x"]], "steps[0][1] cannot be 'x'"),
+    (("steps",), [["take_back", 9]], "steps[0][1] cannot be 9"),
+    (("steps",), [["exhaust"]], "steps[0] cannot be ['exhaust']"),
+    (("steps",), [["exhaust", 9]], "steps[0][1] cannot be 9"),
+    (("steps",), [["exhaust", 6]], "steps[0][1] cannot be 6"),
+    (("steps",), [["execute"]], "steps[0] cannot be ['execute']"),
+    (("steps",), [["read"]], "steps[0] cannot be ['read']"),
+    (("steps",), [["line_may", "5A||0"]], "steps[0] cannot be ['line_may', '5A||0']"),
+    (("steps",), [["damage", 1, 2]], "steps[0] cannot be ['damage', 1, 2]"),
+]
+
+# (moves, seed): a fight's Exhaust phase, its steps ["restore"], ["execute"] and
+# ["exhaust", 2], ["exhaust", 5], ["exhaust", 4]
+EXHAUST = [
+    (("steps", 4), ["exhaust", 2], "steps[4][1] cannot be 2"),
+    (("steps", 4), ["execute"], "piles cannot be 'no 4'"),
+    (
+        ("steps",),
+        [["restore"], ["execute"], *[["exhaust", c] for c in (2, 5, 4)], ["restore"]],
+        "steps[5] cannot be ['restore']",
+    ),
+    (("steps", 0), ["dmove"], "steps[0] cannot be ['dmove']"),
+    (("flags", "seen", "banners"), "x", "flags['seen']['banners'] cannot be 'x'"),
+    (("flags", "seen", "banners"), {"1": 1}, "flags['seen']['banners'] cannot be {'1': 1}"),
+    (("flags", "seen", "elements"), {"lava": 1}, "flags['seen']['elements'] cannot be 'lava'"),
+    (("flags", "seen", "cards"), -1, "flags['seen']['cards'] cannot be -1"),
+    (("phase",), "plan", "snapshot.hand cannot be [2, 4, 8, 5, 7]"),
+]
+
+# (mode, moves, seed, path, value, said): an adventure's own steps and places
+ADVENTURE = [
+    # the pawn at cell 0 may move right, its hand to pay: ["move_discard", "right"]
+    ("world", 1, 0, ("steps", 0, 1), "north", "steps[0][1] cannot be 'north'"),
+    ("world", 1, 0, ("steps", 0, 1), "up", "steps[0][1] cannot be 'up'"),
+    ("world", 1, 0, ("adventure", "foe"), ["1A", 0, 0], "adventure.foe cannot be ['1A', 0, 0]"),
+    ("world", 1, 0, ("adventure", "marks"), [12], "adventure.marks[0] cannot be 12"),
+    ("world", 1, 0, ("adventure", "marks"), [3, 3], "adventure.marks[1] cannot be 3"),
+    ("world", 1, 0, ("adventure", "table", 0), -1, "adventure.table[0] cannot be -1"),
+    ("world", 1, 0, ("hand",), [], "piles cannot be 'no 2'"),
+    # card 5's upright half read to its line 1: ["read"], ["line_may", "5A||1"]
+    ("world", 2, 0, ("steps", 1, 1), "5A||0", "steps[1][1] cannot be '5A||0'"),
+    ("world", 2, 0, ("steps", 1, 1), "5A||99", "steps[1][1] cannot be '5A||99'"),
+    ("world", 2, 0, ("steps", 1, 1), "9Z||1", "steps[1][1] cannot be '9Z||1'"),
+    ("world", 2, 0, ("steps", 1, 1), "5A|0=x|1", "steps[1][1] cannot be '5A|0=x|1'"),
+    ("world", 2, 0, ("steps", 1, 1), "5A|1", "steps[1][1] cannot be '5A|1'"),
+    ("world", 2, 0, ("steps", 0), ["read", 1], "steps[0] cannot be ['read', 1]"),
+    ("world", 2, 0, ("steps", 0), ["card", "5A||1", 0], "steps[0] cannot be ['card', '5A||1', 0]"),
+    (
+        "world",
+        2,
+        0,
+        ("steps",),
+        [["line_may", "5A||1"]],
+        "steps[0] cannot be ['line_may', '5A||1']",
+    ),
+    (
+        "world",
+        2,
+        0,
+        ("adventure", "reading", 0),
+        ["x", "", 2],
+        "adventure.reading[0] cannot be ['x', '', 2]",
+    ),
+    (
+        "world",
+        2,
+        0,
+        ("adventure", "reading", 0),
+        ["5A", "1=B", 0],
+        "adventure.reading[0] cannot be ['5A', '1=B', 0]",
+    ),
+    (
+        "world",
+        2,
+        0,
+        ("adventure", "reading", 0),
+        ["5A", "", 99],
+        "adventure.reading[0] cannot be ['5A', '', 99]",
+    ),
+    # an observatory on card 5 waits for its first card: ["read"], ["card", "5A||1", 0]
+    ("world", 3, 0, ("steps", 1), ["card", "5A||1", 1], "steps[1] cannot be ['card', '5A||1', 1]"),
+    (
+        "world",
+        3,
+        0,
+        ("steps", 1),
+        ["card", "5A||1", 1, 9],
+        "steps[1] cannot be ['card', '5A||1', 1, 9]",
+    ),
+    ("world", 3, 0, ("steps", 1, 1), "5A||0", "steps[1][1] cannot be '5A||0'"),
+    ("world", 3, 0, ("steps", 1, 2), "0", "steps[1][2] cannot be '0'"),
+    # a dungeon's pawn in room 1A, walking to room 4C: ["move_discard", "4C"]
+    ("dungeon", 1, 0, ("steps", 0, 1), "9Z", "steps[0][1] cannot be '9Z'"),
+    (
+        "dungeon",
+        1,
+        0,
+        ("adventure", "pawn"),
+        [10**9, 1],
+        "adventure.pawn cannot be [1000000000, 1]",
+    ),
+    ("dungeon", 1, 0, ("adventure", "items"), ["x"], "adventure.items[0] cannot be 'x'"),
+    ("dungeon", 1, 0, ("adventure", "marks"), [99], "adventure.marks[0] cannot be 99"),
+    (
+        "dungeon",
+        1,
+        0,
+        ("adventure", "reading"),
+        [["5A", "", 0]],
+        "adventure.reading[0] cannot be ['5A', '', 0]",
+    ),
+    ("dungeon", 1, 0, ("steps",), [["dmove"]], "steps[0] cannot be ['dmove']"),
+    # a dungeon's choice: ["choice", 10]
+    ("dungeon", 3, 4, ("steps", 0, 1), 99, "steps[0][1] cannot be 99"),
+    ("dungeon", 3, 4, ("steps", 0, 1), 0, "steps[0][1] cannot be 0"),
+    # a fight in the dungeon (Plan phase): the enemy stands on a room's symbol
+    ("dungeon", 4, 3, ("adventure", "foe"), None, "adventure.foe cannot be None"),
+    ("dungeon", 4, 3, ("adventure", "foe", 1), 0, "adventure.foe cannot be ['"),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "said"), EXHAUST)
+def test_an_exhaust_phase_no_to_json_writes_is_named(
+    path: tuple[Any, ...], value: Any, said: str
+) -> None:
+    data = saved("fight", 20)
+    assert data["steps"] == [["restore"], ["execute"], *[["exhaust", c] for c in (2, 5, 4)]]
+    with pytest.raises(StateError) as e:
+        GAME.from_json(replaced(data, path, value))
+    assert str(e.value) == f"tos: not a state written by its to_json: {said}"
+
+
+@pytest.mark.parametrize(("mode", "moves", "seed", "path", "value", "said"), ADVENTURE)
+def test_an_adventure_step_or_place_no_to_json_writes_is_named(
+    mode: str, moves: int, seed: int, path: tuple[Any, ...], value: Any, said: str
+) -> None:
+    """A line no half or entry prints, a walk off the grid or through no door, an entry
+    with no choice, an item no line gives, the pawn or the enemy in no room."""
+    data = saved(mode, moves, seed)
+    with pytest.raises(StateError) as e:
+        GAME.from_json(replaced(data, path, value))
+    assert str(e.value).startswith(f"tos: not a state written by its to_json: {said}")
+    assert "\n" not in str(e.value)
+
+
+def test_the_adventure_states_the_cases_change_are_what_they_expect() -> None:
+    assert saved("world", 1, 0)["steps"] == [["move_discard", "right"]]
+    assert saved("world", 1, 0)["adventure"]["pawn"] == [0, 0]
+    assert saved("world", 2, 0)["steps"] == [["read"], ["line_may", "5A||1"]]
+    assert saved("world", 3, 0)["steps"] == [["read"], ["card", "5A||1", 0]]
+    assert saved("dungeon", 1, 0)["steps"] == [["move_discard", "4C"]]
+    assert saved("dungeon", 3, 4)["steps"] == [["choice", 10]]
+    data = saved("dungeon", 4, 3)
+    assert data["phase"] == "plan" and data["adventure"]["foe"] is not None
+
+
 @pytest.mark.parametrize(
     ("mode", "path", "value", "said"),
     [("fight", *c) for c in FIGHT]

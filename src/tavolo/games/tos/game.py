@@ -23,7 +23,7 @@ from . import play as inplay
 from .adventure.compass import TURN_COST
 from .adventure.play import MAX_MOVES
 from .rules import HEROES, MAX_LEVEL, MAX_TURNS, SERIES, TosRules
-from .saved import check_saved
+from .saved import check_loaded, check_saved
 from .schema import CLASSES, Enemy
 from .state import TosState
 from .text import MSG
@@ -226,7 +226,9 @@ class TosGame(TosRules):
             heroes = [h.stem for h in HEROES.glob("*.yaml")]
             heroes += [k[1] for k in self._heroes if k[0] == "file"]  # a test's own
             check_saved(self.name, data, self.modes, heroes, self.handlers)
-            return super().from_json(data)
+            s = super().from_json(data)
+            check_loaded(self.name, s, self)
+            return s
 
     def from_position(self, config: Config, position: Mapping[str, Any], rng: RNG) -> TosState:
         """A fight in progress: level, enemy (L/A/D or a tier), hand, discard (bottom
