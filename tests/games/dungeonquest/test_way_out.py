@@ -1,16 +1,20 @@
 """The heuristic's way out (``way.py``): the distances kept per board layout are always
 those of a fresh search, however the board changed (a tile laid, a corridor or a
-Rotating Room turned), and the state carries no trace of them."""
+Rotating Room turned), and the state carries no trace of them. And what the heuristic
+makes of it: the turns a hero has left against his way out, so that he leaves in time
+(D1: the sun sets after round 26 on every hero still inside)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tavolo.engine import RNG
+from tavolo.engine import RNG, registry
+from tavolo.engine.scenario import run
 from tavolo.games.dungeonquest import DungeonQuestGame
 from tavolo.games.dungeonquest.board import SIDES, Board, step
 
 Square = tuple[int, int]
+GAME: Any = registry.get("dungeonquest")
 
 
 def searched(game: Any, s: Any, at: Square) -> int:
@@ -92,3 +96,85 @@ def test_a_tile_turned_after_an_answer_is_a_new_layout() -> None:
         assert ways[-1] == searched(game, s, (1, 1))
         board.turn((1, 1), 1)
     assert ways == [2, 2, 2, 4, 2]
+
+
+def position(heroes: list[dict[str, Any]], tiles: list[dict[str, Any]], **more: Any) -> Any:
+    """A state from a scenario position (the engine's runner, no actions)."""
+    players = len(heroes)
+    data = {
+        "game": "dungeonquest",
+        "config": {"players": players},
+        "position": {"heroes": heroes, "tiles": tiles, **more},
+        "actions": [],
+    }
+    return GAME.from_json(run(data, "test")["state"])
+
+
+ROW = [{"tile": f"room_ooo_0{i}", "at": [i, 0], "heading": "E"} for i in range(1, 5)]
+"""Four open rooms east of the north-west tower: the way out from (x, 0) is x squares."""
+
+
+def test_DQ_19_D21_a_hero_the_sun_would_catch_is_worth_next_to_nothing() -> None:
+    """D1: a hero still inside at sunset dies. Ulv and Volrik both empty-handed, Volrik
+    inside; Ulv at (3,0), 3 squares from the tower, has acted in round 24 of 26, so 2
+    turns are left him. One step out, at (2,0), he is still in time; one step deeper, at
+    (4,0), with 50 GP found there, the sun catches him. The old heuristic counted the
+    treasure's lead (0.70 against 0.22) and sent him deeper; now the step out is worth
+    more, and the deeper one next to nothing."""
+    heroes = [
+        {"id": "ulv_grimhand", "ring": "opening", "at": [3, 0], "prev": [2, 0]},
+        {"id": "volrik", "ring": "healing", "at": [0, 9], "prev": [0, 8]},
+    ]
+    s = position(heroes, ROW, round=24)
+    s.order, s.active, s.stack = [0, 1], 1, [("end", 1), ("act", 1, 1)]  # Volrik's turn
+    assert GAME.turns_left(s, 0) == 2
+    out, deeper = s.clone(), s.clone()
+    out.heroes[0].pos = (2, 0)
+    deeper.heroes[0].pos = (4, 0)
+    deeper.heroes[0].treasure = [50]
+    assert GAME.way_out(out, (2, 0)) == 2 and GAME.way_out(deeper, (4, 0)) == 4
+    assert GAME.heuristic(out, 0) > 0.1 > 0.05 > GAME.heuristic(deeper, 0)
+    # With time enough (round 20), the treasure's lead is worth the step.
+    for state in (out, deeper):
+        state.round = 20
+    assert GAME.heuristic(deeper, 0) > GAME.heuristic(out, 0)
+
+
+def test_DQ_19_D21_solo_the_way_out_in_time_goes_round_walls() -> None:
+    """Solo, 2 turns left: at (1,0), next to the north-west tower but walled off from
+    it, the way out is 3 squares (round by (1,1) and (0,1)), too many; at (1,1) it is 2.
+    The old solo heuristic measured a straight line through the wall (1 against 2) and
+    preferred (1,0); the way through the tiles prefers (1,1), and the walled square is
+    worth less than half of it."""
+    tiles = [
+        {"tile": "room_ooo_01", "at": [0, 1], "heading": "S"},
+        {"tile": "room_ooo_02", "at": [1, 1], "heading": "E"},
+        {"tile": "room_wwo_01", "at": [1, 0], "heading": "N"},
+    ]
+    heroes = [{"id": "ulv_grimhand", "ring": "opening", "at": [1, 0], "prev": [1, 1]}]
+    walled = position(heroes, tiles, round=25)
+    assert GAME.turns_left(walled, 0) == 2
+    inside = walled.clone()
+    inside.heroes[0].pos = (1, 1)
+    assert GAME.way_out(walled, (1, 0)) == 3 and GAME.way_out(inside, (1, 1)) == 2
+    assert GAME.heuristic(walled, 0) < 0.5 * GAME.heuristic(inside, 0)
+
+
+def test_the_turns_left_count_this_round_only_before_the_hero_acts() -> None:
+    """Round 24 of 26: the hero to act has 3 turns (this one, 25 and 26); once he has
+    acted and the other hero plays, 2; turns he is to lose come off."""
+    heroes = [
+        {"id": "ulv_grimhand", "ring": "opening", "at": [3, 0], "prev": [2, 0]},
+        {"id": "volrik", "ring": "healing", "at": [0, 9], "prev": [0, 8]},
+    ]
+    s = position(heroes, ROW, round=24, active=0)
+    s.order = [0, 1]
+    first, second = s.order
+    d = GAME.decision(s)
+    assert d is not None and d.kind == "act"
+    assert GAME.turns_left(s, first) == 3 and GAME.turns_left(s, second) == 3
+    GAME.apply(s, "wait")
+    assert s.active == second and s.round == 24
+    assert GAME.turns_left(s, first) == 2 and GAME.turns_left(s, second) == 3
+    s.heroes[first].lost_turns = 1
+    assert GAME.turns_left(s, first) == 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, cached_property
+from math import exp
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -110,6 +111,31 @@ def on_time(left: int, squares: int) -> float:
     """How surely ``left`` rounds cover a way of ``squares`` squares (about 1.1 turns a
     square, counting dead ends, doors and lost turns against corridors' extra moves)."""
     return max(0.0, min(1.0, 0.5 + (left - 1.1 * squares) / 8))
+
+
+def in_time(left: int, squares: int) -> float:
+    """How surely ``left`` turns of his own take a hero ``squares`` squares out, before
+    the sun sets, with a turn in eight squares to spare for doors, portcullises and lost
+    turns: sure with two turns more, 3 in 4 with none more, then falling fast (a quarter
+    a turn short, a fiftieth three turns short), never quite nothing, so that a hero
+    late still heads out: corridors' extra moves may yet save him."""
+    x = left - 1.125 * squares
+    if x >= 0.0:
+        return 1.0 if x >= 2.0 else 0.75 + x / 8
+    return 0.75 * exp(1.2 * x)
+
+
+STEP = 0.95
+"""The heuristic's chance that a square of the way out costs no more than a turn (a Room
+card in every room entered, monsters, traps): a way of w squares is walked alive about
+STEP ** w, so that each square nearer a tower is worth having."""
+
+
+def going(left: int, way: int, fit: float) -> float:
+    """A hero's chance of getting out alive if he heads out now: the turns he has left
+    against his way out (:func:`in_time`), times ``fit`` (his Life Points' share), times
+    ``STEP`` for each square of the way."""
+    return float(in_time(left, way) * fit * STEP**way)
 
 
 # The rules summary; {quoted} words are the options' own (filled from ui/, so that the
@@ -328,11 +354,12 @@ class DungeonQuestGame(DQTurn):
         """An estimate of the solo goal (D21: out alive, with ``solo_target`` GP) for MCTS
         leaves; with 2+ heroes, :meth:`heuristic_race`.
 
-        Short of the treasure he needs (none by default) the hero is pulled
-        towards the Treasure Chamber, with it towards the nearest tower; in both cases by
-        distance and by whether the rounds left cover the way (to the chamber and back, or
-        to the tower). Life Points scale the chance of getting there; treasure short of
-        the target, or beyond it, is worth a little more."""
+        Short of the treasure he needs (none by default) the hero is pulled towards the
+        Treasure Chamber, by distance and by whether the rounds left cover the way there
+        and back; Life Points scale the chance of getting there. With it, the position is
+        worth his chance of getting out alive (:meth:`home`): the turns he has left
+        against his way out through the tiles, and the squares he still has to cross;
+        treasure beyond the target is worth a little more."""
         if s.phase == "over":
             return self.returns(s)[player]
         h = s.heroes[player]
@@ -341,61 +368,96 @@ class DungeonQuestGame(DQTurn):
         if len(s.heroes) > 1:
             return self.heuristic_race(s, player)
         target = s.opts.solo_target
+        gp = h.gp
         if h.status == "escaped":
-            return 1.0 if h.gp >= target else 0.0
+            return 1.0 if gp >= target else 0.0
         if not h.id or h.pos is None:
             return 0.3
+        if gp >= target:
+            return self.home(s, player) * (0.9 + 0.1 * min(1.0, gp / 3000))
         x, y = h.pos
         left = s.opts.sun_rounds - s.round + 1
         fit = 0.4 + 0.6 * max(0, h.life) / self.heroes[h.id].life
-        tower = min(abs(x - tx) + abs(y - ty) for tx, ty in self.spec.towers)
-        if h.gp >= target:
-            rich = min(1.0, h.gp / 3000)
-            way = 0.5 * (1.0 - tower / 12) + 0.5 * on_time(left, tower)
-            return 0.5 + 0.4 * fit * way + 0.1 * rich
         chamber = min(abs(x - cx) + abs(y - cy) for cx, cy in self.spec.chamber)
         way = 0.5 * (1.0 - chamber / 16) + 0.5 * on_time(left, chamber + CHAMBER_TO_TOWER)
-        return 0.05 + 0.3 * fit * way + 0.1 * h.gp / target
+        return 0.05 + 0.3 * fit * way + 0.1 * gp / target
+
+    def turns_left(self, s: S, k: int) -> int:
+        """The turns hero ``k`` still has before the sun sets: this round's if it has not
+        come yet or he has not yet acted in it, less the turns he is to lose."""
+        left = s.opts.sun_rounds - s.round - s.heroes[k].lost_turns
+        active = s.active
+        if k == active:
+            if s.stack and s.stack[-1][0] in ("start", "act"):
+                left += 1
+        elif s.order.index(k) > s.order.index(active):
+            left += 1
+        return left
+
+    def way_home(self, s: S, k: int) -> int:
+        """Hero ``k``'s way out (:meth:`way_out`); from his starting tower, which he may
+        not leave by before leaving it (D2), a step out and back."""
+        h = s.heroes[k]
+        assert h.pos is not None
+        return self.way_out(s, h.pos) if h.moved else 2
+
+    def home(self, s: S, k: int) -> float:
+        """Hero ``k``'s chance of getting out alive if he heads out now (:func:`going`)."""
+        h = s.heroes[k]
+        fit = 0.4 + 0.6 * max(0, h.life) / self.heroes[h.id].life
+        return going(self.turns_left(s, k), self.way_home(s, k), fit)
 
     def heuristic_race(self, s: S, player: int) -> float:
         """The heuristic of a game of 2+ heroes (D21: the richest heroes out win, a tie
         shares the win), roughly the hero's share of the win.
 
         The treasure that counts is the other living heroes': a hero who is not richer
-        than all of them is pulled towards the Treasure Chamber (as the solo hero short
-        of his target), one who is, towards the nearest tower. Out of the dungeon, a
-        lead is nearly a win, a tie is a share of what the others still inside may
+        than all of them is pulled towards treasure (as the solo hero short of his
+        target) while the turns left allow it, one who is, out of the dungeon. Out of it,
+        a lead is nearly a win, a tie is a share of what the others still inside may
         leave him (they can find treasure), behind a hero still inside only his death
-        helps, and behind one out nothing does."""
-        h = s.heroes[player]
-        rivals = [r for k, r in enumerate(s.heroes) if k != player and r.status != "dead"]
-        best = max((r.gp for r in rivals), default=-1)  # -1: anyone out alive beats them
-        if h.gp > best:
-            out = 0.9 + 0.1 * min(1.0, (h.gp - best) / 500)
-        elif h.gp == best:
-            out = 0.6 / (1 + sum(r.gp == best for r in rivals))
+        helps, and behind one out nothing does. Inside, the value of being out is
+        weighed by his chance of getting out alive (:meth:`home`), so that a hero the
+        sun would catch is worth what a dead one is."""
+        heroes = s.heroes
+        h = heroes[player]
+        gp = h.gp
+        best, tied, richer_out = -1, 0, False  # best -1: anyone out alive beats them
+        for k, r in enumerate(heroes):
+            if k == player or r.status == "dead":
+                continue
+            g = r.gp
+            if g > best:
+                best, tied = g, 0
+            if g == best:
+                tied += 1
+            if g > gp and r.status == "escaped":
+                richer_out = True
+        if gp > best:
+            out = 0.9 + 0.1 * min(1.0, (gp - best) / 500)
+        elif gp == best:
+            out = 0.6 / (1 + tied)
         else:
-            ahead = [r for r in rivals if r.gp > h.gp]
-            out = 0.0 if any(r.status == "escaped" for r in ahead) else 0.1
+            out = 0.0 if richer_out else 0.1
         if h.status == "escaped":
             return out
         if not h.id or h.pos is None:
             return 0.3
-        x, y = h.pos
-        left = s.opts.sun_rounds - s.round + 1
+        left = self.turns_left(s, player)
+        way = self.way_home(s, player)
         fit = 0.4 + 0.6 * max(0, h.life) / self.heroes[h.id].life
-        tower = self.way_out(s, h.pos)
-        home = fit * (0.5 * max(0.0, 1.0 - tower / 12) + 0.5 * on_time(left, tower))
-        if h.gp > best:
-            return 0.5 + 0.4 * home + 0.1 * min(1.0, h.gp / 3000)
+        home = going(left, way, fit)
+        if gp > best:
+            return home * out
         # Short of the lead: a room near his tower may hold enough (no card treasure is
-        # above 250 GP), the Treasure Chamber more; each only while the rounds left
+        # above 250 GP), the Treasure Chamber more; each only while the turns left
         # cover the way there and out. Late or hurt, getting out as he is may be better.
-        short = best + 1 - h.gp
+        x, y = h.pos
+        short = best + 1 - gp
         chamber = min(abs(x - cx) + abs(y - cy) for cx, cy in self.spec.chamber)
-        near = 0.3 * min(1.0, 250 / short) * on_time(left, tower + 4)
-        deep = 0.4 * (1.0 - chamber / 16) * on_time(left, chamber + CHAMBER_TO_TOWER)
-        hunt = 0.05 + fit * (near + deep) + 0.05 * h.gp / (best + 1)
+        near = 0.3 * min(1.0, 250 / short) * in_time(left, way + 4)
+        deep = 0.4 * (1.0 - chamber / 16) * in_time(left, chamber + CHAMBER_TO_TOWER)
+        hunt = in_time(left, way) * (0.05 + 0.05 * gp / (best + 1)) + fit * (near + deep)
         return max(hunt, out * home)
 
     @cached_property
