@@ -301,6 +301,7 @@ CASES: list[tuple[str, int, Callable[[dict[str, Any]], bool], Change]] = [
     ("quadrante", 2, quadrante, _set("dial", 0, to=25)),
     ("quadrante", 2, quadrante, _set("dial", 1, to=2)),
     ("quadrante", 2, quadrante, _set("battle", "adie", to=7)),
+    ("quadrante", 2, quadrante, _set("battle", to=None)),
     ("quadrante", 2, quadrante, _set("battle", "amul", to=[1, 1])),
     (
         "quadrante",

@@ -167,6 +167,8 @@ def _play(ck: SavedCheck, data: Mapping[str, Any], handlers: Collection[str]) ->
         ck.kinds(data["steps"], handlers)
     if data["battle"] is not None:
         _battle(ck, ck.mapping("battle", data["battle"]))
+    elif any(st[0] == "battle" for st in data["steps"]):  # a battle step resolves one
+        raise ck.fail("battle", None)
     for key, v in ck.mapping("flags", data.get("flags", {})).items():
         if key in ("countered", "saved"):  # a gift's counter or a save, between steps
             ck.flag(f"flags.{key}", v)
