@@ -710,7 +710,9 @@ class Table:
                 continue
             lead = f"{head}: "  # at column 0: a long Italian row still fits
             row = " · ".join(f"[bold]{i + 1}[/bold] {words}" for i, words in items)
-            for line in fit(lead + row, len(Text.from_markup(lead).plain), sep=" · "):
+            indent = len(Text.from_markup(lead).plain)  # under the first option...
+            indent = indent if indent <= 30 else 4  # ...or, under a long heading, near it
+            for line in fit(lead + row, indent, sep=" · "):
                 self.out.print(line)
 
     def forced_turn(self, d: Decision) -> Action:

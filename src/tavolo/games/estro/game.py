@@ -62,6 +62,12 @@ from .zona import ALL_ZONES, ZONE_IDS
 
 # Table modes (above): the mode id, and the module of this package whose class ``Mode``
 # holds its rules.
+# The module of a table mode that groups its options its own way (``option_words``)
+OPTION_WORDS = {
+    f"{__package__}.navi": f"{__package__}.navi.text",
+    f"{__package__}.bastione": f"{__package__}.bastione.words",
+}
+
 TABLE_MODES: dict[str, str] = {
     "inferno": "inferno",
     "navi": "navi",
@@ -612,6 +618,23 @@ class EstroGame(EstroRules):
         if (t := self._on_table(s)) is not None:
             return t.describe_action(s, action, lang)
         return view.describe_action(self, s, action, lang)
+
+    def describe_options(
+        self, s: EstroState, actions: Sequence[str], lang: str = "en"
+    ) -> list[tuple[str, list[tuple[int, str]]]] | None:
+        """Options that differ in their last part share a line (view.describe_options);
+        a table mode's words module may group its own (``option_words``)."""
+        table = self._on_table(s)
+        own = None
+        if table is not None:
+            package = f"{__package__}.{TABLE_MODES[s.mode.split('+')[0]]}"
+            words = OPTION_WORDS.get(package)
+            own = (
+                None
+                if words is None
+                else importlib.import_module(words).option_words(table, s, lang)
+            )
+        return view.describe_options(self, s, list(actions), lang, own)
 
     def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
         mode, dot, _ = event.kind.partition(".")

@@ -589,3 +589,101 @@ def help_text(lang: str, modes: Iterable[str] | None = None) -> str:
         kept = [i for i in items if i.startswith("- ") and i.split()[1].rstrip(":") in wanted]
         text = "\n".join([head, *kept]) if kept else ""
     return MSG.t(lang, "help") + ("\n\n" + text if text else "")
+
+
+# -------------------------------------------------------------------------- options --
+Option = tuple[str, str, str]
+"""An option's group for a person: (the group's key, its heading, the option's words)."""
+
+Groups = list[tuple[str, list[tuple[int, str]]]]
+
+
+def describe_options(
+    g: EstroGame,
+    s: EstroState,
+    actions: list[str],
+    lang: str,
+    own: Callable[[str], Option | None] | None = None,
+) -> Groups | None:
+    """A decision's options grouped for a person, numbered as ``actions``: the options
+    that differ only in their last part (a card played face up or down, the targets of
+    one attacker, the cards to reveal) share a line under the words they have in common
+    ("Attack … with Kharvok: 1 Thistle Monk · 2 Shade Broker"); ``own`` groups a mode's
+    options its own way. An option alone in its group keeps its whole line; None when
+    nothing groups (one option a line, as before)."""
+    said = [g.describe_action(s, a, lang) for a in actions]
+    faces = _faces(g, lang)
+    keys: list[str | None] = []
+    parts: dict[str, tuple[str, dict[int, str]]] = {}
+    by_text: dict[str, list[int]] = {}
+    for i, action in enumerate(actions):
+        mine = own(action) if own is not None else None
+        mine = mine or faces(action)
+        if mine is not None:
+            key, head, words = mine
+            parts.setdefault(key, (head, {}))[1][i] = words
+        else:
+            common = action.rpartition(":")[0]
+            if not common:  # (a plain word: "end", "pass")
+                keys.append(None)
+                continue
+            key = "=" + common
+            by_text.setdefault(key, []).append(i)
+        keys.append(key)
+    for key, found in by_text.items():
+        shared = _shared(said, found)
+        if shared is not None:
+            parts[key] = shared
+    groups: Groups = []
+    done: set[str] = set()
+    for i, at in enumerate(keys):
+        if at is not None and at in parts and len(parts[at][1]) > 1:
+            if at not in done:
+                done.add(at)
+                head, items = parts[at]
+                groups.append((head, sorted(items.items())))
+            continue
+        if groups and not groups[-1][0]:
+            groups[-1][1].append((i, said[i]))
+        else:
+            groups.append(("", [(i, said[i])]))
+    if all(not head for head, _ in groups):
+        return None
+    return groups
+
+
+def _shared(said: list[str], found: list[int]) -> tuple[str, dict[int, str]] | None:
+    """The words ``found``'s options share at their start and end, and each one's own
+    words between them; None when they share none or one has no words of its own."""
+    if len(found) < 2:
+        return None
+    words = [said[i].split(" ") for i in found]
+    start = 0
+    while all(len(w) > start and w[start] == words[0][start] for w in words):
+        start += 1
+    end = 0
+    while all(len(w) > start + end and w[-1 - end] == words[0][-1 - end] for w in words):
+        end += 1
+    if not start and not end:
+        return None
+    if any(len(w) - start - end < 1 for w in words):
+        return None
+    head = " ".join(words[0][:start])
+    if end:
+        head = f"{head} … {' '.join(words[0][-end:])}".strip()
+    items = {i: " ".join(w[start : len(w) - end]) for i, w in zip(found, words, strict=True)}
+    return head, items
+
+
+def _faces(g: EstroGame, lang: str) -> Callable[[str], Option | None]:
+    """A card played face up or down shares its line: "Play Kharvok: 1 face up · 2 face
+    down" (into a zone, Zona di Conquista's, the zones share it)."""
+
+    def own(action: str) -> Option | None:
+        parts = action.split(":")
+        if parts[0] != "play" or len(parts) != 3:
+            return None
+        head = MSG.t(lang, "opt.play", card=_name(g, parts[1]))
+        return f"play:{parts[1]}", head, MSG.t(lang, f"opt.{parts[2]}")
+
+    return own

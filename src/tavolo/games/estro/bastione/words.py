@@ -7,6 +7,7 @@ player.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ from ..state import FESSURA
 
 if TYPE_CHECKING:
     from ..state import EstroState
+    from ..view import Option
     from .mode import Mode
 
 MSG = Catalog(Path(__file__).parent / "messages")
@@ -343,3 +345,19 @@ def _shielded(g: Mode, d: dict[str, Any], who: Name, lang: str) -> str:
 def help_text(lang: str) -> str:
     check_lang(lang)
     return MSG.t(lang, "help")
+
+
+# -------------------------------------------------------------------------- options --
+def option_words(g: Mode, s: EstroState, lang: str) -> Callable[[str], Option | None]:
+    """A hand card's plays share a line, its cells as "L1 Z3" (lane 1, zone 3): "Play
+    Skorvun (1 AS) into L lane, Z zone: 1 L1 Z3 · 2 L1 Z4 · 3 L3 Z1"."""
+
+    def own(action: str) -> Option | None:
+        parts = action.split(":")
+        if parts[0] != "play" or len(parts) != 4:
+            return None
+        card = parts[1]
+        head = MSG.t(lang, "opt.play", card=_name(g, card), n=_cost(g, s, "play"))
+        return f"play:{card}", head, MSG.t(lang, "opt.where", lane=parts[2], zone=parts[3])
+
+    return own

@@ -3,7 +3,7 @@ items rendered from their data, and the help, in English and Italian."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +15,7 @@ from .. import view as estro_view
 from ..schema import ESTRI, STATS
 
 if TYPE_CHECKING:
+    from ..view import Option
     from .content import Item, Ship
     from .mode import Mode
     from .state import NaviState
@@ -392,3 +393,42 @@ def help_text(g: Mode, lang: str) -> str:
     for x, it in g.fleet.items.items():
         parts.append(f"- {item_name(g, x, lang)}: {item_text(it, lang)}")
     return "\n".join(parts)
+
+
+# -------------------------------------------------------------------------- options --
+def option_words(g: Mode, s: NaviState, lang: str) -> Callable[[str], Option | None]:
+    """The attacks of one card on one ship's guardians share a line, as the board shows
+    the ship: "Ledger Djinn → Ember Maw: 1 #1 · 2 #2 · 3 Sunken Dial" (#1: face-down
+    guardian 1, its gift asleep), the ship itself "the ship (shields -64)"."""
+
+    def own(action: str) -> Option | None:
+        parts = action.split(":")
+        if parts[:2] == ["navi", "reveal"] and parts[2].startswith("#"):
+            slot = int(parts[2][1:])
+            field = s.players[1].field
+            ship = s.ship_of.get(field[slot], -1) if slot < len(field) else -1
+            if ship < 0:
+                return None
+            head = MSG.t(lang, "navi.opt.reveal", ship=ship_name(g, ship, lang))
+            return f"reveal:{ship}", head, MSG.t(lang, "navi.opt.number", slot=slot + 1)
+        if parts[0] != "attack" or len(parts) != 3:
+            return None
+        card, target = parts[1], parts[2]
+        if target.startswith("@"):
+            ship = ESTRI.index(target[1:])
+            tot = g.tot(s, 0, card) if card in s.players[0].field else 0
+            words = MSG.t(lang, "navi.opt.ship", tot=tot)
+        elif target.startswith("#"):
+            slot = int(target[1:])
+            field = s.players[1].field
+            ship = s.ship_of.get(field[slot], -1) if slot < len(field) else -1
+            words = MSG.t(lang, "navi.opt.slot", slot=slot + 1)
+        else:
+            ship = s.ship_of.get(target, -1)
+            words = _name(g, target)
+        if ship < 0:
+            return None
+        head = MSG.t(lang, "navi.opt.attack", card=_name(g, card), ship=ship_name(g, ship, lang))
+        return f"attack:{card}:{ship}", head, words
+
+    return own
