@@ -214,6 +214,70 @@ def test_a_value_no_to_json_writes_is_named(path: tuple[Any, ...], value: Any, s
     assert "non è uno stato scritto dal suo to_json" in e.value.told("it")
 
 
+# Each loaded before, and then played a position no game comes to (a hero who misses
+# more turns than the game has, searches a tile a third time in a row, runs another
+# card's effect) or failed inside a rule (AssertionError: frame end does not wait, a
+# KeyError for a hero with no id).
+MORE_CASES: list[tuple[tuple[Any, ...], Any, str]] = [
+    (("heroes", 1, "lost_turns"), 27, "heroes[1].lost_turns cannot be 27"),
+    (("heroes", 1, "lost_turns"), 10**9, "heroes[1].lost_turns cannot be 1000000000"),
+    (("heroes", 1, "searches"), 3, "heroes[1].searches cannot be 3"),
+    (("halt",), True, "halt cannot be True"),
+    (("stack", 1), ["fx", 1, 29, 1, "room", "giant_spider", 0], "stack[1][2] cannot be 29"),
+    (("stack", 1, 5), "no_card", "stack[1][5] cannot be 'no_card'"),
+    (("stack", 1, 4), "", "stack[1][4] cannot be ''"),
+    (("stack", 1, 6), 2, "stack[1][6] cannot be 2"),
+    (("stack", 1, 4), "attic", "stack[1][4] cannot be 'attic'"),
+    (("stack", 2, 3), "lunch", "stack[2][3] cannot be 'lunch'"),
+    (("stack", 0, 0), "start", "stack[0] cannot be ['start', 1]"),
+    (("stack",), [["end", 1]], "stack[0] cannot be ['end', 1]"),
+    (
+        ("stack",),
+        [["end", 1], ["fx", 1, 29, 1, "room", "goblin", 1]],
+        "stack[1] cannot be ['fx', 1, 29, 1, 'room', 'goblin', 1]",
+    ),
+    (("stack",), [], "stack cannot be []"),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "said"), MORE_CASES)
+def test_a_frame_or_count_no_game_comes_to_is_named(
+    path: tuple[Any, ...], value: Any, said: str
+) -> None:
+    with pytest.raises(StateError) as e:
+        GAME.from_json(replaced(saved(), path, value))
+    assert str(e.value) == f"dungeonquest: not a state written by its to_json: {said}"
+
+
+def test_a_card_effect_runs_its_cards_program() -> None:
+    """The goblin's frame runs the goblin's program: another program (a table's, another
+    card's) is refused; so is a card in play still in its deck."""
+    data = saved()
+    assert data["stack"][1] == ["fx", 1, 29, 1, "room", "goblin", 1]
+    potion = GAME.table_prog["potion"]
+    with pytest.raises(StateError, match=rf"stack\[1\]\[2\] cannot be {potion}$"):
+        GAME.from_json(replaced(data, ("stack", 1, 2), potion))
+    deck = data["decks"]["room"]
+    with pytest.raises(StateError, match=r"decks\.room cannot be 'goblin'$"):
+        GAME.from_json(replaced(data, ("decks", "room"), [*deck, *["goblin"] * 8]))
+
+
+def test_searches_in_a_row_follow_the_search_limit() -> None:
+    """D4: two searches in a row at most, one a room with once_per_room."""
+    data = saved()
+    assert GAME.from_json(replaced(data, ("heroes", 1, "searches"), 2))
+    once = replaced(data, ("opts", "search_limit"), "once_per_room")
+    with pytest.raises(StateError, match=r"heroes\[1\]\.searches cannot be 2$"):
+        GAME.from_json(replaced(once, ("heroes", 1, "searches"), 2))
+
+
+def test_a_seat_with_no_hero_picks_one_at_the_setup() -> None:
+    data = saved(2, 0)
+    assert data["stack"][-1] == ["pickhero", 1] and data["heroes"][1]["id"] == ""
+    with pytest.raises(StateError, match=r"heroes\[1\]\.id cannot be ''$"):
+        GAME.from_json(replaced(data, ("stack",), data["stack"][:-1]))
+
+
 def test_the_saved_state_mutated_is_one_with_a_fight_on() -> None:
     """The cases above change its stack's card effect (fx) and monster frames, its
     dead hero and its hero in the dungeon."""

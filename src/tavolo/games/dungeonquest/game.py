@@ -28,7 +28,7 @@ from .dice import parse_dice
 from .effects import walk
 from .options import DEFAULT, SWITCHABLE
 from .rules import EXTRA_CAP, SIDE
-from .saved import check_saved
+from .saved import check_loaded, check_saved
 from .schema import COUNTERS, Names
 from .state import DQState, Hero, all_tiles
 from .text import (
@@ -245,7 +245,9 @@ class DungeonQuestGame(DQTurn):
     def from_json(self, data: Mapping[str, Any]) -> S:
         with reading_state(self.name):
             check_saved(self.name, data, self.progs, self.holdable)
-            return DQState.from_json(dict(data))
+            s = DQState.from_json(dict(data))
+            check_loaded(self.name, s, self)
+            return s
 
     def returns(self, s: S) -> tuple[float, ...]:
         """D21: solo, escaping alive (with at least ``solo_target`` GP, by option); else

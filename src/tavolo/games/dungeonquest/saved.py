@@ -43,6 +43,17 @@ SHAPES = {
     "monster": "hmsiiiiisi",
 }
 ARITY = {kind: len(shape) + 1 for kind, shape in SHAPES.items()}
+# the values a frame's texts and flags take (turn.py), by kind and place
+KNOWN: dict[tuple[str, int], tuple[Any, ...]] = {
+    ("enter", 2): ("walk", "secret", "driven", "escape"),
+    ("cross", 3): ("walk", "secret", "driven"),
+    ("monster", 3): ("blind", "bow1", "react", "card", "bow2", "fight", "dead"),
+    ("spider", 2): ("ask", "must", "fight", "dead", "gone"),
+    ("warn", 2): ("card", "tile"),
+    ("fx", 4): ("", "dragon", *default_content().cards),
+    **dict.fromkeys((("act", 2), ("dragon", 2), ("enter", 3), ("cross", 5), ("fx", 6)), (0, 1)),
+    ("start", 2): (0, 1, 2),
+}
 
 
 @cache
@@ -111,7 +122,6 @@ def check_saved(
     for i, gp in enumerate(ck.listed("cup", data["cup"])):
         if ck.whole(f"cup[{i}]", gp) not in cup:
             raise ck.fail(f"cup[{i}]", gp)
-    _carried(ck, data)
     for key in ("dragon", "dragon_out"):
         for i, c in enumerate(ck.listed(key, data[key])):
             ck.text(f"{key}[{i}]", c, dragon)
@@ -131,12 +141,15 @@ def check_saved(
     ck.text("reason", data["reason"])
     for key in FLAGS:
         ck.flag(key, data[key])
+    if data["halt"]:  # (a turn's end unwinds before the next decision)
+        raise ck.fail("halt", True)
     for i, f in enumerate(ck.listed("stack", data["stack"])):
         if not isinstance(f, list) or not f or not isinstance(f[0], str):
             raise ck.fail(f"stack[{i}]", f)
         if len(f) != ARITY.get(f[0]):
             raise ck.fail(f"stack[{i}]", f)
         _frame(ck, f"stack[{i}]", f, n, progs)
+    _carried(ck, data)
 
 
 def _frame(ck: _Check, at: str, f: list[Any], n: int, progs: Sequence[Sized]) -> None:
@@ -161,6 +174,9 @@ def _frame(ck: _Check, at: str, f: list[Any], n: int, progs: Sequence[Sized]) ->
         elif not isinstance(v, str) and not (
             isinstance(v, list) and all(isinstance(x, str) for x in v)
         ):
+            raise ck.fail(field, v)
+        known = KNOWN.get((f[0], j))
+        if known is not None and v not in known:
             raise ck.fail(field, v)
 
 
@@ -247,8 +263,9 @@ def _heroes(ck: _Check, data: Any, opts: Options, holdable: Collection[str]) -> 
         for key in CARRIED:  # the dead are removed with everything they carried (D25)
             if status == "dead" and h[key]:
                 raise ck.fail(f"{at}.{key}", h[key])
-        for key in ("lost_turns", "searches"):
-            ck.whole(f"{at}.{key}", h[key])
+        ck.whole(f"{at}.lost_turns", h["lost_turns"], 0, opts.sun_rounds)  # (a game's turns)
+        twice = opts.search_limit == "two_in_a_row"  # D4: searches in a row on one tile
+        ck.whole(f"{at}.searches", h["searches"], 0, 2 if twice else 1)
         for i, sq in enumerate(ck.listed(f"{at}.searched", h["searched"])):
             ck.square(f"{at}.searched[{i}]", sq)
     return len(heroes)
@@ -343,6 +360,13 @@ def _carried(ck: _Check, data: Mapping[str, Any]) -> None:
         for deck, card, *_ in carried + h["ropes"] + h["held"] + h["cards"]:
             cards[deck].append(card)
         gps += h["treasure"]
+    for i, f in enumerate(data["stack"]):  # a card drawn and in play (turn.py, h_fx)
+        if f[0] == "fx" and f[6]:
+            if f[4] not in cards:
+                raise ck.fail(f"stack[{i}][4]", f[4])
+            if f[5] not in decks[f[4]]:
+                raise ck.fail(f"stack[{i}][5]", f[5])
+            cards[f[4]].append(f[5])
     for d, c in cards.items():
         _counted(ck, f"decks.{d}", c, decks[d])
     _counted(ck, "cup", gps, cup)
@@ -353,3 +377,76 @@ def _counted(ck: _Check, field: str, values: list[Any], pool: Counter[Any]) -> N
     for v, k in Counter(values).items():
         if k > pool[v]:
             raise ck.fail(field, v)
+
+
+def check_loaded(game: str, s: Any, r: Any) -> None:
+    """Raise ``StateError`` naming the first value of a state just loaded (``s``, by the
+    rules ``r``) that the rules cannot hold: a card frame running a program that is not
+    its card's (another card's effect, a table's), a hero with no id in play, or a
+    position the rules never leave between two decisions (a frame on top that does not
+    wait, a decision with nothing to choose)."""
+    ck = _Check(game)
+    for i, f in enumerate(s.stack):
+        if f[0] == "fx" and f[2] not in _programs(s, r, f[4], f[5], f[6]):
+            raise ck.fail(f"stack[{i}][2]", f[2])
+    picking = {f[1] for f in s.stack if f[0] == "pickhero"}
+    for p, h in enumerate(s.heroes):
+        if (h.id == "") != (p in picking):  # a seat picks its hero at the setup
+            raise ck.fail(f"heroes[{p}].id", h.id)
+    t = s.clone()
+    before = t.to_json()
+    try:
+        r.run(t, [])
+        d = r._decide(t)
+    except (LookupError, ValueError, TypeError, AssertionError):
+        d, before = None, {}
+    if t.to_json() != before or (d is None) != (s.phase == "over") or (d and not d.actions):
+        if s.stack:
+            raise ck.fail(f"stack[{len(s.stack) - 1}]", list(s.stack[-1]))
+        raise ck.fail("stack", [])
+
+
+def _programs(s: Any, r: Any, deck: str, card: str, owns: int) -> frozenset[int]:
+    """The programs a card frame may run: its card's (drawn: its own; held: its each-turn
+    effect; and either's branches), the dragon's, a table's (potion, bow), a monster's;
+    any when the frame names nothing (a table consulted, a branch of another frame)."""
+    if deck == "dragon":
+        roots = [r.card_prog_dragon(s, "awake")] if card == "dragon" else []
+    elif deck:
+        c = r.cards.get((deck, card))
+        if c is None:
+            return frozenset()
+        roots = [r.card_prog(s, deck, card)]
+        if not owns and c.each_turn:
+            roots.append(r._prog_id[id(c.each_turn)])
+    elif owns:
+        return frozenset()
+    elif card in ("potion", "arrow"):
+        roots = [r.table_prog["potion" if card == "potion" else "bow"]]
+    elif card in r.monsters:  # (the Giant Spider's flee and fight, turn.py)
+        m = r.monsters[card]
+        roots = [r._prog_id[id(m.flee)], r._prog_id[id(m.fight)]]
+    elif card:
+        return frozenset()
+    else:
+        return frozenset(range(len(r.progs)))
+    return _below(r, tuple(roots))
+
+
+_KIDS: dict[int, dict[int, list[int]]] = {}
+
+
+def _below(r: Any, roots: tuple[int, ...]) -> frozenset[int]:
+    """``roots`` and every branch under them."""
+    kids = _KIDS.get(id(r))
+    if kids is None:
+        kids = _KIDS[id(r)] = {}
+        for (n, _, _), sub in r.branch.items():
+            kids.setdefault(n, []).append(sub)
+    out, todo = set(roots), list(roots)
+    while todo:
+        for sub in kids.get(todo.pop(), ()):
+            if sub not in out:
+                out.add(sub)
+                todo.append(sub)
+    return frozenset(out)
