@@ -188,6 +188,12 @@ def _card_of_two_seats(d: dict[str, Any]) -> str:
     return f"cannot be {c!r}"
 
 
+def _hand_card_of_no_seat(d: dict[str, Any]) -> str:
+    c = d["players"][1]["hand"][0]
+    del d["owner"][c]
+    return f"players[1].hand[0] cannot be {c!r}"
+
+
 def _seat_of_the_other_team(d: dict[str, Any]) -> str:
     q = d["seat"] ^ 1  # A1 <-> B1, A2 <-> B2: its team is not the side whose turn it is
     d["seat"] = q
@@ -290,6 +296,7 @@ CASES: list[tuple[str, int, Callable[[dict[str, Any]], bool], Change]] = [
     ("inferno", 4, inferno, _card_of_two_seats),
     ("inferno", 4, inferno, _field_card_of_no_seat),
     ("inferno", 4, inferno, _seat_of_the_other_team),
+    ("inferno", 4, inferno, _hand_card_of_no_seat),
     ("inferno", 4, inferno, _set("phase", to="horde")),
     # the 1v1 modes' own fields
     ("zona_conquista", 2, zona, _set("players", 0, "zones_used", to=32)),

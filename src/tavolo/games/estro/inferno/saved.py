@@ -76,7 +76,13 @@ def check(table: Any, data: Mapping[str, Any]) -> None:
     for c, q in owner.items():
         ck.card("owner", c)
         ck.whole(f"owner.{c}", q, 0, SEATS - 1)
-    for p, pl in enumerate(players):
-        for i, c in enumerate(pl.get("field", [])):  # every field card is a seat's
-            if c not in owner and chimera_parts(c)[0] not in owner:
-                raise ck.fail(f"players[{p}].field[{i}]", c)
+    for p, pl in enumerate(players):  # every card on the table is a seat's
+        for pile in ("hand", "deck", "field", "incinerator"):
+            for i, c in enumerate(pl.get(pile, [])):
+                if c not in owner and not all(x in owner for x in chimera_parts(c)):
+                    raise ck.fail(f"players[{p}].{pile}[{i}]", c)
+    for q, st in enumerate(seats):
+        for key in PILES:
+            for i, c in enumerate(st[key]):
+                if c not in owner:
+                    raise ck.fail(f"seats[{q}].{key}[{i}]", c)
