@@ -237,6 +237,11 @@ MORE_CASES: list[tuple[tuple[Any, ...], Any, str]] = [
         "stack[1] cannot be ['fx', 1, 29, 1, 'room', 'goblin', 1]",
     ),
     (("stack",), [], "stack cannot be []"),
+    (("stack", 0, 1), 0, "stack[0] cannot be ['end', 0]"),
+    (("stack", 1), ["act", 0, 1], "stack[1] cannot be ['act', 0, 1]"),
+    (("stack", 1), ["end", 1], "stack[1] cannot be ['end', 1]"),
+    (("stack", 1), ["pickhero", 1], "stack[1] cannot be ['pickhero', 1]"),
+    (("phase",), "over", "stack[0] cannot be ['end', 1]"),
 ]
 
 

@@ -26,6 +26,7 @@ from .state import Hero
 STATUSES = ("in", "escaped", "dead")
 PHASES = ("setup", "play", "over")
 FLAGS = ("halt", "noesc")
+PICKS = ("picktower", "pickring", "pickhero")
 CARRIED = ("potion", "ropes", "held", "cards", "treasure")
 # Each stack frame's values after its kind, by kind (the tuples rules.py and turn.py
 # push): h a hero's seat, p an effect program, n a step in it, m a monster, s a text,
@@ -149,7 +150,26 @@ def check_saved(
         if len(f) != ARITY.get(f[0]):
             raise ck.fail(f"stack[{i}]", f)
         _frame(ck, f"stack[{i}]", f, n, progs)
+    _turn(ck, data)
     _carried(ck, data)
+
+
+def _turn(ck: _Check, data: Mapping[str, Any]) -> None:
+    """The stack by phase (rules.py): the setup's picks; in play the active hero's turn,
+    its ``end`` frame at the bottom, its start and actions his own; nothing once over."""
+    stack, phase, active = data["stack"], data["phase"], data["active"]
+    for i, f in enumerate(stack):
+        if phase == "setup":
+            ok = f[0] in PICKS
+        elif phase == "play":
+            ok = f[0] not in PICKS and (f[0] == "end") == (i == 0)
+            ok = ok and (f[1] == active or f[0] not in ("end", "start", "act"))
+        else:
+            ok = False
+        if not ok:
+            raise ck.fail(f"stack[{i}]", f)
+    if phase == "play" and not stack:
+        raise ck.fail("stack", stack)
 
 
 def _frame(ck: _Check, at: str, f: list[Any], n: int, progs: Sequence[Sized]) -> None:
