@@ -221,17 +221,23 @@ def test_italian_play_reads_no_english_symbols_loot_or_reasons() -> None:
 def test_view_shows_each_heros_star_and_ability(lang: str) -> None:
     game = registry.get("platformer")
     s = game.new(game.make_config(3), 8)
-    board = " ".join(game.view(s, 0, lang).replace("\\[", "[").split())  # lines fit 80 columns
+    board = " ".join(game.view(s, None, lang).replace("\\[", "[").split())  # lines fit 80 columns
     for h in s.heroes:
         card = next(x for x in CONTENT.heroes if x.id == h.id)
         assert render_ability(card.ability, lang) in board
+    # at a seat's screen its own hero card, the others' counts (the screen fits 40 rows)
+    mine = " ".join(game.view(s, 1, lang).replace("\\[", "[").split())
+    for k, h in enumerate(s.heroes):
+        card = next(x for x in CONTENT.heroes if x.id == h.id)
+        assert (render_ability(card.ability, lang) in mine) == (k == 1), k
+        assert f"{'P' if lang == 'en' else 'G'}{k + 1} {game.card_name(h.id, lang)}: " in mine
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_view_shows_what_each_shop_card_costs_and_does(lang: str) -> None:
     game = registry.get("platformer")
     s = game.new(game.make_config(2), 8)
-    view = game.view(s, 0, lang).replace("\\[", "[")
+    view = game.view(s, None, lang).replace("\\[", "[")
     board = " ".join(view.split())  # lines fit 80 columns
     cards = {c.id: c for c in (*CONTENT.items, *CONTENT.potions)}
     assert s.shop_items and s.shop_potions
@@ -239,6 +245,13 @@ def test_view_shows_what_each_shop_card_costs_and_does(lang: str) -> None:
         head, *rest = render_priced(cards[x], lang)
         assert f"\n  {head} — " in view
         assert f" {head} — {' '.join(rest)}" in board
+    # a seat that cannot buy now reads the names and prices on a line or two (each buy
+    # option says what the card does)
+    d = game.decision(s)
+    assert d is not None and not any(a.startswith("buy:") for a in d.actions)
+    seat = " ".join(game.view(s, d.player, lang).replace("\\[", "[").split())
+    heads = [render_priced(cards[x], lang)[0] for x in s.shop_items + s.shop_potions]
+    assert ", ".join(heads) in seat and " — " not in seat.split(heads[0])[1].split(".")[0]
 
 
 @pytest.mark.parametrize("lang", LANGS)

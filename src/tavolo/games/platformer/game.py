@@ -8,7 +8,7 @@ order of the boss's attack deck, of the item and potion decks and of the solo ev
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal
@@ -30,6 +30,7 @@ from tavolo.engine.errors import ConfigError, ContentError, UnknownName
 from tavolo.engine.files import read_data
 from tavolo.engine.i18n import fill, fit
 
+from . import options
 from .effects import SYMBOLS
 from .geometry import Geo
 from .rules import BOSS_FAINT, ROUND_CAP, THEMES, S, is_solo, spread
@@ -801,6 +802,12 @@ class PlatformerGame(PlatformerTurn):
         x, y = g.xy(p)
         return f"({x + 1},{y + 1})"
 
+    def describe_options(
+        self, s: S, actions: Sequence[str], lang: str = "en"
+    ) -> list[tuple[str, list[tuple[int, str]]]] | None:
+        """Options of one kind share a line: "Form at: 1 (1,1) · 2 (3,1)" (options.py)."""
+        return options.group(actions, lambda a: self.describe_action(s, a, lang))
+
     def describe_action(self, s: S, action: str, lang: str = "en") -> str:
         words = ui(lang)["action"]
         verb, _, arg = action.partition(":")
@@ -1031,15 +1038,16 @@ class PlatformerGame(PlatformerTurn):
         columns = "   " + "".join(f" {str(x + 1)[-1]}" for x in range(g.width))
         lines: list[str] = []
         first = True
+        unseen: list[str] = []  # the levels face down (or removed) above, on one line
         for lv in reversed(range(len(s.tiles))):
             level = f"{lv + 1}"
             if lv == self.boss_level(s):  # P-24: where the boss waits, said before it shows
                 level = words["boss_level"].format(level=level)
-            if lv < s.low:
-                lines.append(words["removed"].format(level=level))
-                continue
-            if lv >= s.revealed:
-                lines.append(words["hidden"].format(level=level))
+            if lv < s.low or lv >= s.revealed:
+                unseen.append(words["removed" if lv < s.low else "hidden"].format(level=level))
+                if lv == 0 or s.low <= lv - 1 < s.revealed:
+                    lines += fit(" · ".join(unseen), 0, sep=" · ")
+                    unseen = []
                 continue
             lines.append(words["level"].format(level=level))
             if first:
@@ -1076,39 +1084,39 @@ class PlatformerGame(PlatformerTurn):
             else:
                 lines += fit(words["events_left"].format(left=left, total=total), 4)
         for k, h in enumerate(s.heroes):
-            lines += fit(
-                words["hero"].format(
-                    n=k + 1,
-                    name=self.card_name(h.id, lang),
-                    hearts=h.hearts,
-                    max=self.max_hearts(s, k),
-                    coins=h.coins,
-                    gems=h.gems,
-                    special=sym_word(h.special, lang) if h.special else words["blank"],
-                    items=", ".join(self.card_name(x, lang) for x in h.items) or "-",
-                    potions=", ".join(self.card_name(x, lang) for x in h.potions) or "-",
-                    tokens=", ".join(self.card_name(x, lang) for x in h.tokens) or "-",
-                )
-                + ("" if h.pos >= 0 else f" ({words['offmap']})"),
-                4,
+            held = [  # (what a hero holds none of goes unsaid)
+                words[key].format(list=", ".join(self.card_name(x, lang) for x in cards))
+                for key, cards in (("items", h.items), ("potions", h.potions), ("tokens", h.tokens))
+                if cards
+            ]
+            hero = words["hero"].format(
+                n=k + 1,
+                name=self.card_name(h.id, lang),
+                hearts=h.hearts,
+                max=self.max_hearts(s, k),
+                coins=h.coins,
+                gems=h.gems,
+                special=sym_word(h.special, lang) if h.special else words["blank"],
             )
+            hero = ", ".join([hero, *held]) + ("" if h.pos >= 0 else f" ({words['offmap']})")
+            if player is not None and k != player:  # another seat's: its counts
+                lines += fit(hero, 4)
+                continue
             card = self.heroes[h.id]  # the hero card lies open on the table: its powers
             star = " / ".join(symbol_name(x, lang) for x in card.star)
             ability = render_ability(card.ability, lang)
-            lines += fit(f"    {symbol_name('STAR', lang)} = {star} · {ability}", 6)
+            lines += fit(f"{hero} · {symbol_name('STAR', lang)} = {star} · {ability}", 4)
         if not is_solo(s):  # the clock of a game with no winner (help: Decisions)
             lines += fit(words["round"].format(round=min(s.round, ROUND_CAP), cap=ROUND_CAP), 4)
         dice = " ".join(
             sym_word(d, lang) if d.isupper() else f"({sym_word(d, lang)})" for d in s.dice
         )
-        lines += fit(
-            words["dice"].format(
-                dice=dice or "-",
-                enemy=sym_word(s.enemy_face, lang) if s.enemy_face else "-",
-                extra=" ".join(sym_word(x, lang) for x in s.extra) or "-",
-            ),
-            4,
+        rolled = words["dice"].format(
+            dice=dice or "-", enemy=sym_word(s.enemy_face, lang) if s.enemy_face else "-"
         )
+        if s.extra:  # (no extra symbols: unsaid)
+            rolled += words["extra"].format(extra=" ".join(sym_word(x, lang) for x in s.extra))
+        lines += fit(rolled, 4)
         if s.artifacts:
             held = [
                 f"{self.card_name(a, lang)} ({words['between'] if o < 0 else f'P{o + 1}'})"
@@ -1118,12 +1126,20 @@ class PlatformerGame(PlatformerTurn):
             for a in s.artifacts:  # P-31: how to take it and what it gives, as on the card
                 name, claim, ability = render_artifact(self.artifacts[a], lang)
                 lines += fit(f"  {name}: {claim} {ability}", 4)
-        # the shop's cards lie face up: what each costs and does, as on the card
-        lines.append(words["shop"].format(cards="" if s.shop_items or s.shop_potions else " -"))
-        for offer in s.shop_items + s.shop_potions:
-            priced = self.items[offer] if offer in self.items else self.potions[offer]
-            head, *rest = render_priced(priced, lang)
-            lines += fit(f"  {head} — {' '.join(rest)}", 4)
+        # the shop's cards lie face up: what each costs and does, as on the card (what
+        # each does while the player can buy, else their names and prices on a line)
+        offers = [
+            render_priced(self.items[x] if x in self.items else self.potions[x], lang)
+            for x in s.shop_items + s.shop_potions
+        ]
+        d = self.decision(s) if player is not None and offers else None
+        if d is None or (d.player == player and any(a.startswith("buy:") for a in d.actions)):
+            lines.append(words["shop"].format(cards="" if offers else " -"))
+            for head, *rest in offers:
+                lines += fit(f"  {head} — {' '.join(rest)}", 4)
+        else:
+            named = ", ".join(head for head, *_ in offers)
+            lines += fit(words["shop_names"].format(cards=named), 4)
         lines += fit(words["legend"], 4)
         return "\n".join(lines).replace("[", "\\[")
 
