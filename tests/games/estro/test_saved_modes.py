@@ -243,6 +243,7 @@ CASES: list[tuple[str, int, Callable[[dict[str, Any]], bool], Change]] = [
     ("navi", 1, navi, _set("navi", "item_pool", 0, to=3)),
     ("navi", 1, navi, _set("navi", "items_used", to="x")),
     ("navi", 1, navi, _set("phase", to="horde")),
+    ("navi", 1, navi, _set("mode", to="navi+fessura+chimera")),
     ("navi", 1, navi, _set("flags", "navi_probe", to=3)),
     # Ultimo Bastione: seats, per-dreamer counts, piles, cells, homes, markers, CQ
     ("ultimo_bastione", 3, bastione, _set("dreamers", to=7)),
@@ -268,6 +269,7 @@ CASES: list[tuple[str, int, Callable[[dict[str, Any]], bool], Change]] = [
     ("ultimo_bastione", 3, bastione, _set("cq", to=10**4)),
     ("ultimo_bastione", 3, bastione, _set("cq_start", to=0)),
     ("ultimo_bastione", 3, bastione, _set("phase", to="ships")),
+    ("ultimo_bastione", 3, bastione, _set("mode", to="ultimo_bastione+imboscata")),
     ("ultimo_bastione", 3, bastione, _set("flags", "breaches", to=-1)),
     ("ultimo_bastione", 3, bastione, _set("flags", "x", to=1, said="flags cannot be 'x'")),
     ("ultimo_bastione", 3, bastione, _dealt_twice),
@@ -298,6 +300,7 @@ CASES: list[tuple[str, int, Callable[[dict[str, Any]], bool], Change]] = [
     ("inferno", 4, inferno, _seat_of_the_other_team),
     ("inferno", 4, inferno, _hand_card_of_no_seat),
     ("inferno", 4, inferno, _set("phase", to="horde")),
+    ("inferno", 4, inferno, _set("mode", to="inferno+zona_conquista")),
     # the 1v1 modes' own fields
     ("zona_conquista", 2, zona, _set("players", 0, "zones_used", to=32)),
     ("zona_conquista", 2, zona, _zone_laid_twice),
@@ -305,6 +308,7 @@ CASES: list[tuple[str, int, Callable[[dict[str, Any]], bool], Change]] = [
     ("sogno_lucido", 2, sogno, _support_off_the_field),
     ("necrotoken", 2, lambda d: True, _set("players", 1, "necrotokens", to=4)),
     ("quadrante", 2, quadrante, _set("dial", to=[0, 1])),
+    ("quadrante", 2, quadrante, _set("mode", to="quadrante+sogno_lucido")),
     ("quadrante", 2, quadrante, _set("dial", 0, to=25)),
     ("quadrante", 2, quadrante, _set("dial", 1, to=2)),
     ("quadrante", 2, quadrante, _set("battle", "adie", to=7)),

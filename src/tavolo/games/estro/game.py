@@ -44,7 +44,7 @@ from . import view
 from .cards import chimera_parts
 from .content import MESSAGES, Collection, bad_position
 from .rules import EstroRules
-from .saved import check_mode_saved, check_saved, check_table_saved
+from .saved import check_mode_named, check_mode_saved, check_saved, check_table_saved
 from .schema import ESTRI
 from .sogno import SUPPORTS_PER_GRANITO
 from .state import (
@@ -214,6 +214,7 @@ class EstroGame(EstroRules):
             t = self.table(str(data.get("mode") or "standard"))
             if t is not None:
                 return t.from_json(data)
+            check_mode_named(self, data)
             if self.state_class is EstroState:  # a 1v1 state: each value, before loading
                 check_saved(self.name, data, self._known_card, self.handlers)
             else:  # a table mode's: what it shares with a 1v1 state, then its own

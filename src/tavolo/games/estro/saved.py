@@ -12,6 +12,7 @@ import importlib
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
+from tavolo.engine import TavoloError
 from tavolo.engine.saved import ValueCheck
 
 from .cards import chimera_parts
@@ -154,6 +155,21 @@ def check_mode_saved(table: Any, data: Mapping[str, Any]) -> None:
     (``table``: the mode's game, whose content the checks read)."""
     module = importlib.import_module(f"{__package__}.{MODE_CHECKS[table.mode]}.saved")
     module.check(table, data)
+
+
+def check_mode_named(game: Any, data: Mapping[str, Any]) -> None:
+    """The state's mode is one a game of ``game`` is played in, written as ``to_json``
+    writes it (its META modes in order): a META mode the mode refuses, or no META mode at
+    all, would load and fail inside a rule."""
+    mode = data["mode"]
+    try:
+        ok = isinstance(mode, str) and game.normal_mode(mode) == mode
+        if ok:
+            game.check_options(mode, {})
+    except TavoloError:
+        ok = False
+    if not ok:
+        raise ValueCheck(game.name).fail("mode", mode)
 
 
 def _play(ck: SavedCheck, data: Mapping[str, Any], handlers: Collection[str]) -> None:
