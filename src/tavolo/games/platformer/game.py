@@ -319,11 +319,32 @@ class UnknownMode(UnknownName):
         return MSG.t(lang, "error.mode", mode=self.name, known=", ".join(self.known), metas=metas)
 
 
+# An MCTS spec's settings after ``mcts:``: a budget (iterations, or a time in ms or s)
+# and ``key=value`` tunings (the agents check the values)
+_MCTS_SPEC = re.compile(r"(?:\d+|\d+(?:\.\d+)?m?s)(?:,[a-z]+=[^,]*)*")
+
+
 class PlatformerGame(PlatformerTurn):
     # The balance study's agent (docs/platformer.md, step 10e): a climb is a chain of
     # choices whose worth shows only at its end, which random rollouts and the default
     # exploration miss; normalised values, since the heuristic's differ by hundredths.
     tuned_agents: ClassVar[Mapping[str, str]] = {"mcts": "mcts:100,depth=0,c=0.3,norm=1"}
+
+    def agent_spec(self, spec: str, mode: str) -> str:
+        """MCTS with a budget of its own plays with the game's tuning too: ``mcts:30`` as
+        ``mcts:30,depth=0,c=0.3,norm=1``, a setting the spec gives keeping its value
+        (``mcts:30,c=1`` as ``mcts:30,c=1,depth=0,norm=1``). With the agents' defaults
+        (random rollouts, c = 0.7, plain values) a small budget spread its visits evenly
+        and spent its dice to no end: two ``mcts:30`` reached the round cap in every game
+        (docs/platformer.md, "Small budgets"). A spec that is not well formed stays as
+        written, for the agents to refuse in the user's own words."""
+        tuned = super().agent_spec(spec, mode)
+        name, _, params = tuned.strip().partition(":")
+        if name != "mcts" or tuned != spec or not _MCTS_SPEC.fullmatch(params):
+            return tuned
+        given = {item.partition("=")[0] for item in params.split(",")[1:]}
+        own = self.tuned_agents["mcts"].split(",")[1:]
+        return ",".join([spec.strip(), *(x for x in own if x.partition("=")[0] not in given)])
 
     # ------------------------------------------------------------------ plain data --
     def to_json(self, state: PlatformerState) -> dict[str, Any]:
