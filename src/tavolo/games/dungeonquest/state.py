@@ -118,7 +118,11 @@ class Hero:
 
     @property
     def gp(self) -> int:
-        return sum(self.treasure) + sum(c[2] for c in self.cards)
+        """Treasure counters and cards, in GP (asked at every heuristic leaf: no generator
+        for a hero who holds no card)."""
+        if self.cards:
+            return sum(self.treasure) + sum([c[2] for c in self.cards])
+        return sum(self.treasure)
 
 
 class DQState(State):

@@ -5,9 +5,10 @@ The search is breadth first over square numbers (``x + y * width``) with each sq
 open sides as four bits (doors and portcullises count as open; a wall or the board's edge
 closes a side), so that a fresh search costs a few microseconds. Its results are kept per
 board layout: the tuple of each placed tile's square number and open sides, in the
-board's order. A layout is made from the board each time it is asked, so a tile laid or
-turned (a Rotating Room, the Curse of the Wizard) is a new layout, and nothing is ever
-stale; the state holds no trace of it (its JSON, its clone and its hash are untouched).
+board's order, found from the board's very tiles when they were seen before (a clone
+shares them). A tile laid or turned (a Rotating Room, the Curse of the Wizard) is a new
+``Placed``, so a new layout, and nothing is ever stale; the state holds no trace of it
+(its JSON, its clone and its hash are untouched).
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ class WayOut:
                 edges = Placed(t, facing).edges()
                 self.sides[t.id, facing] = sum(BIT[k] for k in range(4) if edges[k] != WALL)
         self.layouts: dict[tuple[int, ...], dict[int, int]] = {}
+        self.seen: dict[tuple[int, ...], tuple[tuple[Placed, ...], tuple[int, ...], dict[int, int]]]
+        self.seen = {}
 
     def line(self, sq: Square) -> int:
         """Squares to the nearest tower in a straight line (walls ignored)."""
@@ -63,17 +66,29 @@ class WayOut:
         return tuple([number[sq] << 4 | sides[p.tile.id, p.facing] for sq, p in board.items()])
 
     def distance(self, board: Mapping[Square, Placed], at: Square) -> int:
-        """Squares from ``at`` to the nearest tower, from the store or a fresh search."""
-        key = self.layout(board)
-        known = self.layouts.get(key)
-        if known is None:
+        """Squares from ``at`` to the nearest tower, from the store or a fresh search.
+
+        The store is looked up first by the placed tiles themselves (``Placed`` is frozen,
+        and a clone shares them): the entry keeps the tiles alive, so an id in its key is
+        never another tile's; a board of new tiles is then looked up by its layout."""
+        ids = tuple(map(id, board.values()))
+        seen = self.seen.get(ids)
+        if seen is None:
+            key = self.layout(board)
             if len(self.layouts) >= KEPT:
                 self.layouts.clear()
-            known = self.layouts[key] = {}
+                self.seen.clear()
+            known = self.layouts.get(key)
+            if known is None:
+                known = self.layouts[key] = {}
+            if len(self.seen) >= KEPT:
+                self.seen.clear()
+            seen = self.seen[ids] = (tuple(board.values()), key, known)
+        known = seen[2]
         a = self.number.get(at, -1)
         d = known.get(a)
         if d is None:
-            d = known[a] = self.search(key, at)
+            d = known[a] = self.search(seen[1], at)
         return d
 
     def search(self, key: tuple[int, ...], at: Square) -> int:
