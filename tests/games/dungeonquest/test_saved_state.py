@@ -276,11 +276,14 @@ def test_searches_in_a_row_follow_the_search_limit() -> None:
         GAME.from_json(replaced(once, ("heroes", 1, "searches"), 2))
 
 
-def test_a_seat_with_no_hero_picks_one_at_the_setup() -> None:
+def test_a_seat_with_no_hero_or_tower_picks_one_at_the_setup() -> None:
     data = saved(2, 0)
     assert data["stack"][-1] == ["pickhero", 1] and data["heroes"][1]["id"] == ""
     with pytest.raises(StateError, match=r"heroes\[1\]\.id cannot be ''$"):
         GAME.from_json(replaced(data, ("stack",), data["stack"][:-1]))
+    assert data["stack"][0] == ["picktower", 0]  # (else no tower: AssertionError in play)
+    with pytest.raises(StateError, match=r"heroes\[0\]\.pos cannot be None$"):
+        GAME.from_json(replaced(data, ("stack",), data["stack"][1:]))
 
 
 def test_the_saved_state_mutated_is_one_with_a_fight_on() -> None:

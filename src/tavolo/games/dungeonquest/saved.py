@@ -410,9 +410,12 @@ def check_loaded(game: str, s: Any, r: Any) -> None:
         if f[0] == "fx" and f[2] not in _programs(s, r, f[4], f[5], f[6]):
             raise ck.fail(f"stack[{i}][2]", f[2])
     picking = {f[1] for f in s.stack if f[0] == "pickhero"}
+    placing = {f[1] for f in s.stack if f[0] == "picktower"}
     for p, h in enumerate(s.heroes):
         if (h.id == "") != (p in picking):  # a seat picks its hero at the setup
             raise ck.fail(f"heroes[{p}].id", h.id)
+        if s.phase == "setup" and (h.pos is None) != (p in placing):  # and his tower
+            raise ck.fail(f"heroes[{p}].pos", h.pos)
     t = s.clone()
     before = t.to_json()
     try:
