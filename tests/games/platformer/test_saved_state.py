@@ -119,6 +119,58 @@ def test_a_value_no_to_json_writes_is_named(path: tuple[Any, ...], value: Any, s
 
 
 @pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        # hearts from 1 to the hero's maximum (lumi 5, grimble 7): at 0 a hero has fainted
+        ({("heroes", 0, "hearts"): 6}, "heroes[0].hearts cannot be 6"),
+        ({("heroes", 1, "hearts"): 0}, "heroes[1].hearts cannot be 0"),
+        ({("heroes", 1, "hearts"): 10**9}, "heroes[1].hearts cannot be 1000000000"),
+        # P-8: a fainted hero's turn is his Forming, and only his
+        ({("heroes", 1, "pos"): -1, ("stack",): [["move", 2]]}, "stack[0] cannot be ['move', 2]"),
+        ({("stack",): [["form"]]}, "stack[0] cannot be ['form']"),
+        (
+            {("phase",): "special", ("heroes", 1, "pos"): -1, ("stack",): [["form"]]},
+            "stack[0] cannot be ['form']",
+        ),
+        # a game's end (rules.py, finish) and its rounds
+        ({("reason",): "bored"}, "reason cannot be 'bored'"),
+        ({("winner",): 0}, "winner cannot be 0"),
+        ({("phase",): "over"}, "reason cannot be ''"),
+        (
+            {("phase",): "over", ("reason",): "events", ("stack",): [["move", 1]]},
+            "stack cannot be [['move', 1]]",
+        ),
+        ({("round",): 31}, "round cannot be 31"),
+        ({("round",): 0}, "round cannot be 0"),
+        # a decision with nothing to choose: no die left to pay with
+        ({("dice",): [], ("stack",): [["paydie", 1]]}, "stack cannot be [['paydie', 1]]"),
+    ],
+)
+def test_a_position_no_game_comes_to_is_named(
+    changes: dict[tuple[Any, ...], Any], said: str
+) -> None:
+    """Each loaded: a hero above his maximum hearts or at none, a fainted hero moving, a
+    Form step for a hero on the map, a game over with no reason or going on with a
+    winner, a decision with no action; then played on a position no game comes to, or
+    failed inside a rule."""
+    data = saved()
+    assert (data["active"], data["phase"], data["stack"]) == (1, "act", [])
+    for path, value in changes.items():
+        data = replaced(data, path, value)
+    with pytest.raises(StateError) as e:
+        G.from_json(data)
+    assert str(e.value) == SAYS + said
+
+
+def test_a_fainted_hero_on_his_turn_loads_before_and_while_he_forms() -> None:
+    data = replaced(saved(), ("heroes", 1, "pos"), -1)
+    assert G.decision(G.from_json(data)) is not None
+    forming = replaced(data, ("stack",), [["form"]])
+    d = G.decision(G.from_json(forming))
+    assert d is not None and d.kind == "form" and d.actions
+
+
+@pytest.mark.parametrize(
     ("where", "key"),
     [((), "heroes"), ((), "stack"), ((), "rng"), (("heroes", 1), "coins")],
 )

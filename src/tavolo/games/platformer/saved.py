@@ -16,12 +16,14 @@ from tavolo.engine.saved import ValueCheck
 
 from .effects import ENEMY_FACES, SYMBOLS
 from .geometry import geo_of
-from .rules import BOSS_FAINT, METAS, MODES, THEMES
+from .rules import BOSS_FAINT, METAS, MODES, ROUND_CAP, THEMES
+from .state import PlatformerState
 
 if TYPE_CHECKING:
     from .rules import PlatformerRules
 
 PHASES = ("act", "special", "over")
+ENDINGS = ("boss defeated", "events", "round cap", "fainted")
 LOOT = ("coin", "gem")
 # A resolution in progress: its kind and the type of each argument after it (rules.py).
 FRAMES: dict[str, tuple[type, ...]] = {
@@ -196,6 +198,40 @@ def check_saved(game: PlatformerRules, data: Mapping[str, Any]) -> None:
     for a, holder in artifacts.items():
         ck.one_of("artifacts", a, game.artifacts)
         ck.whole(f"artifacts.{a}", holder, -1, n - 1)
+    _ending(ck, data)
+    _position(ck, game, PlatformerState.from_json(dict(data)))
+
+
+def _ending(ck: _Check, data: Mapping[str, Any]) -> None:
+    """A game over has its reason (rules.py, ``finish``), a winner only by the boss's
+    defeat; one going on has neither, and no round past the cap."""
+    phase, reason, winner = data["phase"], data["reason"], data["winner"]
+    over = phase == "over"
+    if reason not in (ENDINGS if over else ("",)):
+        raise ck.fail("reason", reason)
+    if (winner >= 0) != (reason == "boss defeated"):
+        raise ck.fail("winner", winner)
+    if data["round"] > ROUND_CAP + (reason == "round cap") or data["round"] < 1:
+        raise ck.fail("round", data["round"])
+    if over and data["stack"]:
+        raise ck.fail("stack", data["stack"])
+
+
+def _position(ck: _Check, game: PlatformerRules, s: PlatformerState) -> None:
+    """What needs the rules: each hero's hearts from 1 to his maximum (his hero card, his
+    items and artifacts), a fainted hero on his turn Forming first (P-8) and a Form step
+    for him only, and a decision that leaves the player something to choose."""
+    for i, h in enumerate(s.heroes):
+        if not 1 <= h.hearts <= game.max_hearts(s, i):  # (a hero at 0 has fainted, P-20)
+            raise ck.fail(f"heroes[{i}].hearts", h.hearts)
+    away = s.heroes[s.active].pos < 0
+    for k, fr in enumerate(s.stack):
+        if (fr[0] == "form") != (away and s.phase == "act"):
+            raise ck.fail(f"stack[{k}]", list(fr))
+    if s.phase != "over":
+        d = game.decision(s)
+        if d is None or not d.actions:
+            raise ck.fail("stack" if s.stack else "phase", [list(f) for f in s.stack] or s.phase)
 
 
 def _tiles(ck: _Check, game: PlatformerRules, data: Mapping[str, Any], theme: str, n: int) -> int:
