@@ -215,6 +215,11 @@ def _ending(ck: _Check, data: Mapping[str, Any]) -> None:
         raise ck.fail("round", data["round"])
     if over and data["stack"]:
         raise ck.fail("stack", data["stack"])
+    # the boss's wounds and a solo score are written once, at the boss's defeat
+    if (data["boss_wounds"] > 0) != (reason == "boss defeated"):
+        raise ck.fail("boss_wounds", data["boss_wounds"])
+    if data["score"] and not (reason == "boss defeated" and len(data["heroes"]) == 1):
+        raise ck.fail("score", data["score"])
 
 
 def _position(ck: _Check, game: PlatformerRules, s: PlatformerState) -> None:
