@@ -145,7 +145,11 @@ def test_a_value_no_to_json_writes_is_named(path: tuple[Any, ...], value: Any, s
         ({("round",): 31}, "round cannot be 31"),
         ({("round",): 0}, "round cannot be 0"),
         # a decision with nothing to choose: no die left to pay with
-        ({("dice",): [], ("stack",): [["paydie", 1]]}, "stack cannot be [['paydie', 1]]"),
+        ({("dice",): [], ("stack",): [["paydie", 1]]}, "stack[0][1] cannot be 1"),
+        # more dice to pay than unused (the last choice then empty), one COIN to forge
+        # (ValueError: list.remove(x) when the second is taken)
+        ({("stack",): [["paydie", 9]]}, "stack[0][1] cannot be 9"),
+        ({("stack",): [["forge", "COIN", "pool"]]}, "stack[0] cannot be ['forge', 'COIN', 'pool']"),
     ],
 )
 def test_a_position_no_game_comes_to_is_named(

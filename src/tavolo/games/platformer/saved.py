@@ -230,9 +230,15 @@ def _position(ck: _Check, game: PlatformerRules, s: PlatformerState) -> None:
         if not 1 <= h.hearts <= game.max_hearts(s, i):  # (a hero at 0 has fainted, P-20)
             raise ck.fail(f"heroes[{i}].hearts", h.hearts)
     away = s.heroes[s.active].pos < 0
+    pool = game.pool(s)
     for k, fr in enumerate(s.stack):
         if (fr[0] == "form") != (away and s.phase == "act"):
             raise ck.fail(f"stack[{k}]", list(fr))
+        # two equal unused symbols to forge (P-2); unused dice to pay a card's cost
+        if fr[0] == "forge" and pool.get(fr[1], 0) < 2:
+            raise ck.fail(f"stack[{k}]", list(fr))
+        if fr[0] == "paydie" and not 1 <= fr[1] <= sum(pool.values()):
+            raise ck.fail(f"stack[{k}][1]", fr[1])
     if s.phase != "over":
         d = game.decision(s)
         if d is None or not d.actions:
