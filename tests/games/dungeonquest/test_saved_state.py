@@ -284,6 +284,9 @@ def test_a_seat_with_no_hero_or_tower_picks_one_at_the_setup() -> None:
     assert data["stack"][0] == ["picktower", 0]  # (else no tower: AssertionError in play)
     with pytest.raises(StateError, match=r"heroes\[0\]\.pos cannot be None$"):
         GAME.from_json(replaced(data, ("stack",), data["stack"][1:]))
+    twice = [["picktower", 0], *data["stack"]]  # (the second pick: no tower left to take)
+    with pytest.raises(StateError, match=r"stack\[1\] cannot be \['picktower', 0\]$"):
+        GAME.from_json(replaced(data, ("stack",), twice))
 
 
 def test_the_saved_state_mutated_is_one_with_a_fight_on() -> None:

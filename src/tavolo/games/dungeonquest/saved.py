@@ -159,8 +159,8 @@ def _turn(ck: _Check, data: Mapping[str, Any]) -> None:
     its ``end`` frame at the bottom, its start and actions his own; nothing once over."""
     stack, phase, active = data["stack"], data["phase"], data["active"]
     for i, f in enumerate(stack):
-        if phase == "setup":
-            ok = f[0] in PICKS
+        if phase == "setup":  # each seat's tower, ring and hero, each once
+            ok = f[0] in PICKS and f not in stack[:i]
         elif phase == "play":
             ok = f[0] not in PICKS and (f[0] == "end") == (i == 0)
             ok = ok and (f[1] == active or f[0] not in ("end", "start", "act"))
