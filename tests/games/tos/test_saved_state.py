@@ -90,6 +90,7 @@ DUNGEON = [
 # between two decisions: each loaded and then failed inside a rule (an IndexError, a
 # KeyError, an AssertionError) or offered the player nothing to choose
 FIGHT += [
+    (("ticks", "legacy"), 7, "ticks['legacy'] cannot be 7"),  # (6 boxes)
     (("act",), [5, 0], "act cannot be [5, 0]"),
     (("act",), [1, 7], "act cannot be [1, 7]"),
     (("column",), [], "piles cannot be 'no 2'"),

@@ -313,6 +313,10 @@ def check_loaded(game: str, s: TosState, r: TosRules) -> None:
         now = sorted(s.hand + s.in_play() + s.strain)
         if sorted(s.snapshot["hand"]) != now:  # the turn's cards, all from the hand
             raise ck.fail("snapshot.hand", s.snapshot["hand"])
+    for name, n in s.ticks.items():  # no more pencil marks than the bar has boxes
+        bar = s.hero.bars.get(name)
+        if bar is not None and n > len(bar.boxes):
+            raise ck.fail(f"ticks[{name!r}]", n)
     if s.adv is not None:
         _loaded_adventure(ck, s, r)
     for k, st in enumerate(s.steps):
