@@ -4,6 +4,8 @@
 by hand or cut short (a card id that no card has, a card twice in a player's cards, a
 seat 7, a text where a number goes) would load and fail later, inside a rule, as a
 traceback. Here each value is checked first and the first wrong one is named in one line.
+A table mode's state is checked here for what it shares with a 1v1 state, then by the
+``saved`` module beside the mode (``navi``, ``bastione``, ``inferno``) for its own fields.
 """
 
 from __future__ import annotations
