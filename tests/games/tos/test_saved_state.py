@@ -136,12 +136,17 @@ EXHAUST = [
         [["restore"], ["execute"], *[["exhaust", c] for c in (2, 5, 4)], ["restore"]],
         "steps[5] cannot be ['restore']",
     ),
-    (("steps", 0), ["dmove"], "steps[0] cannot be ['dmove']"),
+    (("steps", 0), ["dmove"], "steps cannot be [['dmove'], ['execute'], ['exhaust', ..."),
     (("flags", "seen", "banners"), "x", "flags['seen']['banners'] cannot be 'x'"),
     (("flags", "seen", "banners"), {"1": 1}, "flags['seen']['banners'] cannot be {'1': 1}"),
     (("flags", "seen", "elements"), {"lava": 1}, "flags['seen']['elements'] cannot be 'lava'"),
     (("flags", "seen", "cards"), -1, "flags['seen']['cards'] cannot be -1"),
     (("phase",), "plan", "snapshot.hand cannot be [2, 4, 8, 5, 7]"),
+    # (the Exhaust phase with no steps: its Restore never came, a restart brought back
+    # the cards in the Discard Deck, a card twice)
+    (("steps",), [], "piles cannot be 'no 2'"),
+    (("steps", 0), ["execute"], "steps cannot be [['execute'], ['execute'], ['exhaust'..."),
+    (("steps", 1), ["restore"], "steps[1] cannot be ['restore']"),
 ]
 
 # (mode, moves, seed, path, value, said): an adventure's own steps and places
@@ -206,6 +211,9 @@ ADVENTURE = [
     ),
     ("world", 3, 0, ("steps", 1, 1), "5A||0", "steps[1][1] cannot be '5A||0'"),
     ("world", 3, 0, ("steps", 1, 2), "0", "steps[1][2] cannot be '0'"),
+    # a world fight's Exhaust phase, a point of damage to take: ["restore"], ["damage", 1]
+    ("world", 8, 3, ("steps",), [], "steps cannot be []"),
+    ("world", 8, 3, ("steps",), [["damage", 1]], "steps cannot be [['damage', 1]]"),
     # a dungeon's pawn in room 1A, walking to room 4C: ["move_discard", "4C"]
     ("dungeon", 1, 0, ("steps", 0, 1), "9Z", "steps[0][1] cannot be '9Z'"),
     (

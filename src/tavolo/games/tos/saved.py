@@ -319,6 +319,8 @@ def check_loaded(game: str, s: TosState, r: TosRules) -> None:
             raise ck.fail(f"ticks[{name!r}]", n)
     if s.adv is not None:
         _loaded_adventure(ck, s, r)
+    if s.phase == "exhaust" and s.steps[:1] != [("restore",)]:  # (T-15 ends the turn)
+        raise ck.fail("steps", [list(st) for st in s.steps])
     for k, st in enumerate(s.steps):
         _loaded_step(ck, k, s, r, st)
     # the position is one the rules leave between two decisions: resolving it changes
@@ -342,6 +344,8 @@ def _loaded_step(ck: _Check, k: int, s: TosState, r: TosRules, st: tuple[Any, ..
 
     at, kind = f"steps[{k}]", st[0]
     if s.phase != PHASE_OF.get(kind, "explore") or (kind == "dmove" and s.foe is None):
+        raise ck.fail(at, list(st))
+    if (kind == "restore") != (k == 0 and s.phase == "exhaust") or (kind == "execute" and k != 1):
         raise ck.fail(at, list(st))
     # between fights: a walk's payment, an entry's choice, or a reading (rules.py,
     # adventure/play.py), a line of it waiting on top
