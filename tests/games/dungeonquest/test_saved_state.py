@@ -5,6 +5,7 @@ rule; every state ``to_json`` writes still loads as it was."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -265,6 +266,25 @@ def test_a_card_effect_runs_its_cards_program() -> None:
     deck = data["decks"]["room"]
     with pytest.raises(StateError, match=r"decks\.room cannot be 'goblin'$"):
         GAME.from_json(replaced(data, ("decks", "room"), [*deck, *["goblin"] * 8]))
+
+
+def test_an_optional_effect_asked_is_the_one_its_card_frame_reached() -> None:
+    """The crypt's frame has run its effect 0, an optional one, and asks for it (opt):
+    an opt frame for another effect or program, or on no card frame, loaded and then
+    did another card's effect, or failed (IndexError) past the program's end."""
+    s = GAME.new(GAME.make_config(2, None), 0)
+    rng = RNG(0)
+    for _ in range(14):
+        d = GAME.decision(s)
+        assert d is not None
+        GAME.apply(s, d.actions[rng.below(len(d.actions))])
+    data = dict(GAME.to_json(s))
+    assert data["stack"] == [["end", 0], ["fx", 0, 2, 1, "room", "crypt", 1], ["opt", 0, 2, 0]]
+    for frame in (["opt", 0, 2, 1], ["opt", 0, 3, 0]):
+        with pytest.raises(StateError, match=re.escape(f"stack[2] cannot be {frame}") + "$"):
+            GAME.from_json(replaced(data, ("stack", 2), frame))
+    with pytest.raises(StateError, match=re.escape("stack[1] cannot be ['opt', 0, 2, 0]")):
+        GAME.from_json(replaced(data, ("stack",), [["end", 0], ["opt", 0, 2, 0]]))
 
 
 def test_searches_in_a_row_follow_the_search_limit() -> None:
