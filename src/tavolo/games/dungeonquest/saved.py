@@ -410,7 +410,7 @@ def check_loaded(game: str, s: Any, r: Any) -> None:
         if f[0] == "fx" and f[2] not in _programs(s, r, f[4], f[5], f[6]):
             raise ck.fail(f"stack[{i}][2]", f[2])
         if f[0] == "opt":  # an optional effect its card frame below has just reached
-            below = s.stack[i - 1] if i else ()
+            below: tuple[Any, ...] = s.stack[i - 1] if i else ("",)
             if below[:1] != ("fx",) or (below[2], below[3]) != (f[2], f[3] + 1):
                 raise ck.fail(f"stack[{i}]", list(f))
             if not r.progs[f[2]][f[3]].optional:
