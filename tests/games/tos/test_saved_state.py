@@ -91,6 +91,7 @@ DUNGEON = [
 # KeyError, an AssertionError) or offered the player nothing to choose
 FIGHT += [
     (("ticks", "legacy"), 7, "ticks['legacy'] cannot be 7"),  # (6 boxes)
+    (("snapshot", "ticks", "legacy"), 10**9, "snapshot.ticks['legacy'] cannot be 1000000000"),
     (("act",), [5, 0], "act cannot be [5, 0]"),
     (("act",), [1, 7], "act cannot be [1, 7]"),
     (("column",), [], "piles cannot be 'no 2'"),

@@ -313,10 +313,14 @@ def check_loaded(game: str, s: TosState, r: TosRules) -> None:
         now = sorted(s.hand + s.in_play() + s.strain)
         if sorted(s.snapshot["hand"]) != now:  # the turn's cards, all from the hand
             raise ck.fail("snapshot.hand", s.snapshot["hand"])
-    for name, n in s.ticks.items():  # no more pencil marks than the bar has boxes
-        bar = s.hero.bars.get(name)
-        if bar is not None and n > len(bar.boxes):
-            raise ck.fail(f"ticks[{name!r}]", n)
+    marks = [("ticks", s.ticks)]
+    if s.snapshot is not None:  # (a restart brings them back)
+        marks.append(("snapshot.ticks", s.snapshot["ticks"]))
+    for field, ticks in marks:  # no more pencil marks than the bar has boxes
+        for name, n in ticks.items():
+            bar = s.hero.bars.get(name)
+            if bar is not None and n > len(bar.boxes):
+                raise ck.fail(f"{field}[{name!r}]", n)
     if s.adv is not None:
         _loaded_adventure(ck, s, r)
     if s.phase == "exhaust" and s.steps[:1] != [("restore",)]:  # (T-15 ends the turn)
