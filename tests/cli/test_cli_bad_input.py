@@ -157,3 +157,21 @@ def test_a_line_that_is_not_text_asks_again(game: str, lang: str, words: str) ->
     assert len(told) == 1, r.stdout[-800:]
     assert "\ufffd" not in r.stdout and "\udcff" not in r.stdout
     assert any(line.endswith(": 1") for line in lines[told[0] :]), lines[told[0] :]
+
+
+@pytest.mark.parametrize("game", ["estro", "platformer", "dungeonquest"])
+def test_an_output_that_cannot_show_the_screens_is_no_traceback(game: str) -> None:
+    """Under LC_ALL=C with PYTHONUTF8=0 (or PYTHONIOENCODING=ascii) standard output is
+    ASCII: the first '•' of a game's screen ended it in a UnicodeEncodeError traceback.
+    Now what ASCII lacks shows as '?', and the game goes on."""
+    from typer.testing import CliRunner
+
+    from tavolo.cli.main import build_app
+
+    args = ["play", game, "--seats", "human,random", "--seed", "1"]
+    if game == "dungeonquest":
+        args[3] = "human"
+    r = CliRunner(charset="ascii").invoke(build_app("en"), args, input="q\n")
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    assert r.exit_code == 0, r.output[-400:]
+    assert "?" in r.stdout and "abandoned" in r.stdout

@@ -8,6 +8,7 @@ read from the raw arguments (:func:`detect_lang`).
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shlex
@@ -88,6 +89,26 @@ def default_lang(args: Sequence[str] = ()) -> str:
 def begin(args: Sequence[str]) -> None:
     session.lang = default_lang(args)
     localize_chrome(session.lang)
+    _lenient_output()
+
+
+_GLYPHS = "—•★àè"  # what the screens draw beyond ASCII: dashes, bullets, stars, Italian
+
+
+def _lenient_output() -> None:
+    """Standard output and error in an encoding that cannot show the screens' text (ASCII
+    under ``LC_ALL=C`` with ``PYTHONUTF8=0``, or ``PYTHONIOENCODING=ascii``) show a "?"
+    for each character they lack: the first "•" of a game ended it in a
+    UnicodeEncodeError traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        if not isinstance(stream, io.TextIOWrapper):
+            continue
+        try:
+            _GLYPHS.encode(stream.encoding)
+        except UnicodeEncodeError:
+            stream.reconfigure(errors="replace")
+        except LookupError:
+            continue
 
 
 # Typer's help words, module texts it reads each time it draws a help page
