@@ -242,7 +242,10 @@ MORE_CASES: list[tuple[tuple[Any, ...], Any, str]] = [
     (("stack", 1), ["act", 0, 1], "stack[1] cannot be ['act', 0, 1]"),
     (("stack", 1), ["end", 1], "stack[1] cannot be ['end', 1]"),
     (("stack", 1), ["pickhero", 1], "stack[1] cannot be ['pickhero', 1]"),
-    (("phase",), "over", "stack[0] cannot be ['end', 1]"),
+    (("phase",), "over", "reason cannot be ''"),
+    (("reason",), "sunset", "reason cannot be 'sunset'"),
+    (("heroes", 0, "cause"), "boredom", "heroes[0].cause cannot be 'boredom'"),
+    (("heroes", 0, "cause"), "", "heroes[0].cause cannot be ''"),
 ]
 
 
@@ -253,6 +256,12 @@ def test_a_frame_or_count_no_game_comes_to_is_named(
     with pytest.raises(StateError) as e:
         GAME.from_json(replaced(saved(), path, value))
     assert str(e.value) == f"dungeonquest: not a state written by its to_json: {said}"
+
+
+def test_a_game_over_holds_no_frame() -> None:
+    data = replaced(replaced(saved(), ("phase",), "over"), ("reason",), "sunset")
+    with pytest.raises(StateError, match=re.escape("stack[0] cannot be ['end', 1]") + "$"):
+        GAME.from_json(data)
 
 
 def test_a_card_effect_runs_its_cards_program() -> None:

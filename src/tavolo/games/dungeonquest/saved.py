@@ -139,7 +139,7 @@ def check_saved(
     for key in ("turns", "moves"):
         ck.whole(key, data[key])
     ck.text("phase", data["phase"], PHASES)
-    ck.text("reason", data["reason"])
+    ck.text("reason", data["reason"], ("all out", "sunset") if data["phase"] == "over" else ("",))
     for key in FLAGS:
         ck.flag(key, data[key])
     if data["halt"]:  # (a turn's end unwinds before the next decision)
@@ -201,6 +201,17 @@ def _frame(ck: _Check, at: str, f: list[Any], n: int, progs: Sequence[Sized]) ->
 
 
 @cache
+def _causes() -> frozenset[str]:
+    """What kills a hero (rules.py, kill and damage): a card, a monster, the dragon, a pit,
+    a rotating room, the sunset, a potion, an arrow."""
+    c = default_content()
+    cards = {card.id for cards in c.cards.values() for card in cards}
+    return frozenset(
+        {*cards, *_monsters(), "dragon", "pit", "rotating", "sunset", "potion", "arrow"}
+    )
+
+
+@cache
 def _monsters() -> frozenset[str]:
     return frozenset(m.id for m in default_content().monsters)
 
@@ -256,7 +267,9 @@ def _heroes(ck: _Check, data: Any, opts: Options, holdable: Collection[str]) -> 
         status = ck.text(f"{at}.status", h["status"], STATUSES)
         if (status == "dead") != (life <= 0) and hid:  # the living and the dead
             raise ck.fail(f"{at}.life", life)
-        ck.text(f"{at}.cause", h["cause"])
+        cause = ck.text(f"{at}.cause", h["cause"], {*_causes(), ""})
+        if status == "dead" and not cause:  # (rules.py, kill)
+            raise ck.fail(f"{at}.cause", cause)
         ck.text(f"{at}.ring", h["ring"], rings)
         for key in ("ring_used", "moved"):
             ck.flag(f"{at}.{key}", h[key])
