@@ -149,6 +149,11 @@ def test_a_value_no_to_json_writes_is_named(path: tuple[Any, ...], value: Any, s
         # more dice to pay than unused (the last choice then empty), one COIN to forge
         # (ValueError: list.remove(x) when the second is taken)
         ({("stack",): [["paydie", 9]]}, "stack[0][1] cannot be 9"),
+        (
+            {("stack",): [["forge", "MOVE", "pool"], ["forge", "MOVE", "pool"]]},
+            "stack[0] cannot be ['forge', 'MOVE', 'pool']",
+        ),
+        ({("stack",): [["paydie", 1], ["move", 1]]}, "stack[0] cannot be ['paydie', 1]"),
         ({("stack",): [["forge", "COIN", "pool"]]}, "stack[0] cannot be ['forge', 'COIN', 'pool']"),
     ],
 )

@@ -234,7 +234,10 @@ def _position(ck: _Check, game: PlatformerRules, s: PlatformerState) -> None:
     for k, fr in enumerate(s.stack):
         if (fr[0] == "form") != (away and s.phase == "act"):
             raise ck.fail(f"stack[{k}]", list(fr))
-        # two equal unused symbols to forge (P-2); unused dice to pay a card's cost
+        # two equal unused symbols to forge (P-2); unused dice to pay a card's cost; each
+        # answered at once, on top
+        if fr[0] in ("forge", "paydie") and k != len(s.stack) - 1:
+            raise ck.fail(f"stack[{k}]", list(fr))
         if fr[0] == "forge" and pool.get(fr[1], 0) < 2:
             raise ck.fail(f"stack[{k}]", list(fr))
         if fr[0] == "paydie" and not 1 <= fr[1] <= sum(pool.values()):
