@@ -15,11 +15,11 @@ def test_play_ultimo_bastione_to_the_end_in_words(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     out = r.stdout
     assert "Game over" in out and "Scores:" in out
-    assert "Horde phase" in out and "Dreamer phase" in out and "Lane 3" in out
+    assert "Horde phase" in out and "Dreamer phase" in out and "\nL3 " in out
     assert "The bastion falls" in out or "The dreamers win" in out
     replayed = invoke(["replay", str(save), "--lang", "it"])
     assert replayed.exit_code == 0, replayed.output
-    assert "fase Orda" in replayed.stdout and "Corsia 3" in replayed.stdout
+    assert "fase Orda" in replayed.stdout and "\nC3 " in replayed.stdout
 
 
 def test_play_ultimo_bastione_four_dreamers_in_italian() -> None:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tavolo.engine import RNG, ConfigError, ScriptedRNG
+from tavolo.engine.i18n import shown
 from tavolo.games.estro.bastione.mode import BREACH_DIVISOR, FIELD_LIMIT, Mode
 from tavolo.games.estro.bastione.state import BastioneState
 from tavolo.games.estro.schema import ESTRI
@@ -634,7 +635,7 @@ def test_bastione_fessura_rift_card_takes_the_zone() -> None:
 
 # ------------------------------------------------------------------------------ words --
 def test_bastione_help_view_and_words_in_both_languages() -> None:
-    for lang, lane in (("en", "Lane 1"), ("it", "Corsia 1")):
+    for lang, lane in (("en", "Lanes L1-L3"), ("it", "Corsie C1-C3")):
         assert "Ultimo Bastione" in GAME.help(lang)
         s = GAME.new(config(2, f"{MODE}+chimera+fessura"), 30)
         assert lane in GAME.view(s, 0, lang) and "CQ" in GAME.view(s, None, lang)
@@ -651,11 +652,12 @@ def test_bastione_help_view_and_words_in_both_languages() -> None:
 
 
 def test_bastione_lane_map_marks_cards_in_each_language() -> None:
-    """A horde card is H: in English and O: (orda) in Italian; a defender is D: in both."""
+    """A horde card is H in English and O (orda) in Italian; a defender is D in both."""
     s = GAME.new(config(2), 30)
     assert s.players[1].field  # the horde's first wave is on the lanes
-    for lang, horde, other in (("en", " H:", " O:"), ("it", " O:", " H:")):
-        lanes = [x for x in GAME.view(s, 0, lang).splitlines() if x.startswith(("Lane", "Corsia"))]
+    for lang, horde, other in (("en", " H ", " O "), ("it", " O ", " H ")):
+        lines = GAME.view(s, 0, lang).splitlines()
+        lanes = [x for x in lines if re.match(r"^([LC]\d|  ) Z\d ", x)]
         assert any(horde in x for x in lanes) and not any(other in x for x in lanes), lanes
 
 
@@ -665,7 +667,10 @@ def test_bastione_view_shows_the_own_hand_with_stats_and_gifts_only() -> None:
     board = GAME.view(s, 0, "en")
     for c in s.hands[0]:
         info = GAME.info[c]
-        assert f"{info.name} · {ESTRI[info.estro].capitalize()} · " in board
+        assert (
+            f"{info.name} · {ESTRI[info.estro].capitalize()} {'/'.join(map(str, info.stats))} · "
+            in board
+        )
     assert not [c for c in s.hands[1] if GAME.info[c].name in board]  # a partner's hand
 
 
@@ -799,30 +804,31 @@ def test_the_lane_board_names_each_zone_it_shows() -> None:
         if d is None:
             break
         g.apply(s, d.actions[chooser.below(len(d.actions))])
-    for lang, lane, zone in (("en", "Lane", "zone"), ("it", "Corsia", "zona")):
-        rows = [x for x in g.view(s, 0, lang).splitlines() if x.startswith(f"{lane} ")]
-        assert len(rows) == 3 and any(f"{zone} 4: " in x for x in rows), rows
+    for lang, lane in (("en", "L"), ("it", "C")):
+        rows = [x for x in g.view(s, 0, lang).splitlines() if re.match(f"^{lane}\\d ", x)]
+        assert [x[:2] for x in rows] == [f"{lane}1", f"{lane}2", f"{lane}3"], rows
+        assert any(" Z4 " in x or x.endswith(" —") for x in rows), rows
         assert all(" | " not in x for x in rows)
 
 
 def test_the_lane_board_has_one_line_per_zone_within_80_columns() -> None:
     """A lane on one line ran to 150 columns ('Lane 3: zone 4: H:Vurrax(70) ... · zone 1:
-    D:Trick Lantern(59)') and wrapped mid-name at 80: each zone now has its line, its
-    'zone N:' in one column, a crowded zone going on under its first card."""
+    D:Trick Lantern(59)') and wrapped mid-name at 80: each card now has its line under
+    its lane ('L1 Z4 H Vurrax (Ardo 30/12/10/9/11 TOT 72)'), its zone in one column, the
+    lane and zone as the options name a cell ('L1 Z4')."""
     s = GAME.new(config(2, MODE), 3)
     chooser = RNG(3)
     while (d := GAME.decision(s)) is not None:  # to the end: a crowded board
         GAME.apply(s, d.actions[chooser.below(len(d.actions))])
-    for lang, lane, zone in (("en", "Lane", "zone"), ("it", "Corsia", "zona")):
+    for lang, lane in (("en", "L"), ("it", "C")):
         lines = GAME.view(s, 0, lang).splitlines()
-        first = next(i for i, x in enumerate(lines) if x.startswith(f"{lane} 1"))
-        starts = (lane, " " * 6)  # a lane's first line, or one of its zones under it
-        grid = list(takewhile(lambda x, starts=starts: x.startswith(starts), lines[first:]))
-        heads = [x for x in grid if f"{zone} " in x]
+        first = next(i for i, x in enumerate(lines) if x.startswith(f"{lane}1 "))
         assert len(lines[first - 1]) <= 80, lines[first - 1]  # the heading, with its legend
-        assert len(heads) >= 6 and all(len(x) <= 80 for x in grid), grid
-        assert len({x.index(f"{zone} ") for x in heads}) == 1, heads
-        assert all(x.count(f"{zone} ") == 1 for x in heads), heads
+        grid = list(takewhile(lambda x: re.match(r"^([LC]\d|  ) ", x), lines[first:]))
+        heads = [x for x in grid if re.match(r"^([LC]\d|  ) Z\d ", x)]
+        assert len(heads) >= 6 and all(shown(x) <= 80 for x in grid), grid
+        on_lanes = len(s.players[0].field) + len(s.players[1].field)
+        assert len(heads) == on_lanes, grid  # a card a line
 
 
 def _plain(board: str) -> list[str]:
@@ -846,6 +852,9 @@ def test_the_lane_cards_show_their_gifts_within_80_columns() -> None:
         GAME.apply(s, d.actions[chooser.below(len(d.actions))])
     assert isinstance(s, BastioneState)
     gifted = [c for q in (0, 1) for c in s.players[q].field if GAME.info[c].gift is not None]
+    spent = [c for q in (0, 1) for c in s.players[q].spent if GAME.info[c].gift is not None]
+    spent = [c for c in spent if GAME.info[c].gift.source.kind == "once"]  # type: ignore[union-attr]
+    gifted = [c for c in gifted if c not in spent]  # (a Once gift used is spent: unsaid)
     assert gifted
     for lang in ("en", "it"):
         lines = _plain(GAME.view(s, 0, lang))

@@ -20,14 +20,20 @@ def lines_of(text: str) -> list[str]:
 @pytest.mark.parametrize(("lang", "mark"), [("en", "gift used"), ("it", "dono usato")])
 def test_a_field_card_whose_gift_was_used_fits_80_columns(lang: str, mark: str) -> None:
     """'#1 Gearmind Colossus Granito ATK 12 ... TOT 62 gift used' ran to 84 columns; the
-    mark now goes on under the stats, in line with the gift, and the gift text too."""
+    mark now goes on under the stats, in line with the gift. A Once gift used is spent:
+    its text is left out (two lines of a screen that must fit 40 rows), a Passive one's
+    stays."""
     s = position({"field": [{"id": "gearmind_colossus", "spent": True}]}, {"field": ["ozok"]})
     lines = lines_of(GAME.view(s, 0, lang))
     at = next(i for i, x in enumerate(lines) if "Gearmind Colossus" in x)
     assert all(shown(x) <= 80 for x in lines[at:]), lines[at:]
     assert lines[at].endswith("TOT [bold]62[/]")
     assert lines[at + 1] == f"       [dim]{mark}[/]"
-    assert lines[at + 2].startswith("       [dim]") and lines[at + 3].startswith("         [dim]")
+    assert not lines[at + 2].startswith("       ")  # (the next card, the hand...)
+    fresh = position({"field": ["gearmind_colossus"]}, {"field": ["ozok"]})
+    lines = lines_of(GAME.view(fresh, 0, lang))
+    at = next(i for i, x in enumerate(lines) if "Gearmind Colossus" in x)
+    assert lines[at + 1].startswith("       [dim]") and lines[at + 2].startswith("         [dim]")
 
 
 def longest(lang: str, empty: bool) -> str:
@@ -40,24 +46,29 @@ def longest(lang: str, empty: bool) -> str:
 @pytest.mark.parametrize(("lang", "words"), [("en", "Empty card"), ("it", "Carta vuota")])
 def test_hand_cards_go_on_indented_and_keep_empty_card_whole(lang: str, words: str) -> None:
     """A hand card longer than 80 columns broke at column 0, 'Carta' / 'vuota' on two
-    lines; its stats now end the first line and its text goes on at column 6."""
+    lines; it now reads 'Name · Estro 1/2/3/4/5 · TOT 15 · text' (the hand's title names
+    the stats), going on at column 6, 'Carta vuota' whole."""
     hand = [longest(lang, True), longest(lang, False)]
     s = position({"field": ["ozok"], "hand": hand}, {"field": ["zhee"]})
     lines = lines_of(GAME.view(s, 0, lang))
-    at = next(i for i, x in enumerate(lines) if x.startswith("    ") and " · " in x)
-    cards = []
-    for x in lines[at:]:
+    title = next(i for i, x in enumerate(lines) if x.strip().startswith(("Hand", "Mano")))
+    assert "ATK/DEF/HEL/DEX/MAP" in lines[title]
+    cards: list[list[str]] = []
+    for x in lines[title + 1 :]:
         if not x.startswith("    "):
             break
         assert shown(x) <= 80, x
         if x.startswith("      "):
             cards[-1].append(x.strip())
-            assert len(cards[-1]) == 2 or x.startswith("        "), x  # its text goes on
         else:
             cards.append([x.strip()])
-    assert len(cards) == 2 and all(len(c) >= 2 for c in cards), cards
-    assert cards[0][0].endswith(" ·") and cards[0][1] == words
-    assert cards[1][0].endswith(" ·") and " · " not in " ".join(cards[1][1:])
+    assert len(cards) == 2, cards
+    for c, card in zip(cards, hand, strict=True):
+        info = GAME.collection.card(card)
+        stats = "/".join(map(str, info.stats.as_tuple()))
+        assert c[0].startswith(f"{info.name} · {info.estro.capitalize()} {stats} · TOT "), c
+    assert f" {words}" in " ".join(cards[0]) and " ".join(cards[0]).endswith(words)
+    assert len(cards[1]) >= 2  # the longest gift goes on under its start
 
 
 def test_every_board_line_fits_80_columns_broken_between_parts() -> None:
@@ -98,9 +109,9 @@ def test_a_navi_guardian_line_breaks_before_its_mark() -> None:
 
 def test_the_bastione_lanes_say_what_their_numbers_are() -> None:
     """'Lane 1  zone 4: H:Stamp Automaton(75)' gave a bare number; the heading now says
-    it is the TOT, and still fits 80 columns."""
+    what the numbers are, and still fits 80 columns."""
     s = GAME.new(GAME.make_config(2, "ultimo_bastione"), 3)
-    for lang, said in (("en", "TOT in brackets:"), ("it", "TOT tra parentesi:")):
+    for lang, said in (("en", "stats ATK/DEF/HEL/DEX/MAP:"), ("it", "ATK/DEF/HEL/DEX/MAP:")):
         lines = lines_of(GAME.view(s, 0, lang))
         assert any(x.endswith(said) for x in lines), lines
         assert all(shown(x) <= 80 for x in lines), [x for x in lines if shown(x) > 80]

@@ -154,6 +154,8 @@ def test_a_value_no_to_json_writes_is_named(path: tuple[Any, ...], value: Any, s
             "stack[0] cannot be ['forge', 'MOVE', 'pool']",
         ),
         ({("stack",): [["paydie", 1], ["move", 1]]}, "stack[0] cannot be ['paydie', 1]"),
+        ({("stack",): [["star"], ["move", 1]]}, "stack[0] cannot be ['star']"),
+        ({("stack",): [["gems", "MOVE"], ["gems", "MOVE"]]}, "stack[0] cannot be ['gems', 'MOVE']"),
         ({("stack",): [["forge", "COIN", "pool"]]}, "stack[0] cannot be ['forge', 'COIN', 'pool']"),
     ],
 )
@@ -171,6 +173,15 @@ def test_a_position_no_game_comes_to_is_named(
     with pytest.raises(StateError) as e:
         G.from_json(data)
     assert str(e.value) == SAYS + said
+
+
+def test_a_hero_off_the_map_chooses_his_turns_symbol_before_forming() -> None:
+    """Solo, seed 13: the first turn's event leaves a symbol to choose (any) while the hero
+    is still to Form; the state loads (it was refused while a hero off the map could
+    only have a Form step)."""
+    s = G.new(G.make_config(1, "solo+artifacts"), 13)
+    assert s.heroes[0].pos < 0 and [f[0] for f in s.stack] == ["any"]
+    assert G.to_json(G.from_json(copy.deepcopy(G.to_json(s)))) == G.to_json(s)
 
 
 def test_a_fainted_hero_on_his_turn_loads_before_and_while_he_forms() -> None:

@@ -635,7 +635,8 @@ class EstroGame(EstroRules):
                 if words is None
                 else importlib.import_module(words).option_words(table, s, lang)
             )
-        return view.describe_options(self, s, list(actions), lang, own)
+        numbered = table is None or s.mode.split("+")[0] == "inferno"  # (fields as #n)
+        return view.describe_options(self, s, list(actions), lang, own, numbered)
 
     def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
         mode, dot, _ = event.kind.partition(".")

@@ -338,6 +338,14 @@ def _estro(name: str | None) -> str:
     return name.capitalize() if name else ""
 
 
+estro_name = _estro
+
+
+def empty_card(lang: str) -> str:
+    """The words of a card with no gift: "Empty card"."""
+    return _Words(lang).t("gift.card.empty")
+
+
 def _tidy(text: str) -> str:
     """Collapse the spaces left by empty placeholders."""
     text = re.sub(r" {2,}", " ", text)

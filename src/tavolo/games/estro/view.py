@@ -96,9 +96,13 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
                 estro=ESTRI[z].capitalize(),
             )
         ]
-    if s.mode != "standard":
+    if s.mode != "standard":  # on the round's line if it fits there
         names = [t(lang, f"mode.{m}") for m in s.mode.split("+")]
-        lines.append(t(lang, "mode_line", mode=" + ".join(names)))
+        mode = t(lang, "mode_line", mode=" + ".join(names))
+        if shown(f"{lines[-1]} · {mode}") <= SCREEN:
+            lines[-1] += f" · {mode}"
+        else:
+            lines.append(mode)
     if s.mf & FESSURA:
         opened = t(lang, "rift_opened") if s.rift_turn == s.turn else ""
         lines.append(t(lang, "rift_line", n=len(s.rift)) + opened)
@@ -113,7 +117,6 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
             if player is not None
             else t(lang, "spectator_first" if q == s.first else "spectator_second")
         )
-        lines.append("")
         lines.append(
             t(
                 lang,
@@ -143,8 +146,17 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
             )
         if not pl.field:
             lines.append(t(lang, "field_empty"))
+        hidden: list[int] = []  # a run of face-down cards the viewer does not know
         for i, c in enumerate(pl.field):
+            if c in pl.down and q != player and not s.mf & ZONA:
+                hidden.append(i)
+                continue
+            if hidden:
+                lines.append(_face_down_run(hidden, lang))
+                hidden = []
             lines += fit_card(_field_line(g, s, q, c, i, player, lang))
+        if hidden:
+            lines.append(_face_down_run(hidden, lang))
         if q == player and pl.hand:
             lines.append(t(lang, "hand_title"))
             for c in pl.hand:
@@ -163,7 +175,6 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
         dname = (
             _name(g, b.d) if (player == 1 - b.ap or b.d not in dpl.down) else t(lang, "face_down")
         )
-        lines.append("")
         lines.append(
             t(
                 lang,
@@ -174,7 +185,6 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
                 ddie=b.ddie or t(lang, "no_die"),
             )
         )
-    lines.append("")
     if s.result is not None:
         lines.append(_result(s, lang))
     else:
@@ -184,6 +194,12 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
                 t(lang, "to_act", player=_player(lang, d.player), kind=t(lang, f"kind.{d.kind}"))
             )
     return "\n".join(out for line in lines for out in fit_line(line))
+
+
+def _face_down_run(slots: list[int], lang: str) -> str:
+    """Face-down cards in a row on one line: "  #6 #7 #8 (face down)"."""
+    numbers = " ".join(f"#{i + 1}" for i in slots)
+    return f"  {numbers} [italic]{escape(MSG.t(lang, 'face_down'))}[/]"
 
 
 def _field_line(
@@ -224,27 +240,23 @@ def _field_line(
     else:  # a Chimera: its two names and estri on a line of their own, the stats in column
         pad = " " * (len(head) + NAME_WIDTH + ESTRO_WIDTH + 2)
         line = f"{head}[bold]{escape(info.name)}[/] ({estro})\n{pad}{stats}"
-    if info.gift is not None:
+    if info.gift is not None and not (c in pl.spent and info.gift.source.kind == "once"):
         line += "\n       [dim]" + escape(text.render_gift(info.gift.source, lang)) + "[/]"
     return line
 
 
 def hand_card(g: EstroGame | Any, c: str, lang: str) -> list[str]:
-    """A card in hand at column 4, on one line if it fits 80 columns; else its name,
-    estro and stats on one line and its gift text (or "Empty card") under them at
-    column 6, going on at column 8 (as a field card's gift goes on further in), broken
-    between words: the terminal broke it anywhere ("Carta" / "vuota")."""
+    """A card in hand at column 4: its name, estro, stats as the hand's title names them
+    (ATK/DEF/HEL/DEX/MAP), TOT and its gift text (or "Empty card"), going on at column
+    6, broken between words (the terminal broke it anywhere, "Carta" / "vuota"); a
+    gift's text on the line of the stats takes a line less than under them."""
     card = g.collection.card(c)
-    line = "    " + escape(text.render_card(card, lang))
-    if shown(line) <= SCREEN:
-        return [line]
-    gift = escape(text.render_gift(card.gift, lang)) if card.gift is not None else ""
-    if gift and line.endswith(gift):
-        head = line[: -len(gift)].rstrip()
-    else:
-        head, dot, gift = line.rpartition(" · ")
-        head += dot.rstrip()
-    return [*fit(head, 6), *fit("      " + gift, 8)]  # its text going on at 8
+    gift = text.render_gift(card.gift, lang) if card.gift is not None else ""
+    gift = escape(gift or text.empty_card(lang))
+    stats = "/".join(map(str, card.stats.as_tuple()))
+    head = f"    {escape(card.name)} · {text.estro_name(card.estro)} {stats}"
+    head += f" · TOT {card.tot} · "
+    return fit(head + gift, 6)
 
 
 def fit_line(line: str) -> list[str]:
@@ -604,13 +616,15 @@ def describe_options(
     actions: list[str],
     lang: str,
     own: Callable[[str], Option | None] | None = None,
+    numbered: bool = True,
 ) -> Groups | None:
     """A decision's options grouped for a person, numbered as ``actions``: the options
     that differ only in their last part (a card played face up or down, the targets of
     one attacker, the cards to reveal) share a line under the words they have in common
     ("Attack … with Kharvok: 1 Thistle Monk · 2 Shade Broker"); ``own`` groups a mode's
     options its own way. An option alone in its group keeps its whole line; None when
-    nothing groups (one option a line, as before)."""
+    nothing groups (one option a line, as before). Where the board numbers the fields
+    (``numbered``), an attacker's targets too long for a line read as numbered ("#2")."""
     said = [g.describe_action(s, a, lang) for a in actions]
     faces = _faces(g, lang)
     keys: list[str | None] = []
@@ -634,6 +648,11 @@ def describe_options(
         shared = _shared(said, found)
         if shared is not None:
             parts[key] = shared
+    for key, (head, items) in parts.items():  # a long line of targets: as numbered
+        if numbered and key.startswith("=attack:") and _shown_row(head, items) > SCREEN:
+            slots = {i: _slot(s, actions[i].split(":")[-1]) for i in items}
+            if all(slots.values()):
+                parts[key] = (head, {i: str(n) for i, n in slots.items()})
     groups: Groups = []
     done: set[str] = set()
     for i, at in enumerate(keys):
@@ -676,14 +695,33 @@ def _shared(said: list[str], found: list[int]) -> tuple[str, dict[int, str]] | N
 
 
 def _faces(g: EstroGame, lang: str) -> Callable[[str], Option | None]:
-    """A card played face up or down shares its line: "Play Kharvok: 1 face up · 2 face
-    down" (into a zone, Zona di Conquista's, the zones share it)."""
+    """The cards to play face up share a line, and those to play face down: "Play face
+    up: 1 Kharvok · 3 Vexa" (into a zone, Zona di Conquista's, a card's zones share it)."""
 
     def own(action: str) -> Option | None:
         parts = action.split(":")
-        if parts[0] != "play" or len(parts) != 3:
+        if parts[0] != "play" or len(parts) != 3 or parts[2] not in ("up", "down"):
             return None
-        head = MSG.t(lang, "opt.play", card=_name(g, parts[1]))
-        return f"play:{parts[1]}", head, MSG.t(lang, f"opt.{parts[2]}")
+        return f"play:{parts[2]}", MSG.t(lang, f"opt.play_{parts[2]}"), _name(g, parts[1])
 
     return own
+
+
+def _shown_row(head: str, items: dict[int, str]) -> int:
+    """The columns a group takes on one line: "head: 1 words · 2 words"."""
+    return (
+        len(head)
+        + 2
+        + sum(len(str(i + 1)) + 1 + len(w) for i, w in items.items())
+        + (3 * (len(items) - 1))
+    )
+
+
+def _slot(s: EstroState, target: str) -> str | None:
+    """A target as the board numbers it on its side's field ("#3"); None: not there."""
+    if target.startswith("#"):
+        return f"#{int(target[1:]) + 1}"
+    for pl in s.players:
+        if target in pl.field:
+            return f"#{pl.field.index(target) + 1}"
+    return None

@@ -40,6 +40,9 @@ FRAMES: dict[str, tuple[type, ...]] = {
     "shove": (int, int),
     "pdest": (int, int),
 }
+# the steps answered at once, never under another (rules.py, turn.py)
+TOP = ("star", "gems", "forge", "paydie", "form", "shove", "pdest", "reroll")
+ON_MAP = ("move", "shove", "penemy", "pdest", "attack")  # (a hero on the map's steps)
 HERO_KEYS = (
     "id",
     "pos",
@@ -232,11 +235,15 @@ def _position(ck: _Check, game: PlatformerRules, s: PlatformerState) -> None:
     away = s.heroes[s.active].pos < 0
     pool = game.pool(s)
     for k, fr in enumerate(s.stack):
-        if (fr[0] == "form") != (away and s.phase == "act"):
+        # off the map, a hero Forms before he moves, pushes or attacks (his turn's
+        # start may leave him a symbol to choose first)
+        if fr[0] == "form" and not (away and s.phase == "act"):
+            raise ck.fail(f"stack[{k}]", list(fr))
+        if away and fr[0] in ON_MAP:
             raise ck.fail(f"stack[{k}]", list(fr))
         # two equal unused symbols to forge (P-2); unused dice to pay a card's cost; each
         # answered at once, on top
-        if fr[0] in ("forge", "paydie") and k != len(s.stack) - 1:
+        if fr[0] in TOP and k != len(s.stack) - 1:
             raise ck.fail(f"stack[{k}]", list(fr))
         if fr[0] == "forge" and pool.get(fr[1], 0) < 2:
             raise ck.fail(f"stack[{k}]", list(fr))

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import Catalog, Name, check_lang, fit
+from tavolo.engine.i18n import SCREEN, Catalog, Name, check_lang, fit, shown
 
 from .. import text, view
 from ..schema import ESTRI, STATS
@@ -118,33 +118,40 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
             lines.append(view.MSG.t(lang, "hand_known", cards=cards))
     cell = s.cell
     ours, theirs = t(lang, "mark_defender"), t(lang, "mark_horde")  # D: and H: (O: in Italian)
-    lines += view.fit_line(t(lang, "grid_head", first=DEPTHS, d=ours, h=theirs))
-    for lane in range(LANES):
-        head = t(lang, "grid_lane", lane=lane + 1)
-        rows = []
+    stats = "/".join(x.upper() for x in STATS)
+    lines += view.fit_line(t(lang, "lanes_head", first=DEPTHS, d=ours, h=theirs, stats=stats))
+    for lane in range(LANES):  # each card on its lane's line, by zone, with its gift
+        head = t(lang, "cell_lane", lane=lane + 1) + " "
+        pad = " " * len(head)
+        room = SCREEN - len(pad)  # (the lane's name or its room before each row)
+        rows: list[str] = []
         for depth in range(DEPTHS - 1, -1, -1):
             x = lane * DEPTHS + depth
-            here = [f"{ours}:{_name(g, c)}({g.tot(s, 0, c)})" for c in team.field if cell[c] == x]
-            here += [
-                f"{theirs}:{_name(g, c)}({g.tot(s, 1, c)})" for c in horde.field if cell[c] == x
-            ]
-            if here:
-                zone = t(lang, "zone_head", zone=depth + 1) + ": "
-                rows += _wrap(zone, here, GRID_WIDTH - len(head) - 2)
-        pad = " " * (len(head) + 2)
-        lines += [(head + "  " if i == 0 else pad) + r for i, r in enumerate(rows or ["—"])]
-    if team.field or horde.field:
-        lines.append(t(lang, "cards_title", stats="/".join(x.upper() for x in STATS)))
-        for q, key in ((0, "defender"), (1, "horde_card")):
-            pl = s.players[q]
-            for c in sorted(pl.field, key=lambda c: cell[c]):
-                x = cell[c]
-                where = t(lang, key, where=_where(lang, x // DEPTHS + 1, x % DEPTHS + 1))
-                lines += fit(f"  {where} {_card(g, s, q, c, lang)}", 6)
+            here = [(0, ours, c) for c in team.field if cell[c] == x]
+            here += [(1, theirs, c) for c in horde.field if cell[c] == x]
+            zone = t(lang, "cell_zone", zone=depth + 1) + " "
+            bare = ""  # cards with no gift text to tell share a line
+            for q, mark, c in here:
+                said = f"{mark} {_card(g, s, q, c, lang)}"
                 gift = g.info[c].gift
-                if gift is not None:  # what a horde card will do, or a defender can
-                    said = view.escape(text.render_gift(gift.source, lang))
-                    lines += fit(f"      [dim]{said}[/]", 8)  # going on further in
+                used = c in s.players[q].spent and gift is not None and gift.source.kind == "once"
+                if gift is None or used:
+                    if bare and shown(f"{bare} · {said}") <= room:
+                        bare += f" · {said}"
+                        continue
+                    if bare:
+                        rows += fit(bare, len(zone) + 2, room)
+                    bare = zone + said
+                    continue
+                if bare:
+                    rows += fit(bare, len(zone) + 2, room)
+                    bare = ""
+                rows += fit(zone + said, len(zone) + 2, room)
+                said = view.escape(text.render_gift(gift.source, lang))  # what it will do
+                rows += fit(f"{' ' * len(zone)}[dim]{said}[/]", len(zone) + 2, room)
+            if bare:
+                rows += fit(bare, len(zone) + 2, room)
+        lines += [(head if i == 0 else pad) + r for i, r in enumerate(rows or ["—"])]
     if s.pending:
         names = ", ".join(_name(g, c) for c in s.pending)
         lines.append(t(lang, "pending", cards=names))

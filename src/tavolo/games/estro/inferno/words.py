@@ -60,7 +60,6 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
             if player is None
             else t(lang, "team_yours" if side == player & 1 else "team_theirs")
         )
-        lines.append("")
         lines.append(t(lang, "team_line", team=TEAM_NAMES[side], who=who, tot=tots[side]))
         for q in (side, side + 2):
             st = s.seat_of(q)
@@ -107,14 +106,12 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
                 lines.append(head + nl + rest)
     if player is not None:
         hand = s.seat_of(player).hand
-        lines.append("")
         lines.append(t(lang, "your_hand", seat=seat_label(lang, player)))
         for c in hand:
             lines += view.hand_card(g, c, lang)
     b = s.battle
     if b is not None:
         shown = b.d not in s.players[1 - b.ap].down or player == g.owner(s, b.d)
-        lines.append("")
         lines.append(
             ESTRO.t(
                 lang,
@@ -125,7 +122,6 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
                 ddie=b.ddie or ESTRO.t(lang, "no_die"),
             )
         )
-    lines.append("")
     if s.result is not None:
         lines.append(result_line(s, lang))
     else:
