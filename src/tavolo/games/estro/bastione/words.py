@@ -250,21 +250,6 @@ def _cost(g: Mode, s: EstroState, verb: str) -> int:
     return g.play_cost(s, s.seat) if isinstance(s, BastioneState) else 1
 
 
-GRID_WIDTH = 80  # the lanes fit a terminal of 80 columns, one line per zone
-
-
-def _wrap(head: str, cells: list[str], room: int) -> list[str]:
-    """A zone's cards after its name, going on under the first card when they pass
-    ``room`` columns: a card is never cut in two."""
-    rows = [head + cells[0]]
-    for c in cells[1:]:
-        if len(rows[-1]) + 1 + len(c) > room:
-            rows.append(" " * len(head) + c)
-        else:
-            rows[-1] += " " + c
-    return rows
-
-
 # -------------------------------------------------------------------------- events --
 def describe_event(g: Mode, e: Event, player: int | None, lang: str) -> str | None:
     check_lang(lang)
