@@ -398,8 +398,9 @@ def help_text(g: Mode, lang: str) -> str:
 # -------------------------------------------------------------------------- options --
 def option_words(g: Mode, s: NaviState, lang: str) -> Callable[[str], Option | None]:
     """The attacks of one card on one ship's guardians share a line, as the board shows
-    the ship: "Ledger Djinn → Ember Maw: 1 #1 · 2 #2 · 3 Sunken Dial" (#1: face-down
-    guardian 1, its gift asleep), the ship itself "the ship (shields -64)"."""
+    the ship: "Ledger Djinn attacks Ember Maw: 1 #1 · 2 #2 · 3 Sunken Dial" (#1: the
+    face-down guardian 1, its gift asleep, as the board numbers them), the ship itself
+    "the ship (its shields lose 64)"; the guardians to reveal by ship, as numbered."""
 
     def own(action: str) -> Option | None:
         parts = action.split(":")
@@ -410,7 +411,7 @@ def option_words(g: Mode, s: NaviState, lang: str) -> Callable[[str], Option | N
             if ship < 0:
                 return None
             head = MSG.t(lang, "navi.opt.reveal", ship=ship_name(g, ship, lang))
-            return f"reveal:{ship}", head, MSG.t(lang, "navi.opt.number", slot=slot + 1)
+            return f"reveal:{ship}", head, MSG.t(lang, "navi.opt.slot", slot=slot + 1)
         if parts[0] != "attack" or len(parts) != 3:
             return None
         card, target = parts[1], parts[2]
