@@ -140,6 +140,8 @@ def test_a_value_no_to_json_writes_is_named(path: tuple[Any, ...], value: Any, s
             {("phase",): "over", ("reason",): "events", ("stack",): [["move", 1]]},
             "stack cannot be [['move', 1]]",
         ),
+        # five action dice (no card adds one)
+        ({("dice",): ["MOVE"] * 6}, "dice cannot be ['MOVE', 'MOVE', 'MOVE', 'MOVE', 'MOV..."),
         ({("boss_wounds",): 3}, "boss_wounds cannot be 3"),
         ({("score",): 50}, "score cannot be 50"),
         ({("round",): 31}, "round cannot be 31"),

@@ -232,6 +232,8 @@ def _position(ck: _Check, game: PlatformerRules, s: PlatformerState) -> None:
     for i, h in enumerate(s.heroes):
         if not 1 <= h.hearts <= game.max_hearts(s, i):  # (a hero at 0 has fainted, P-20)
             raise ck.fail(f"heroes[{i}].hearts", h.hearts)
+    if len(s.dice) > _most_dice(game):  # the action dice and every card's extra ones
+        raise ck.fail("dice", list(s.dice))
     away = s.heroes[s.active].pos < 0
     pool = game.pool(s)
     for k, fr in enumerate(s.stack):
@@ -333,3 +335,17 @@ def _stack(ck: _Check, stack: Any, figures: Mapping[int, str]) -> None:
             kind == "forge" and fr[2] not in ("special", "pool")
         ):
             raise ck.fail(f"stack[{i}]", fr)
+
+
+def _most_dice(game: PlatformerRules) -> int:
+    """The most dice a hero rolls (rules.py, begin_turn): the action dice, and every die
+    a card, token, artifact, event or hero could add at once."""
+    sources = [
+        *(x.ability for x in game.heroes.values()),
+        *(x.ability for x in game.items.values()),
+        *(t[1].ability for t in game.tokens.values()),
+        *(x.ability for x in game.artifacts.values()),
+        *(x.ability for x in game.events.values()),
+    ]
+    more = sum(max(0, e.dice or 0) for a in sources for e in a.do)
+    return int(game.content.dice.action_dice) + more
