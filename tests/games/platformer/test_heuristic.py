@@ -145,14 +145,17 @@ def test_a_hero_fainted_on_the_boss_level_is_valued_forming_there() -> None:
 
 def test_a_small_mcts_budget_plays_with_the_game_s_tuning() -> None:
     # `mcts:30` played the agents' defaults (random rollouts of 10 decisions, c = 0.7,
-    # plain values): its 30 visits spread evenly over the options and two of them reached
-    # the round cap in every game. A budget of its own now keeps the game's tuning, and a
-    # setting the spec gives keeps its value (docs/platformer.md, "Small budgets")
-    assert G.agent_spec("mcts:30", "standard") == "mcts:30,depth=0,c=0.3,norm=1"
+    # plain values) and two of them reached the round cap in every game. A budget of its
+    # own now keeps the game's tuning, and under 100 iterations backs up the best value
+    # (mix=1), with which it wins like greedy (docs/platformer.md, "Small budgets"); a
+    # setting the spec gives keeps its value
+    assert G.agent_spec("mcts:30", "standard") == "mcts:30,depth=0,c=0.3,norm=1,mix=1"
+    assert G.agent_spec("mcts:30,c=1", "solo") == "mcts:30,c=1,depth=0,norm=1,mix=1"
+    assert G.agent_spec("mcts:30,mix=0", "standard") == "mcts:30,mix=0,depth=0,c=0.3,norm=1"
+    assert G.agent_spec("mcts:100", "standard") == "mcts:100,depth=0,c=0.3,norm=1"
     assert G.agent_spec("mcts:250ms", "solo") == "mcts:250ms,depth=0,c=0.3,norm=1"
-    assert G.agent_spec("mcts:30,c=1", "standard") == "mcts:30,c=1,depth=0,norm=1"
     assert G.agent_spec("mcts", "standard") == "mcts:100,depth=0,c=0.3,norm=1"
     assert G.agent_spec("mcts:zero", "standard") == "mcts:zero"  # refused as typed
     assert G.agent_spec("greedy", "standard") == "greedy"
     agent = make_agent(G.agent_spec("mcts:30", "standard"), 1)
-    assert (agent.rollout_depth, agent.exploration, agent.normalize) == (0, 0.3, True)
+    assert (agent.rollout_depth, agent.exploration, agent.normalize, agent.mix) == (0, 0.3, True, 1)

@@ -319,6 +319,7 @@ class UnknownMode(UnknownName):
         return MSG.t(lang, "error.mode", mode=self.name, known=", ".join(self.known), metas=metas)
 
 
+SMALL_BUDGET = 100  # MCTS iterations under which values back up as the best (mix=1)
 # An MCTS spec's settings after ``mcts:``: a budget (iterations, or a time in ms or s)
 # and ``key=value`` tunings (the agents check the values)
 _MCTS_SPEC = re.compile(r"(?:\d+|\d+(?:\.\d+)?m?s)(?:,[a-z]+=[^,]*)*")
@@ -332,18 +333,24 @@ class PlatformerGame(PlatformerTurn):
 
     def agent_spec(self, spec: str, mode: str) -> str:
         """MCTS with a budget of its own plays with the game's tuning too: ``mcts:30`` as
-        ``mcts:30,depth=0,c=0.3,norm=1``, a setting the spec gives keeping its value
-        (``mcts:30,c=1`` as ``mcts:30,c=1,depth=0,norm=1``). With the agents' defaults
-        (random rollouts, c = 0.7, plain values) a small budget spread its visits evenly
-        and spent its dice to no end: two ``mcts:30`` reached the round cap in every game
-        (docs/platformer.md, "Small budgets"). A spec that is not well formed stays as
-        written, for the agents to refuse in the user's own words."""
+        ``mcts:30,depth=0,c=0.3,norm=1,mix=1``, a setting the spec gives keeping its value
+        (``mcts:30,c=1`` as ``mcts:30,c=1,depth=0,norm=1,mix=1``). Under SMALL_BUDGET
+        iterations a node also scores the best value backed up through it (``mix=1``):
+        with a mean, 30 visits spread over a turn's many poor follow-ups and the agent
+        lost to the one-step greedy player (docs/platformer.md, "Small budgets"); the
+        study's budget (100 and up, or a time) keeps the study's mean. With the agents'
+        defaults (random rollouts, c = 0.7, plain values) two ``mcts:30`` reached the
+        round cap in every game. A spec that is not well formed stays as written, for the
+        agents to refuse in the user's own words."""
         tuned = super().agent_spec(spec, mode)
         name, _, params = tuned.strip().partition(":")
         if name != "mcts" or tuned != spec or not _MCTS_SPEC.fullmatch(params):
             return tuned
-        given = {item.partition("=")[0] for item in params.split(",")[1:]}
+        budget, *settings = params.split(",")
+        given = {item.partition("=")[0] for item in settings}
         own = self.tuned_agents["mcts"].split(",")[1:]
+        if budget.isdigit() and int(budget) < SMALL_BUDGET:
+            own.append("mix=1")
         return ",".join([spec.strip(), *(x for x in own if x.partition("=")[0] not in given)])
 
     # ------------------------------------------------------------------ plain data --
