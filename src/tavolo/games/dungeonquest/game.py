@@ -464,15 +464,14 @@ class DungeonQuestGame(DQTurn):
 
     @cached_property
     def ways(self) -> WayOut:
-        """The way-out searches and their results per board layout (``way.py``)."""
+        """The way-out search and the board's tables it uses (``way.py``)."""
         return WayOut(self.spec, all_tiles().values())
 
     def way_out(self, s: S, at: Square) -> int:
         """Squares from ``at`` to the nearest tower through the openings of the placed
         tiles (doors and portcullises count as open), and from an opening onto an empty
         square in a straight line from there: walls are not walked through, as a
-        straight line from ``at`` would. 30 when every way is walled. Kept per board
-        layout (a tile laid or turned makes a new one)."""
+        straight line from ``at`` would. 30 when every way is walled."""
         return self.ways.distance(s.board, at)
 
     def cause_kind(self, cause: str) -> str:

@@ -1,14 +1,12 @@
 """The heuristic's way out: squares from a hero to the nearest tower through the placed
-tiles' openings, kept per board layout.
+tiles' openings.
 
-The search is breadth first over square numbers (``x + y * width``) with each square's
-open sides as four bits (doors and portcullises count as open; a wall or the board's edge
-closes a side), so that a fresh search costs a few microseconds. Its results are kept per
-board layout: the tuple of each placed tile's square number and open sides, in the
-board's order, found from the board's very tiles when they were seen before (a clone
-shares them). A tile laid or turned (a Rotating Room, the Curse of the Wizard) is a new
-``Placed``, so a new layout, and nothing is ever stale; the state holds no trace of it
-(its JSON, its clone and its hash are untouched).
+A breadth-first search over square numbers (``x + y * width``) with each square's open
+sides as four bits (doors and portcullises count as open; a wall or the board's edge
+closes a side), the bits of every tile and facing worked out once: a search costs a few
+microseconds, less than looking its answer up in a store kept per board layout would
+(measured, docs/dungeonquest.md, "Leaving in time"), so nothing is kept between calls and
+nothing can go stale when a tile is laid or turned. The state is only read.
 """
 
 from __future__ import annotations
@@ -21,14 +19,12 @@ from .schema import Board as BoardSpec
 Square = tuple[int, int]
 FAR = 30
 """The distance told when every way out is walled."""
-KEPT = 20_000
-"""Layouts kept at most; past it the store starts again (the cost of a miss is a search)."""
 BIT = (1, 2, 4, 8)  # the bit of side N, E, S, W
 FACING = (4, 8, 1, 2)  # the bit of the side that faces side N, E, S, W from across it
 
 
 class WayOut:
-    """The board's tables and the layouts seen so far (one per game object)."""
+    """The board's tables, worked out once per game object."""
 
     def __init__(self, spec: BoardSpec, tiles: Iterable[Tile]) -> None:
         w, h = spec.width, spec.height
@@ -52,53 +48,21 @@ class WayOut:
             for facing in range(4):
                 edges = Placed(t, facing).edges()
                 self.sides[t.id, facing] = sum(BIT[k] for k in range(4) if edges[k] != WALL)
-        self.layouts: dict[tuple[int, ...], dict[int, int]] = {}
-        self.seen: dict[tuple[int, ...], tuple[tuple[Placed, ...], tuple[int, ...], dict[int, int]]]
-        self.seen = {}
 
     def line(self, sq: Square) -> int:
         """Squares to the nearest tower in a straight line (walls ignored)."""
         return min(abs(sq[0] - tx) + abs(sq[1] - ty) for tx, ty in self.towers)
 
-    def layout(self, board: Mapping[Square, Placed]) -> tuple[int, ...]:
-        """Each placed tile as its square number times 16 plus its open sides."""
-        number, sides = self.number, self.sides
-        return tuple([number[sq] << 4 | sides[p.tile.id, p.facing] for sq, p in board.items()])
-
     def distance(self, board: Mapping[Square, Placed], at: Square) -> int:
-        """Squares from ``at`` to the nearest tower, from the store or a fresh search.
-
-        The store is looked up first by the placed tiles themselves (``Placed`` is frozen,
-        and a clone shares them): the entry keeps the tiles alive, so an id in its key is
-        never another tile's; a board of new tiles is then looked up by its layout."""
-        ids = tuple(map(id, board.values()))
-        seen = self.seen.get(ids)
-        if seen is None:
-            key = self.layout(board)
-            if len(self.layouts) >= KEPT:
-                self.layouts.clear()
-                self.seen.clear()
-            known = self.layouts.get(key)
-            if known is None:
-                known = self.layouts[key] = {}
-            if len(self.seen) >= KEPT:
-                self.seen.clear()
-            seen = self.seen[ids] = (tuple(board.values()), key, known)
-        known = seen[2]
-        a = self.number.get(at, -1)
-        d = known.get(a)
-        if d is None:
-            d = known[a] = self.search(seen[1], at)
-        return d
-
-    def search(self, key: tuple[int, ...], at: Square) -> int:
-        """Breadth first from ``at`` through open sides (both squares' edges open); an
-        opening onto an empty square adds a straight line from there. ``FAR`` when every
-        way is walled; a straight line when ``at`` has no tile (a made-up position)."""
+        """Squares from ``at`` to the nearest tower, breadth first through open sides
+        (both squares' edges open); an opening onto an empty square adds a straight line
+        from there. ``FAR`` when every way is walled; a straight line when ``at`` has no
+        tile (a made-up position)."""
+        number, table = self.number, self.sides
         sides = dict(self.printed)
-        for code in key:
-            sides[code >> 4] = code & 15
-        a = self.number.get(at, -1)
+        for sq, p in board.items():
+            sides[number[sq]] = table[p.tile.id, p.facing]
+        a = number.get(at, -1)
         if a not in sides:
             return self.line(at)
         towers, near, straight = self.tower_numbers, self.near, self.straight
@@ -121,7 +85,9 @@ class WayOut:
                     continue
                 theirs = sides.get(j)
                 if theirs is None:
-                    best = min(best, d + 1 + straight[j])
+                    way = d + 1 + straight[j]
+                    if way < best:
+                        best = way
                 elif theirs & FACING[k]:
                     seen[j] = d + 1
                     todo.append(j)
