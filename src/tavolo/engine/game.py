@@ -73,6 +73,24 @@ class Event(NamedTuple):
         return out
 
 
+_NO_PARAMS = Decision._field_defaults["params"]
+
+
+def _event(cls: type, kind: str, data: Any, to: Any = None, redacted: Any = None) -> Any:
+    return tuple.__new__(cls, (kind, data, to, redacted))
+
+
+def _decision(cls: type, player: int, kind: str, actions: Any, params: Any = _NO_PARAMS) -> Any:
+    return tuple.__new__(cls, (player, kind, actions, params))
+
+
+# A NamedTuple's own __new__ is Python source run by the interpreter: rules make several
+# events and a decision each move, so these compiled ones take its place (same fields,
+# same defaults; a Decision's default params is the one shared empty mapping as before).
+Event.__new__ = staticmethod(_event)  # type: ignore[method-assign,assignment]
+Decision.__new__ = staticmethod(_decision)  # type: ignore[method-assign,assignment]
+
+
 class State:
     """Base of every game state: plain data plus the game's RNG.
 

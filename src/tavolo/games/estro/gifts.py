@@ -111,7 +111,8 @@ class GiftRules(_Base):
 
     def _holds(self, s: EstroState, p: int, c: str, conds: tuple[Condition, ...]) -> bool:
         for k in conds:
-            me, opp = s.players[p], s.players[1 - p]
+            me: Player = s.players[p]
+            opp: Player = s.players[1 - p]
             checks: list[bool] = []
             if k.zone is not None:
                 checks.append(s.zone == ESTRI.index(k.zone))
@@ -252,7 +253,8 @@ class GiftRules(_Base):
                         continue
                     if live is None:
                         live = self.acting_auras(s)
-                    t = sum(self.stats(s, q, x, live))
+                    v = self.stats(s, q, x, live)
+                    t = v[0] + v[1] + v[2] + v[3] + v[4]
                     if (f.max_tot is not None and t > f.max_tot) or (
                         f.min_tot is not None and t < f.min_tot
                     ):

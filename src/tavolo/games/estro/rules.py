@@ -47,6 +47,8 @@ FIELD_CHECK_AFTER_ROUND = 5
 
 _new = tuple.__new__  # builds an Event or Decision without its Python-level __new__
 _DIE_FACES = combat.DIE_FACES
+_ZONE_BONUS = combat.ZONE_BONUS
+_DIE_BONUS = combat.DIE_BONUS
 _MATCHUP = combat.MATCHUP
 _ONES = [1, 1, 1, 1, 1]
 _NO_PARAMS: Mapping[str, Any] = {}
@@ -557,11 +559,15 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         if c in pl.down:
             return [0, 0, 0, 0, 0]
         info = self.info[c]
+        base = info.stats
         m = pl.mods.get(c)
-        v = list(info.stats) if m is None else [a + b for a, b in zip(info.stats, m, strict=True)]
-        e = pl.estro.get(c, info.estro)
-        if e == s.zone or (s.zone == ALL_ZONES and self.zone_of(s, p, c) == e):
-            v[e] += combat.ZONE_BONUS
+        v = list(base) if m is None else [a + b for a, b in zip(base, m, strict=True)]
+        e = pl.estro.get(c)
+        if e is None:
+            e = info.estro
+        z = s.zone
+        if e == z or (z == ALL_ZONES and self.zone_of(s, p, c) == e):
+            v[e] += _ZONE_BONUS
         if live is None:
             live = self.acting_auras(s)
         if live is None:  # Zona di Conquista: an aura reaches only its own zone
@@ -581,7 +587,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         return []
 
     def tot(self, s: EstroState, p: int, c: str) -> int:
-        return sum(self.stats(s, p, c))
+        v = self.stats(s, p, c)
+        return v[0] + v[1] + v[2] + v[3] + v[4]  # (sum() is a Python call on compiled code)
 
     def battle_stats(self, s: EstroState, p: int, c: str, delta: list[int]) -> list[int]:
         v = self.stats(s, p, c)
@@ -738,9 +745,9 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             dv = [x + y for x, y in zip(dv, delta, strict=True)]
         adie, ddie = b.adie, b.ddie
         if adie is not None and ae in _DIE_FACES[adie]:
-            av[ae] += combat.DIE_BONUS
+            av[ae] += _DIE_BONUS
         if ddie is not None and de in _DIE_FACES[ddie]:
-            dv[de] += combat.DIE_BONUS
+            dv[de] += _DIE_BONUS
         mul = b.amul
         if mul != _ONES:
             av = [x * m for x, m in zip(av, mul, strict=True)]
@@ -750,8 +757,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         matchup = _MATCHUP[ae][de]
         apri = av[ae]
         dpri = dv[de]
-        atot = sum(av) + matchup
-        dtot = sum(dv)
+        atot = av[0] + av[1] + av[2] + av[3] + av[4] + matchup  # (not sum(): a Python call)
+        dtot = dv[0] + dv[1] + dv[2] + dv[3] + dv[4]
         if apri >= 2 * dpri + 1:
             rule = "primary"
         elif atot > dtot:

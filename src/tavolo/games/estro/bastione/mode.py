@@ -181,7 +181,9 @@ class Mode(EstroGame):
         if i >= n:
             return
         home = s.home
-        for j in range(i, n):
+        j = i - 1
+        while j + 1 < n:  # (not range(i, n): i is a Python int, so range would be an object)
+            j += 1
             e = events[j]
             kind: str = e.kind
             if kind.startswith("ultimo_bastione."):
@@ -528,9 +530,15 @@ class Mode(EstroGame):
         cost = self.play_cost(s, k)
         if hand and left >= cost:
             if len(mine) < FIELD_LIMIT:
-                free = [x for x in _ALL_CELLS if x not in taken]
                 plays = self._cell_plays
-                acts += [plays[c][x] for c in hand for x in free]
+                if taken:
+                    free = [x for x in _ALL_CELLS if x not in taken]
+                    for c in hand:
+                        row = plays[c]
+                        acts += [row[x] for x in free]
+                else:
+                    for c in hand:
+                        acts += plays[c]
             else:
                 acts += [f"replace:{old}:{c}" for old in mine for c in hand]
             if s.mf & CHIMERA:

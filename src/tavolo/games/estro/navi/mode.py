@@ -156,7 +156,8 @@ class Mode(EstroGame):
         down); Navi is never played in Zona di Conquista, so they act on every card."""
         auras = self.aura_cards
         if auras:
-            me, ships = s.players
+            me: Player = s.players[0]
+            ships: Player = s.players[1]
             if not auras.isdisjoint(me.field) or not auras.intersection(ships.field) <= ships.down:
                 live = self.shared_auras(s)
                 assert live is not None
@@ -469,18 +470,22 @@ class Mode(EstroGame):
         strongest card first (a face-down card is a sure kill worth TOT 0); else the
         pair with the best TOT margin; a protected card only when nothing else is left;
         ties by the state's RNG."""
-        me, ships = s.players
+        me: Player = s.players[0]
+        ships: Player = s.players[1]
         if not me.field:
             return None
         attackers = [a for a in ships.field if a not in ships.down and a not in s.attacked]
         if not attackers:
             return None
         live = self.acting_auras(s)
+        info = self.info
         seen = []
         for a in attackers:
             av = self.stats(s, 1, a, live)
-            ae = self.estro(s, 1, a)
-            seen.append((a, av[ae], sum(av), ae))
+            ae = ships.estro.get(a)
+            if ae is None:
+                ae = info[a].estro
+            seen.append((a, av[ae], av[0] + av[1] + av[2] + av[3] + av[4], ae))
         best: tuple[int, int] | None = None
         picks: list[tuple[str, str]] = []
         turn = s.turn
@@ -490,8 +495,10 @@ class Mode(EstroGame):
                 keys = [(a, (0 if guarded else 2, 0)) for a, _, _, _ in seen]
             else:
                 dv = self.stats(s, 0, d, live)
-                de = self.estro(s, 0, d)
-                dtot = sum(dv)
+                de = me.estro.get(d)
+                if de is None:
+                    de = info[d].estro
+                dtot = dv[0] + dv[1] + dv[2] + dv[3] + dv[4]
                 dpri = dv[de]
                 bonus = DIE_BONUS if (turn > 2 or d in me.summoned) else 0
                 keys = []
@@ -558,7 +565,8 @@ class Mode(EstroGame):
         n = skill.n
         e = skill.effect
         events.append(Event("navi.skill", {"ship": i, "effect": e, "n": n}))
-        me, ships = s.players
+        me: Player = s.players[0]
+        ships: Player = s.players[1]
         if e == "strike":
             ranked = sorted(
                 me.field,
@@ -625,7 +633,8 @@ class Mode(EstroGame):
         return out
 
     def _item_targets(self, s: NaviState, aim: str, it: Item) -> list[str]:
-        me, ships = s.players
+        me: Player = s.players[0]
+        ships: Player = s.players[1]
         if aim == "own":
             return me.field[:]
         if aim == "own_up":
@@ -663,7 +672,8 @@ class Mode(EstroGame):
         it = self.fleet.items[x]
         e = it.effect
         n = it.n or 0
-        me, ships = s.players
+        me: Player = s.players[0]
+        ships: Player = s.players[1]
         data: dict[str, Any] = {"item": x}
         if tgt is not None:
             data["target"] = tgt
@@ -760,7 +770,8 @@ class Mode(EstroGame):
     # ------------------------------------------------------------------- information --
     def observe(self, s: EstroState, player: int | None) -> dict[str, Any]:
         assert isinstance(s, NaviState)
-        me, ships = s.players
+        me: Player = s.players[0]
+        ships: Player = s.players[1]
         mine: dict[str, Any] = {
             "hand_size": len(me.hand),
             "deck_size": len(me.deck),
@@ -827,7 +838,8 @@ class Mode(EstroGame):
         return self.observe_end(s, out, seats=1)
 
     def secrets(self, s: EstroState, player: int) -> Iterable[str]:
-        me, ships = s.players
+        me: Player = s.players[0]
+        ships: Player = s.players[1]
         hidden = set(ships.down) | set(me.deck) | set(s.rift)
         visible = set(me.hand) | set(me.inc) | set(ships.inc) | set(ships.hand)
         visible |= {x for c in me.field for x in chimera_parts(c)}
