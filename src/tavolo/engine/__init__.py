@@ -22,7 +22,7 @@ from .errors import (
     reading_state,
     wrong_players,
 )
-from .game import Action, Config, Decision, Event, Game, State, stable_hash
+from .game import Action, Config, Decision, Event, Game, State, event, stable_hash
 from .rng import RNG, ScriptedRNG
 
 __all__ = [
@@ -48,6 +48,7 @@ __all__ = [
     "TavoloError",
     "UnknownName",
     "engine_messages",
+    "event",
     "no_options",
     "reading_state",
     "stable_hash",

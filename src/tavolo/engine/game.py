@@ -84,6 +84,17 @@ def _decision(cls: type, player: int, kind: str, actions: Any, params: Any = _NO
     return tuple.__new__(cls, (player, kind, actions, params))
 
 
+def event(
+    kind: str,
+    data: Mapping[str, Any],
+    to: tuple[int, ...] | None = None,
+    redacted: Mapping[str, Any] | None = None,
+) -> Event:
+    """``Event(...)`` for rules that make events on every move: a call to the class goes
+    through the type's ``__new__`` lookup, three times the cost of this compiled call."""
+    return tuple.__new__(Event, (kind, data, to, redacted))
+
+
 # A NamedTuple's own __new__ is Python source run by the interpreter: rules make several
 # events and a decision each move, so these compiled ones take its place (same fields,
 # same defaults; a Decision's default params is the one shared empty mapping as before).

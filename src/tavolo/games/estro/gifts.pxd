@@ -1,1 +1,2 @@
 from .state cimport EstroState, Player, Battle
+from .cards cimport CardInfo

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tavolo.engine import Decision, Event
+from tavolo.engine import Decision, Event, event
 
 from .gift_play import Condition, Effect, Gift
 from .schema import ESTRI, STATS
 from .state import ZONA
 
 if TYPE_CHECKING:
+    from .cards import CardInfo
     from .host import RulesHost as _Base  # what the mixin uses of EstroRules (host.pyi)
     from .state import Battle, EstroState, Player, Step
 else:
@@ -50,7 +51,8 @@ class GiftRules(_Base):
 
     # ------------------------------------------------------------------ triggering --
     def trigger(self, s: EstroState, p: int, c: str, trig: str) -> None:
-        if self.info[c].trigger == trig and self._available(s, p, c, trig):
+        ci: CardInfo = self.info[c]
+        if ci.trigger == trig and self._available(s, p, c, trig):
             s.steps.append(("gift", p, c, trig, "check", None, None))
 
     def trigger_all(self, s: EstroState, p: int, trig: str) -> None:
@@ -59,15 +61,18 @@ class GiftRules(_Base):
         cards = self.info.by_trigger.get(trig)
         if not cards or cards.isdisjoint(pl.field):
             return
+        info = self.info
         for c in reversed(pl.field):
-            if self.info[c].trigger == trig and c not in pl.down:
+            ci: CardInfo = info[c]
+            if ci.trigger == trig and c not in pl.down:
                 self.trigger(s, p, c, trig)
 
     def turn_end_gifts(self, s: EstroState, p: int, then: Step) -> bool:
         """The end of ``p``'s turn: the top step moves on to ``then`` and p's turn-end
         gifts go on the stack above it; True when there are some (they resolve first)."""
         s.steps[-1] = then
-        if self._turn_end.isdisjoint(s.players[p].field):
+        pl: Player = s.players[p]
+        if self._turn_end.isdisjoint(pl.field):
             return False
         depth = len(s.steps)
         self.trigger_all(s, p, "turn_end")
@@ -75,7 +80,8 @@ class GiftRules(_Base):
 
     def trigger_entry(self, s: EstroState, p: int, c: str) -> None:
         """A card entered face up: its own gift first, then the opponent's reactions."""
-        if not self._opp_play.isdisjoint(s.players[1 - p].field):
+        opp: Player = s.players[1 - p]
+        if not self._opp_play.isdisjoint(opp.field):
             self.trigger_all(s, 1 - p, "opp_play")
         self.trigger(s, p, c, "play")
 
@@ -83,20 +89,21 @@ class GiftRules(_Base):
         pl: Player = s.players[p]
         if c not in pl.field or (c in pl.down and trig != "destroyed"):
             return False
-        gift = self.info[c].gift
+        ci: CardInfo = self.info[c]
+        gift = ci.gift
         return gift is not None and not (gift.kind == "once" and c in pl.spent)
 
     def card_event(self, s: EstroState, kind: str, q: int, x: str, **data: Any) -> Event:
         """An event about card (q, x); only its owner learns which card a face-down one is."""
         pl: Player = s.players[q]
         if x in pl.down:
-            return Event(
+            return event(
                 kind,
                 {"player": q, "card": x, **data},
                 (q,),
                 {"player": q, "slot": pl.field.index(x)},
             )
-        return Event(kind, {"player": q, "card": x, **data})
+        return event(kind, {"player": q, "card": x, **data})
 
     # ------------------------------------------------------------------ conditions --
     def _foe(self, s: EstroState, p: int, c: str) -> tuple[int, str] | None:
@@ -163,7 +170,8 @@ class GiftRules(_Base):
             for x in pl.field:
                 if x not in auras or x in down:
                     continue
-                gift = info[x].gift
+                ci: CardInfo = info[x]
+                gift = ci.gift
                 assert gift is not None
                 if gift.if_ and not self._holds(s, q, x, gift.if_):
                     continue
@@ -173,7 +181,8 @@ class GiftRules(_Base):
     # ------------------------------------------------------------------- resolution --
     def _step_gift(self, s: EstroState, step: Step, events: list[Event]) -> bool:
         _, p, c, trig, stage, tq, tc = step
-        gift = self.info[c].gift
+        ci: CardInfo = self.info[c]
+        gift = ci.gift
         assert gift is not None
         if stage == "check":
             if not self._available(s, p, c, trig) or not self._holds(s, p, c, gift.if_):
@@ -181,7 +190,7 @@ class GiftRules(_Base):
                 return False
             if gift.target is not None and not self._targets(s, p, c, gift):
                 # nothing to aim at: the gift does not start, so nothing can counter it
-                events.append(Event("gift_fizzles", {"player": p, "card": c}))
+                events.append(event("gift_fizzles", {"player": p, "card": c}))
                 s.steps.pop()
                 return False
             if gift.optional:  # its owner decides first; a counter answers only a used gift
@@ -198,7 +207,7 @@ class GiftRules(_Base):
             if s.flags.pop("countered", None):
                 if gift.kind == "once":
                     s.players[p].spent.add(c)
-                events.append(Event("countered", {"player": p, "card": c}))
+                events.append(event("countered", {"player": p, "card": c}))
                 s.steps.pop()
                 return False
             stage = "aim"
@@ -207,7 +216,7 @@ class GiftRules(_Base):
         if stage == "aim" and gift.target is not None:
             options = self._targets(s, p, c, gift)
             if not options:
-                events.append(Event("gift_fizzles", {"player": p, "card": c}))
+                events.append(event("gift_fizzles", {"player": p, "card": c}))
                 s.steps.pop()
                 return False
             if len(options) > 1:
@@ -278,7 +287,7 @@ class GiftRules(_Base):
     def answer_gift(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
         _, p, c, trig, _stage, _, _ = s.steps[-1]
         if action == "gift:skip":
-            events.append(Event("gift_skipped", {"player": p, "card": c}))
+            events.append(event("gift_skipped", {"player": p, "card": c}))
             s.steps.pop()
         elif action == "gift:use":
             s.steps[-1] = ("gift", p, c, trig, "counter", None, None)
@@ -307,7 +316,7 @@ class GiftRules(_Base):
             ok = face >= (ch.die_at_least or 6)
             data.update(method="die", face=face, need=ch.die_at_least)
         data["success"] = ok
-        events.append(Event("chance", data))
+        events.append(event("chance", data))
         return ok
 
     def _resolve(
@@ -323,7 +332,7 @@ class GiftRules(_Base):
     ) -> None:
         if gift.kind == "once":
             s.players[p].spent.add(c)
-        events.append(Event("gift", {"player": p, "card": c, "trigger": trig}))
+        events.append(event("gift", {"player": p, "card": c, "trigger": trig}))
         if not self._chance(s, p, c, gift, events):
             return
         later: list[Step] = []
@@ -401,7 +410,7 @@ class GiftRules(_Base):
                 if opp.hand:
                     x = s.rng.draw(opp.hand, "random discard")
                     opp.inc.append(x)
-                    events.append(Event("discard", {"player": 1 - p, "card": x}))
+                    events.append(event("discard", {"player": 1 - p, "card": x}))
         elif verb == "destroy":
             assert e.destroy is not None
             e2 = e.aimed(e.destroy)
@@ -420,14 +429,14 @@ class GiftRules(_Base):
                 s.plays += e.extra_play or 0
             else:
                 me.extra_plays += e.extra_play or 0
-            events.append(Event("extra", {"player": p, "plays": e.extra_play}))
+            events.append(event("extra", {"player": p, "plays": e.extra_play}))
         elif verb == "extra_attack":
             if p == s.active:
                 s.attacks += e.extra_attack or 0
                 s.attacked.discard(c)
             else:
                 me.extra_attacks += e.extra_attack or 0
-            events.append(Event("extra", {"player": p, "attacks": e.extra_attack}))
+            events.append(event("extra", {"player": p, "attacks": e.extra_attack}))
         elif verb == "counter":
             s.flags["countered"] = True
         elif verb == "save":
@@ -437,7 +446,7 @@ class GiftRules(_Base):
                 me.zused &= ~(1 << self.zone_of(s, p, c))  # type: ignore[attr-defined]
             else:
                 me.zone_used = False
-            events.append(Event("zone_refresh", {"player": p}))
+            events.append(event("zone_refresh", {"player": p}))
 
     def _change(self, s: EstroState, q: int, x: str, e: Effect, until: str) -> None:
         est = self.estro(s, q, x)
@@ -500,4 +509,4 @@ class GiftRules(_Base):
             pl.summoned.add(x)
         else:
             pl.hand.append(x)
-        events.append(Event("revive", {"player": p, "card": x, "to": to}))
+        events.append(event("revive", {"player": p, "card": x, "to": to}))

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tavolo.engine import Decision, Event
+from tavolo.engine import Decision, Event, event
 
 from .cards import chimera_parts
 from .dial import Sector, default_sectors, sector_ids
@@ -53,11 +53,11 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
         mf = s.mf
         if mf & STRATEGA:
             if s.turn in STRATEGA_NO_DRAW_TURNS:
-                events.append(Event("no_draw", {"player": p}))
+                events.append(event("no_draw", {"player": p}))
             elif pl.deck:
                 return False
             else:
-                events.append(Event("deck_empty", {"player": p}))
+                events.append(event("deck_empty", {"player": p}))
                 if not pl.hand and s.turn > 2 * STRATEGA_WIN_AFTER_ROUND:
                     self._finish(s, 1 - p, "no_cards", events)
                     return True
@@ -69,7 +69,8 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
         return False
 
     def turn_start_gifts(self, s: EstroState, p: int) -> None:
-        if not self._turn_start.isdisjoint(s.players[p].field):
+        pl: Player = s.players[p]
+        if not self._turn_start.isdisjoint(pl.field):
             self.trigger_all(s, p, "turn_start")
 
     # ------------------------------------------------------------------ Stratega --
@@ -111,12 +112,12 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
             pl.field.append(c)
             pl.summoned.add(c)
             pl.inhibited = pl.inhibited | {c}
-            events.append(Event("necro_summon", {"player": p, "card": c}))
+            events.append(event("necro_summon", {"player": p, "card": c}))
 
     def _spend(self, s: EstroState, p: int, n: int, use: str, events: list[Event]) -> None:
         pl: Player = s.players[p]
         pl.necro -= n
-        events.append(Event("necro_spent", {"player": p, "spent": n, "use": use, "left": pl.necro}))
+        events.append(event("necro_spent", {"player": p, "spent": n, "use": use, "left": pl.necro}))
 
     def necro_summon_due(self, s: EstroState, p: int) -> bool:
         pl: Player = s.players[p]
@@ -134,7 +135,7 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
             pl: Player = s.players[p]
             if pl.necro < NECRO_MAX:
                 pl.necro += 1
-                events.append(Event("necrotoken", {"player": p, "tokens": pl.necro}))
+                events.append(event("necrotoken", {"player": p, "tokens": pl.necro}))
         if s.mf & SOGNO:
             self.sogno_destroyed(s, p, c, events)  # type: ignore[attr-defined]
         if s.mf & ZONA:
@@ -155,13 +156,13 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
             "declared": "destroyed" if said_destroyed else "survives",
         }
         if said_destroyed == destroyed:
-            events.append(Event("declared_right", data))
+            events.append(event("declared_right", data))
             return
         if pl.hand:
             x = s.rng.draw(pl.hand, "mnemonica discard")
             pl.inc.append(x)
             data["card"] = x
-        events.append(Event("declared_wrong", data))
+        events.append(event("declared_wrong", data))
 
     def mnemonic_events(self, events: list[Event]) -> list[Event]:
         """Mnemonica: events tell no computed value (battle totals, changed stats, the
@@ -170,16 +171,16 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
         for e in events:
             if e.kind == "chance" and "percent" in e.data and self._tot_chance(e.data["card"]):
                 data = {k: v for k, v in e.data.items() if k != "percent"}
-                e = Event("chance", data, e.to, e.redacted)
+                e = event("chance", data, e.to, e.redacted)
             elif e.kind == "battle" and "att_tot" in e.data:
                 keep = ("player", "attacker", "defender", "att_die", "def_die", "rule")
-                e = Event("battle", {k: e.data[k] for k in keep}, e.to, e.redacted)
+                e = event("battle", {k: e.data[k] for k in keep}, e.to, e.redacted)
             elif e.kind == "changed" and "stats" in e.data:
                 data = {k: v for k, v in e.data.items() if k != "stats"}
                 red = e.redacted
                 if red is not None:
                     red = {k: v for k, v in red.items() if k != "stats"}
-                e = Event("changed", data, e.to, red)
+                e = event("changed", data, e.to, red)
             out.append(e)
         return out
 
@@ -209,7 +210,7 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
                 me.inc.remove(x)
                 me.field.append(x)
                 me.summoned.add(x)
-                events.append(Event("revive", {"player": p, "card": x, "to": "field"}))
+                events.append(event("revive", {"player": p, "card": x, "to": "field"}))
         elif eff == "draw":
             for _ in range(n):
                 self.draw(s, p, events)
@@ -226,7 +227,7 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
                 pl.inc.remove(x)
                 pl.hand.append(x)
                 pl.show_in_hand(x)  # it left a public pile: the opponent saw it come back
-                events.append(Event("revive", {"player": q, "card": x, "to": "hand"}))
+                events.append(event("revive", {"player": q, "card": x, "to": "hand"}))
         elif eff in ("boost_own", "weaken_own", "boost_opp", "weaken_opp"):
             q = p if eff.endswith("own") else 1 - p
             self._dial_primary(s, q, n if eff.startswith("boost") else -n, events)
@@ -243,7 +244,7 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
                 if pl.hand:
                     x = rng.draw(pl.hand, "random discard")
                     pl.inc.append(x)
-                    events.append(Event("discard", {"player": q, "card": x}))
+                    events.append(event("discard", {"player": q, "card": x}))
         elif eff in ("mill_own", "opp_mill"):
             q = p if eff == "mill_own" else 1 - p
             pl = s.players[q]
@@ -251,27 +252,27 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
                 if pl.deck:
                     x = pl.deck.pop()
                     pl.inc.append(x)
-                    events.append(Event("milled", {"player": q, "card": x}))
+                    events.append(event("milled", {"player": q, "card": x}))
         elif eff in ("extra_play", "opp_extra_play"):
             q = p if eff == "extra_play" else 1 - p
             s.players[q].extra_plays += n
-            events.append(Event("extra", {"player": q, "plays": n}))
+            events.append(event("extra", {"player": q, "plays": n}))
         elif eff in ("extra_attack", "opp_extra_attack"):
             q = p if eff == "extra_attack" else 1 - p
             s.players[q].extra_attacks += n
-            events.append(Event("extra", {"player": q, "attacks": n}))
+            events.append(event("extra", {"player": q, "attacks": n}))
         elif eff == "zone_refresh":
             me.zone_used = False
-            events.append(Event("zone_refresh", {"player": p}))
+            events.append(event("zone_refresh", {"player": p}))
         elif eff == "zone_spend":
             me.zone_used = True
-            events.append(Event("zone_spent", {"player": p}))
+            events.append(event("zone_spent", {"player": p}))
         elif eff == "deck_to_field":
             if me.deck:
                 x = rng.draw(me.deck, "dial deck card")
                 me.field.append(x)
                 me.summoned.add(x)
-                events.append(Event("dial_summon", {"player": p, "card": x}))
+                events.append(event("dial_summon", {"player": p, "card": x}))
         elif eff == "destroy_own_random" and me.field:
             x = rng.choice(me.field, "dial destroys")
             s.steps.append(("destroy", p, x, "dial", "check"))
@@ -339,8 +340,9 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
         aura reaches only the cards of its zone (``apply_auras`` asks per card there)."""
         if s.mf & ZONA:
             return None
-        pls = s.players
-        if not (pls[0].inhibited or pls[1].inhibited):
+        p0: Player = s.players[0]
+        p1: Player = s.players[1]
+        if not (p0.inhibited or p1.inhibited):
             return GiftRules.live_auras(self, s)
         return self._auras_without(s, self._inhibited_auras(s))
 
@@ -404,7 +406,7 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
         p = step[1]
         s.steps.pop()
         if len(step) < 5 or not s.rift:  # (after_destroyed marks a destroyed card's step)
-            events.append(Event("fessura_closed", {"player": p}))
+            events.append(event("fessura_closed", {"player": p}))
             return False
         rift = list(s.rift)
         x = s.rng.draw(rift, "dimensional deck")
@@ -414,7 +416,7 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
         pl.summoned.add(x)
         if s.mf & ZONA:  # into the zone of the card it replaces
             self.place(pl, x, step[3])  # type: ignore[attr-defined]
-        events.append(Event("fessura_card", {"player": p, "card": x}))
+        events.append(event("fessura_card", {"player": p, "card": x}))
         self.trigger_entry(s, p, x)
         return False
 
@@ -435,7 +437,7 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
         else:  # no attack in its controller's next turn
             nxt = s.turn + (2 if s.active == p else 1)
             pl.rest = (*((r, t) for r, t in pl.rest if t >= s.turn), (x, nxt))
-        events.append(Event("ambush", {"player": p, "card": x, "fallen": fallen}))
+        events.append(event("ambush", {"player": p, "card": x, "fallen": fallen}))
 
     @staticmethod
     def resting(s: EstroState, pl: Player) -> set[str]:

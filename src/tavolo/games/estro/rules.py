@@ -13,11 +13,11 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tavolo.engine import RNG, Config, ConfigError, Decision, Event, Game, TavoloError
+from tavolo.engine import RNG, Config, ConfigError, Decision, Event, Game, TavoloError, event
 from tavolo.engine.steps import Step
 
 from . import combat
-from .cards import CardTable, card_infos, chimera_id, chimera_parts
+from .cards import CardInfo, CardTable, card_infos, chimera_id, chimera_parts
 from .content import CONTENT, MESSAGES, Collection, default_collection, load_deck
 from .gifts import GiftRules, LiveAura, add_auras
 from .modes import ModeRules
@@ -51,6 +51,7 @@ _ZONE_BONUS = combat.ZONE_BONUS
 _DIE_BONUS = combat.DIE_BONUS
 _MATCHUP = combat.MATCHUP
 _ONES = [1, 1, 1, 1, 1]
+_ZEROS = [0, 0, 0, 0, 0]
 _NO_PARAMS: Mapping[str, Any] = {}
 MAX_SLOT = 64
 SLOTS = tuple(f":#{i}" for i in range(MAX_SLOT))  # how an attack names a face-down card
@@ -276,7 +277,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
                         return
                 s.phase = "battle"
             acts = self._attack_actions(s, p)
-            if s.zone in TURN_ZONES and not s.players[p].zone_used:
+            me: Player = s.players[p]
+            if s.zone in TURN_ZONES and not me.zone_used:
                 acts.extend(self._zone_turn_actions(s, p))
             if s.mf & _BEFORE_ATTACKS and not s.attacked:
                 if s.mf & FESSURA:
@@ -416,7 +418,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             if parts[2] == "down":
                 pl.down.add(c)
                 events.append(
-                    Event(
+                    event(
                         "play",
                         {"player": p, "card": c, "face_down": True},
                         (p,),
@@ -463,7 +465,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         pl: Player = s.players[p]
         if parts[1] == "declare":
             pl.chimera_turn = s.turn
-            events.append(Event("chimera_declared", {"player": p}))
+            events.append(event("chimera_declared", {"player": p}))
             return
         host, guest = parts[1], parts[2]
         c = chimera_id(host, guest)
@@ -474,7 +476,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         pl.chimera_turn = 0
         s.plays -= 1  # the two cards count as one play
         s.played += 1
-        events.append(Event("chimera", {"player": p, "host": host, "guest": guest, "card": c}))
+        events.append(event("chimera", {"player": p, "host": host, "guest": guest, "card": c}))
         self.trigger_entry(s, p, c)
 
     def estri(self, s: EstroState, p: int, c: str) -> tuple[int, ...]:
@@ -505,7 +507,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         _, q, c = s.steps.pop()
         e = ESTRI.index(action.split(":")[1])
         s.players[q].estro[c] = e
-        events.append(Event("chimera_estro", {"player": q, "card": c, "estro": ESTRI[e]}))
+        events.append(event("chimera_estro", {"player": q, "card": c, "estro": ESTRI[e]}))
 
     def _zone_action(self, s: EstroState, p: int, parts: list[str], events: list[Event]) -> None:
         pl: Player = s.players[p]
@@ -519,12 +521,12 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             pl.hand.remove(h)
             pl.inc.append(h)
             self.add_mods(s, p, t, (4, 0, 0, 0, 0))
-            events.append(Event("zone", {"player": p, "zone": which, "sacrificed": h, "card": t}))
+            events.append(event("zone", {"player": p, "zone": which, "sacrificed": h, "card": t}))
             if s.mf & QUADRANTE:  # a sacrifice spins the dial too (digest, mode 11)
                 self.spin_dial(s, p, h, events)
         elif which == "controllo":
             pl.estro[parts[2]] = MANPO
-            events.append(Event("zone", {"player": p, "zone": which, "card": parts[2]}))
+            events.append(event("zone", {"player": p, "zone": which, "card": parts[2]}))
         else:
             b: Battle | None = s.battle
             assert b is not None
@@ -542,13 +544,16 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
                 card = b.a if mine_attacking else b.d
             else:
                 card = b.d
-            events.append(Event("zone", {"player": p, "zone": which, "card": card}))
+            events.append(event("zone", {"player": p, "zone": which, "card": card}))
 
     # ----------------------------------------------------------------- card numbers --
     def estro(self, s: EstroState, p: int, c: str) -> int:
         pl: Player = s.players[p]
         e = pl.estro.get(c)
-        return self.info[c].estro if e is None else e
+        if e is not None:
+            return e
+        ci: CardInfo = self.info[c]
+        return ci.estro
 
     def stats(self, s: EstroState, p: int, c: str, live: list[LiveAura] | None = None) -> list[int]:
         """A field card's five stats with lasting changes, the zone (E-10) and auras.
@@ -558,10 +563,13 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         pl: Player = s.players[p]
         if c in pl.down:
             return [0, 0, 0, 0, 0]
-        info = self.info[c]
+        info: CardInfo = self.info[c]
         base = info.stats
         m = pl.mods.get(c)
-        v = list(base) if m is None else [a + b for a, b in zip(base, m, strict=True)]
+        if m is None:
+            v = list(base)
+        else:  # (five stats: in line, as zip() is a Python call on compiled code)
+            v = [base[0] + m[0], base[1] + m[1], base[2] + m[2], base[3] + m[3], base[4] + m[4]]
         e = pl.estro.get(c)
         if e is None:
             e = info.estro
@@ -579,11 +587,12 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
     def acting_auras(self, s: EstroState) -> list[LiveAura] | None:
         """The auras acting on every card now ([] when no aura card is on the field); None
         where they differ from card to card (Zona di Conquista)."""
-        auras = self.aura_cards
-        if auras and not (
-            auras.isdisjoint(s.players[0].field) and auras.isdisjoint(s.players[1].field)
-        ):
-            return self.shared_auras(s)
+        auras: set[str] = self.aura_cards
+        if auras:
+            p0: Player = s.players[0]
+            p1: Player = s.players[1]
+            if not (auras.isdisjoint(p0.field) and auras.isdisjoint(p1.field)):
+                return self.shared_auras(s)
         return []
 
     def tot(self, s: EstroState, p: int, c: str) -> int:
@@ -592,8 +601,14 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
 
     def battle_stats(self, s: EstroState, p: int, c: str, delta: list[int]) -> list[int]:
         v = self.stats(s, p, c)
-        if any(delta):
-            return [a + b for a, b in zip(v, delta, strict=True)]
+        if delta != _ZEROS:
+            return [
+                v[0] + delta[0],
+                v[1] + delta[1],
+                v[2] + delta[2],
+                v[3] + delta[3],
+                v[4] + delta[4],
+            ]
         return v
 
     def add_mods(self, s: EstroState, p: int, c: str, delta: Iterable[int]) -> None:
@@ -602,7 +617,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         pl.mods[c] = tuple(a + b for a, b in zip(old, delta, strict=True))  # type: ignore[assignment]
 
     def on_field(self, s: EstroState, p: int, c: str) -> bool:
-        return c in s.players[p].field
+        pl: Player = s.players[p]
+        return c in pl.field
 
     # ------------------------------------------------------------------ turn steps --
     def _step_start(self, s: EstroState, step: Step, events: list[Event]) -> bool:
@@ -622,7 +638,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         pl.extra_plays = pl.extra_attacks = 0
         if pl.chimera_turn and turn > pl.chimera_turn + 2:
             pl.chimera_turn = 0  # a declared Chimera not made on the next turn lapses
-            events.append(Event("chimera_lapsed", {"player": p}))
+            events.append(event("chimera_lapsed", {"player": p}))
         s.played = 0
         s.attacked.clear()
         events.append(
@@ -636,7 +652,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             pl.hand.append(c)
             events.append(_new(Event, ("draw", {"player": p, "card": c}, (p,), {"player": p})))
         else:
-            events.append(Event("deck_empty", {"player": p}))
+            events.append(event("deck_empty", {"player": p}))
             if not pl.hand:
                 self._finish(s, 1 - p, "no_cards", events)
                 return
@@ -646,11 +662,11 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
     def draw(self, s: EstroState, p: int, events: list[Event]) -> bool:
         pl: Player = s.players[p]
         if not pl.deck:
-            events.append(Event("deck_empty", {"player": p}))
+            events.append(event("deck_empty", {"player": p}))
             return False
         c = pl.deck.pop()
         pl.hand.append(c)
-        events.append(Event("draw", {"player": p, "card": c}, (p,), {"player": p}))
+        events.append(event("draw", {"player": p, "card": c}, (p,), {"player": p}))
         return True
 
     def _step_end(self, s: EstroState, step: Step, events: list[Event]) -> bool:
@@ -701,7 +717,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         s.phase = "over"
         s.steps.clear()
         s.battle = None
-        events.append(Event("end", {"winner": winner, "reason": reason, "round": s.round}))
+        events.append(event("end", {"winner": winner, "reason": reason, "round": s.round}))
 
     # -------------------------------------------------------------------- battle --
     def judge(self, s: EstroState) -> combat.Verdict:
@@ -731,18 +747,35 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         live = self.acting_auras(s)  # one aura pass for both cards
         av = self.stats(s, ap, a, live)
         dv = self.stats(s, dp, d, live)
-        ae = pls[ap].estro.get(a)
+        apl: Player = pls[ap]
+        dpl: Player = pls[dp]
+        ae = apl.estro.get(a)
         if ae is None:
-            ae = info[a].estro
-        de = pls[dp].estro.get(d)
+            ci: CardInfo = info[a]
+            ae = ci.estro
+        de = dpl.estro.get(d)
         if de is None:
-            de = info[d].estro
+            ci = info[d]
+            de = ci.estro
+        # (the five stats in line: any() and zip() are Python calls on compiled code)
         delta = b.adelta
-        if any(delta):
-            av = [x + y for x, y in zip(av, delta, strict=True)]
+        if delta != _ZEROS:
+            av = [
+                av[0] + delta[0],
+                av[1] + delta[1],
+                av[2] + delta[2],
+                av[3] + delta[3],
+                av[4] + delta[4],
+            ]
         delta = b.ddelta
-        if any(delta):
-            dv = [x + y for x, y in zip(dv, delta, strict=True)]
+        if delta != _ZEROS:
+            dv = [
+                dv[0] + delta[0],
+                dv[1] + delta[1],
+                dv[2] + delta[2],
+                dv[3] + delta[3],
+                dv[4] + delta[4],
+            ]
         adie, ddie = b.adie, b.ddie
         if adie is not None and ae in _DIE_FACES[adie]:
             av[ae] += _DIE_BONUS
@@ -750,10 +783,10 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             dv[de] += _DIE_BONUS
         mul = b.amul
         if mul != _ONES:
-            av = [x * m for x, m in zip(av, mul, strict=True)]
+            av = [av[0] * mul[0], av[1] * mul[1], av[2] * mul[2], av[3] * mul[3], av[4] * mul[4]]
         mul = b.dmul
         if mul != _ONES:
-            dv = [x * m for x, m in zip(dv, mul, strict=True)]
+            dv = [dv[0] * mul[0], dv[1] * mul[1], dv[2] * mul[2], dv[3] * mul[3], dv[4] * mul[4]]
         matchup = _MATCHUP[ae][de]
         apri = av[ae]
         dpri = dv[de]
@@ -851,7 +884,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         elif stage in ("roll", "att_window", "def_window", "redirect") and not (
             self.on_field(s, ap, b.a) and self.on_field(s, dp, b.d)
         ):
-            events.append(Event("attack_void", {"player": ap, "attacker": b.a}))
+            events.append(event("attack_void", {"player": ap, "attacker": b.a}))
             s.steps[-1] = ("battle", "done")
             return False
         if stage == "roll":
@@ -879,7 +912,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             if s.mf & SOGNO:
                 self.sogno_battle(s, b)
             if s.mf & MNEMONICA:  # the attacker declares the outcome before it is shown
-                events.append(Event("dice", {"player": ap, "att_die": b.adie, "def_die": b.ddie}))
+                events.append(event("dice", {"player": ap, "att_die": b.adie, "def_die": b.ddie}))
                 s.steps[-1] = ("battle", "declare_outcome")
                 return True
             destroyed = self._judge(s, b, events) != "none"
@@ -943,7 +976,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             nb = Battle(b.ap, b.a, self.deref(s.players[1 - b.ap], action.split(":")[1]))
             s.battle = nb
             events.append(
-                Event(
+                event(
                     "redirect",
                     {
                         "player": b.ap,
@@ -997,7 +1030,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
                     _new(Event, ("reveal", {"player": p, "card": c, "falling": True}, None, None))
                 )
             if pl.shield.get(c, 0) >= s.turn:
-                events.append(Event("protected", {"player": p, "card": c}))
+                events.append(event("protected", {"player": p, "card": c}))
                 s.steps.pop()
                 return False
             if was_down and s.mf & IMBOSCATA and self.ambushers(s, p):
@@ -1017,7 +1050,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             stage = "saving"  # no gift of its own to try: go on at once
         if stage == "saving":
             if s.flags.pop("saved", None):
-                events.append(Event("saved", {"player": p, "card": c, "by": "gift"}))
+                events.append(event("saved", {"player": p, "card": c, "by": "gift"}))
                 s.steps.pop()
                 return False
             if (
@@ -1076,15 +1109,15 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         if action == "necro:protect":  # no redirect: the protection was declared in time
             self._spend(s, p, 2, "protect", events)
             s.players[p].shield[c] = s.turn + 1
-            events.append(Event("protected", {"player": p, "card": c, "by": "necrotoken"}))
+            events.append(event("protected", {"player": p, "card": c, "by": "necrotoken"}))
             s.steps.pop()
             return
         if s.mf & ZONA:
             s.players[p].zused |= 1 << ARMONIO
         else:
             s.players[p].zone_used = True
-        events.append(Event("zone", {"player": p, "zone": "medica", "card": c}))
-        events.append(Event("saved", {"player": p, "card": c, "by": "zone"}))
+        events.append(event("zone", {"player": p, "zone": "medica", "card": c}))
+        events.append(event("saved", {"player": p, "card": c, "by": "zone"}))
         s.steps.pop()
         b: Battle | None = s.battle
         # a zone action during an attack lets the attacker redirect it (digest, zones)
@@ -1106,7 +1139,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             pl: Player = s.players[d.player]
             pl.hand.remove(c)
             pl.inc.append(c)
-            events.append(Event("discard", {"player": d.player, "card": c}))
+            events.append(event("discard", {"player": d.player, "card": c}))
         elif kind == "battle":
             self._answer_battle(s, d, action, events)
         elif kind == "destroy":

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tavolo.engine import RNG, ConfigError, Event
+from tavolo.engine import RNG, ConfigError, Event, event
 
 from .content import MESSAGES
 from .state import CHIMERA, SOGNO
@@ -132,7 +132,7 @@ class SognoRules(_Base):
         pl.inhibited = pl.inhibited | {a}
         s.plays -= 1
         s.played += 1
-        events.append(Event("attach", {"player": p, "card": a, "granito": g}))
+        events.append(event("attach", {"player": p, "card": a, "granito": g}))
 
     def manpo_play(self, s: EstroState, p: int, c: str, events: list[Event]) -> None:
         pl: Player = s.players[p]
@@ -140,7 +140,7 @@ class SognoRules(_Base):
         pl.field.append(c)
         pl.inhibited = pl.inhibited | {c}
         s.played += 1
-        events.append(Event("manpo_play", {"player": p, "card": c}))
+        events.append(event("manpo_play", {"player": p, "card": c}))
 
     # ---------------------------------------------------------------- battles --
     def idle_in_sogno(self, s: EstroState, p: int, pl: Player) -> set[str]:

@@ -1,2 +1,3 @@
 from ..state cimport EstroState, Player, Battle
 from .state cimport BastioneState
+from ..cards cimport CardInfo

@@ -26,7 +26,7 @@ from pydantic import (
     StrictStr,
 )
 
-from tavolo.engine import RNG, Config, ConfigError, Decision, Event, no_options
+from tavolo.engine import RNG, Config, ConfigError, Decision, Event, event, no_options
 from tavolo.engine.steps import Step
 
 from ..cards import chimera_id, chimera_parts
@@ -275,7 +275,8 @@ class Mode(EstroGame):
             if fixed < len(events):
                 fix(s, events, fixed)
                 fixed = len(events)
-            if not s.hdeck and not s.players[1].field and s.rnd:
+            horde: Player = s.players[1]
+            if not s.hdeck and not horde.field and s.rnd:
                 self._finish_b(s, True, "last_wave", events)
                 break
             phase = s.phase
@@ -298,7 +299,7 @@ class Mode(EstroGame):
                 self._next_horde_attack(s, events)
             elif phase == "horde_end":
                 s.phase = "dreamers_start"
-                if not self._turn_end.isdisjoint(s.players[1].field):
+                if not self._turn_end.isdisjoint(horde.field):
                     self.trigger_all(s, 1, "turn_end")
             else:  # dreamers_start
                 self._dreamer_phase(s, events)
@@ -307,7 +308,8 @@ class Mode(EstroGame):
 
     def _team_gifts(self, s: BastioneState, trig: str) -> None:
         cards = self.info.by_trigger.get(trig)
-        if cards and not cards.isdisjoint(s.players[0].field):
+        team: Player = s.players[0]
+        if cards and not cards.isdisjoint(team.field):
             self.trigger_all(s, 0, trig)
 
     # ------------------------------------------------------------------ the horde --
@@ -325,7 +327,7 @@ class Mode(EstroGame):
         s.active = 1
         s.phase = "horde_attacks"
         s.hdone.clear()
-        events.append(Event("ultimo_bastione.horde_phase", {"round": s.rnd}))
+        events.append(event("ultimo_bastione.horde_phase", {"round": s.rnd}))
         # 1. every horde card no defender holds moves one zone closer (lane, then depth)
         held = {s.cell[c] for c in s.players[0].field}
         for c in sorted(horde.field, key=s.cell.__getitem__):
@@ -339,7 +341,7 @@ class Mode(EstroGame):
         entered = []
         for _ in range(REINFORCEMENTS):
             if not s.hdeck:
-                events.append(Event("ultimo_bastione.horde_spent", {"round": s.rnd}))
+                events.append(event("ultimo_bastione.horde_spent", {"round": s.rnd}))
                 break
             c = s.hdeck.pop()
             lane = s.rng.below(LANES)
@@ -347,7 +349,7 @@ class Mode(EstroGame):
             s.cell[c] = lane * DEPTHS + DEPTHS - 1
             entered.append(c)
             events.append(
-                Event("ultimo_bastione.reinforcement", {"card": c, "lane": lane + 1, "zone": 4})
+                event("ultimo_bastione.reinforcement", {"card": c, "lane": lane + 1, "zone": 4})
             )
         # 3. gifts: the turn's own first, then those of the cards that entered (on top)
         if not self._turn_start.isdisjoint(horde.field):
@@ -373,14 +375,14 @@ class Mode(EstroGame):
             s.players[1].inc.append(c)
             s.flags["breaches"] = s.flags.get("breaches", 0) + 1
             events.append(
-                Event("ultimo_bastione.breach", {"card": c, "damage": dmg, "cq": max(0, s.cq)})
+                event("ultimo_bastione.breach", {"card": c, "damage": dmg, "cq": max(0, s.cq)})
             )
             if s.cq <= 0:
                 self._finish_b(s, False, "bastion_fell", events)
             return
         s.cell[c] = x - 1
         events.append(
-            Event(
+            event(
                 "ultimo_bastione.advance",
                 {"card": c, "lane": lane_of(x) + 1, "zone": depth_of(x)},
             )
@@ -395,7 +397,11 @@ class Mode(EstroGame):
         if not ready:
             s.phase = "horde_end"
             return
-        a = min(ready, key=cell.__getitem__)
+        a = ready[0]  # the first of the cells nearest the bastion, as min() would pick
+        near = cell[a]
+        for c in ready:
+            if cell[c] < near:
+                a, near = c, cell[c]
         s.hdone.add(a)
         d = held[cell[a]]
         s.battle = Battle(1, a, d)
@@ -406,8 +412,10 @@ class Mode(EstroGame):
         """After a horde attack: a horde card that destroyed its defender moves on at once."""
         s.steps.pop()
         _, a, d = step
-        if a in s.players[1].field and d not in s.players[0].field:
-            events.append(Event("ultimo_bastione.overrun", {"card": a, "defender": d}))
+        horde: Player = s.players[1]
+        team: Player = s.players[0]
+        if a in horde.field and d not in team.field:
+            events.append(event("ultimo_bastione.overrun", {"card": a, "defender": d}))
             self._advance(s, a, events)
         return False
 
@@ -439,7 +447,7 @@ class Mode(EstroGame):
             s.asl[k] = AS_PER_DREAMER + s.bonus[k]
             s.bonus[k] = 0
             s.placed[k] = 0
-        events.append(Event("ultimo_bastione.dreamer_phase", {"round": s.rnd}))
+        events.append(event("ultimo_bastione.dreamer_phase", {"round": s.rnd}))
         for k in range(n):
             hand, deck = s.hands[k], s.decks[k]
             if len(hand) < HAND_DRAW_BELOW and deck:
@@ -460,10 +468,11 @@ class Mode(EstroGame):
         s.played = 0  # actions taken in this turn (a Chimera is declared before any)
         s.bind(k)
         cell = s.cell
-        hordes = {cell[c] for c in s.players[1].field}
+        horde: Player = s.players[1]
+        hordes = {cell[c] for c in horde.field}
         s.engaged = any(cell[c] in hordes for c in self._mine(s, k))
         events.append(
-            Event(
+            event(
                 "ultimo_bastione.dreamer_turn",
                 {"player": k, "as_left": s.asl[k], "engaged": s.engaged},
             )
@@ -479,7 +488,8 @@ class Mode(EstroGame):
 
     def _mine(self, s: BastioneState, k: int) -> list[str]:
         home = s.home
-        return [c for c in s.players[0].field if home[c.split("+", 1)[0] if "+" in c else c] == k]
+        team: Player = s.players[0]
+        return [c for c in team.field if home[c.split("+", 1)[0] if "+" in c else c] == k]
 
     def play_cost(self, s: BastioneState, k: int) -> int:
         """Dissonanza onirica: 2 dreamers pay 1 AS a card; 3 pay 2 for a second card in
@@ -599,7 +609,7 @@ class Mode(EstroGame):
         if action != "chimera:declare":
             s.played += 1
         if verb == "done":
-            events.append(Event("ultimo_bastione.done", {"player": k, "as_left": s.asl[k]}))
+            events.append(event("ultimo_bastione.done", {"player": k, "as_left": s.asl[k]}))
             s.asl[k] = 0
             return
         if verb == "attack":
@@ -617,7 +627,7 @@ class Mode(EstroGame):
             team.hand.remove(c)
             self._place(s, k, c, x)
             events.append(
-                Event(
+                event(
                     "ultimo_bastione.play",
                     {"player": k, "card": c, "lane": lane_of(x) + 1, "zone": depth_of(x) + 1},
                 )
@@ -633,7 +643,7 @@ class Mode(EstroGame):
             team.hand.remove(c)
             self._place(s, k, c, x)
             events.append(
-                Event(
+                event(
                     "ultimo_bastione.replace",
                     {
                         "player": k,
@@ -649,7 +659,7 @@ class Mode(EstroGame):
         if verb == "activate":
             c = parts[1]
             s.asl[k] -= 1
-            events.append(Event("ultimo_bastione.activate", {"player": k, "card": c}))
+            events.append(event("ultimo_bastione.activate", {"player": k, "card": c}))
             s.steps.append(("gift", 0, c, "play", "check", None, None))
             return
         if verb == "zone":
@@ -661,14 +671,14 @@ class Mode(EstroGame):
         if verb == "fessura":
             c = parts[1]
             s.rift_turn = s.turn * 8 + k + 1
-            events.append(Event("ultimo_bastione.fessura", {"player": k, "card": c}))
+            events.append(event("ultimo_bastione.fessura", {"player": k, "card": c}))
             s.steps.append(("rift", 0, c, s.cell[c], k))
             s.steps.append(("destroy", 0, c, "fessura", "check"))
             return
         if verb == "chimera":
             if parts[1] == "declare":
                 s.chim[k] = s.turn
-                events.append(Event("ultimo_bastione.chimera_declared", {"player": k}))
+                events.append(event("ultimo_bastione.chimera_declared", {"player": k}))
                 return
             host, guest = parts[1], parts[2]
             x = (int(parts[3]) - 1) * DEPTHS + int(parts[4]) - 1
@@ -680,7 +690,7 @@ class Mode(EstroGame):
             s.chim[k] = 0
             self._place(s, k, c, x)
             events.append(
-                Event(
+                event(
                     "ultimo_bastione.chimera",
                     {
                         "player": k,
@@ -741,7 +751,7 @@ class Mode(EstroGame):
             ):
                 team.spent.add(c)  # inspiration comes once from a card
                 k = self.owner(s, c)
-                events.append(Event("ultimo_bastione.inspiration", {"player": k, "card": c}))
+                events.append(event("ultimo_bastione.inspiration", {"player": k, "card": c}))
                 s.steps.append(("inspire", k, c, "choose"))
             return False
         return super()._step_gift(s, step, events)
@@ -782,7 +792,7 @@ class Mode(EstroGame):
             hand.remove(other)
             deck.insert(0, other)
             events.append(
-                Event(
+                event(
                     "ultimo_bastione.keep",
                     {"player": k, "card": keep, "bottom": other},
                     (k,),
@@ -793,12 +803,12 @@ class Mode(EstroGame):
         choice = parts[1]
         if choice == "as":
             self._gain_as(s, k, 1)
-            events.append(Event("ultimo_bastione.inspired", {"player": k, "choice": "as"}))
+            events.append(event("ultimo_bastione.inspired", {"player": k, "choice": "as"}))
         elif choice == "draw":
             drawn = [deck.pop() for _ in range(min(2, len(deck)))]
             hand.extend(drawn)
             events.append(
-                Event(
+                event(
                     "ultimo_bastione.inspired",
                     {"player": k, "choice": "draw", "cards": drawn},
                     (k,),
@@ -814,7 +824,7 @@ class Mode(EstroGame):
             self.add_mods(s, 0, c, v)
             s.marks[c] = s.marks.get(c, 0) + 1
             events.append(
-                Event("ultimo_bastione.inspired", {"player": k, "choice": "mark", "card": c})
+                event("ultimo_bastione.inspired", {"player": k, "choice": "mark", "card": c})
             )
 
     # ------------------------------------------------------- the 1v1 rules, adapted --
@@ -852,7 +862,7 @@ class Mode(EstroGame):
             k = self.owner(s, c)
             n = int(e.extra_play or e.extra_attack or 0)
             self._gain_as(s, k, n)
-            events.append(Event("ultimo_bastione.extra", {"player": k, "card": c, "as": n}))
+            events.append(event("ultimo_bastione.extra", {"player": k, "card": c, "as": n}))
             return
         if verb == "zone_refresh" and p == 1:
             return  # the horde has no zone action
@@ -869,7 +879,7 @@ class Mode(EstroGame):
             pl.summoned.add(x)
             lane = s.rng.below(LANES)
             s.cell[x] = lane * DEPTHS + DEPTHS - 1
-            events.append(Event("revive", {"player": 1, "card": x, "to": "field"}))
+            events.append(event("revive", {"player": 1, "card": x, "to": "field"}))
             return
         k = s.bound
         if to == "field" and len(self._mine(s, k)) < FIELD_LIMIT:
@@ -883,7 +893,7 @@ class Mode(EstroGame):
                 self._own(s, k, x)
                 # a revive is no play: as in 1v1 nothing answers it, and the horde's
                 # waiting once-gifts wait on for the dreamers' next play
-                events.append(Event("revive", {"player": 0, "card": x, "to": "field"}))
+                events.append(event("revive", {"player": 0, "card": x, "to": "field"}))
                 return
         self._own(s, k, x)
         was = pl.known
@@ -908,7 +918,7 @@ class Mode(EstroGame):
         s.steps.pop()
         team: Player = s.players[0]
         if c in team.field or not s.rift:
-            events.append(Event("ultimo_bastione.fessura_closed", {"player": k}))
+            events.append(event("ultimo_bastione.fessura_closed", {"player": k}))
             return False
         rift = list(s.rift)
         y = s.rng.draw(rift, "dimensional deck")
@@ -917,7 +927,7 @@ class Mode(EstroGame):
         team.summoned.add(y)
         s.cell[y] = x
         self._own(s, k, y)
-        events.append(Event("ultimo_bastione.fessura_card", {"player": k, "card": y}))
+        events.append(event("ultimo_bastione.fessura_card", {"player": k, "card": y}))
         self._entered(s, y)
         return False
 
@@ -929,7 +939,7 @@ class Mode(EstroGame):
         s.steps.clear()
         s.battle = None
         events.append(
-            Event(
+            event(
                 "ultimo_bastione.end",
                 {"won": won, "reason": reason, "round": s.rnd, "cq": max(0, s.cq)},
             )

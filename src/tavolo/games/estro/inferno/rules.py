@@ -33,7 +33,7 @@ from pydantic import (
     StrictStr,
 )
 
-from tavolo.engine import RNG, Config, ConfigError, Decision, Event
+from tavolo.engine import RNG, Config, ConfigError, Decision, Event, event
 
 from .. import combat
 from ..cards import chimera_parts
@@ -463,7 +463,7 @@ class Mode(EstroGame):
         else:
             nxt = s.turn + ((self.owner(s, x) - s.seat) % SEATS or SEATS)
             pl.rest = (*((r, t) for r, t in pl.rest if t >= s.turn), (x, nxt))
-        events.append(Event("ambush", {"player": p, "card": x, "fallen": fallen}))
+        events.append(event("ambush", {"player": p, "card": x, "fallen": fallen}))
 
     # ------------------------------------------------------------------ turns and the end --
     def _start_turn(self, s: InfernoState, events: list[Event]) -> None:  # type: ignore[override]
@@ -480,16 +480,16 @@ class Mode(EstroGame):
         pl.extra_plays = pl.extra_attacks = 0
         if pl.chimera_turn and turn > pl.chimera_turn + SEATS:
             pl.chimera_turn = 0
-            events.append(Event("chimera_lapsed", {"player": p}))
+            events.append(event("chimera_lapsed", {"player": p}))
         s.played = 0
         s.attacked.clear()
-        events.append(Event("turn", {"player": p, "round": s.round, "turn": turn}))
+        events.append(event("turn", {"player": p, "round": s.round, "turn": turn}))
         if pl.deck:
             c = pl.deck.pop()
             pl.hand.append(c)
             events.append(_new(Event, ("draw", {"player": p, "card": c}, (p,), {"player": p})))
         else:
-            events.append(Event("deck_empty", {"player": p}))
+            events.append(event("deck_empty", {"player": p}))
             if not pl.hand:
                 self._finish(s, 1 - p, "no_cards", events)
                 return
@@ -537,7 +537,7 @@ class Mode(EstroGame):
         s.steps.clear()
         s.battle = None
         events.append(
-            Event(
+            event(
                 "inferno.end",
                 {
                     "team": None if winner is None else TEAM_NAMES[winner],

@@ -34,11 +34,12 @@ from tavolo.engine import (
     ContentError,
     Decision,
     Event,
+    event,
     no_options,
 )
 from tavolo.engine.steps import Step
 
-from ..cards import chimera_parts
+from ..cards import CardInfo, chimera_parts
 from ..combat import DIE_BONUS, MATCHUP
 from ..content import bad_position
 from ..game import EstroGame
@@ -178,7 +179,7 @@ class Mode(EstroGame):
             s.phase = "ships"
             s.plays = 0
             pl.extra_plays = pl.extra_attacks = 0
-            events.append(Event("navi.ships_turn", {"round": rnd, "turn": turn}))
+            events.append(event("navi.ships_turn", {"round": rnd, "turn": turn}))
             s.steps.append(("navi", "close", "gifts"))
             s.steps.append(("navi", "attack"))
             s.steps.append(("navi", "reveal", REVEALS))
@@ -190,8 +191,8 @@ class Mode(EstroGame):
         pl.extra_plays = pl.extra_attacks = 0
         if pl.chimera_turn and turn > pl.chimera_turn + 2:
             pl.chimera_turn = 0
-            events.append(Event("chimera_lapsed", {"player": 0}))
-        events.append(Event("turn", {"player": 0, "round": rnd, "turn": turn}))
+            events.append(event("chimera_lapsed", {"player": 0}))
+        events.append(event("turn", {"player": 0, "round": rnd, "turn": turn}))
         st = self.fleet.settings
         if (
             s.pool
@@ -202,11 +203,11 @@ class Mode(EstroGame):
             x = s.rng.draw(pool, "navi item")
             s.pool = tuple(pool)
             s.held = (*s.held, x)
-            events.append(Event("navi.item", {"item": x}))
+            events.append(event("navi.item", {"item": x}))
         if pl.deck:
             self.draw(s, 0, events)
         else:  # no loss for an empty deck, even with no hand: the field fights on
-            events.append(Event("deck_empty", {"player": 0}))
+            events.append(event("deck_empty", {"player": 0}))
         if not self._turn_start.isdisjoint(pl.field):
             self.trigger_all(s, 0, "turn_start")
 
@@ -258,7 +259,7 @@ class Mode(EstroGame):
 
     def _show(self, s: NaviState, c: str, by: str, events: list[Event]) -> None:
         s.players[1].down.discard(c)
-        events.append(Event("navi.reveal", {"card": c, "ship": s.ship_of.get(c, -1), "by": by}))
+        events.append(event("navi.reveal", {"card": c, "ship": s.ship_of.get(c, -1), "by": by}))
 
     def _step_battle(self, s: EstroState, step: Step, events: list[Event]) -> bool:
         out = super()._step_battle(s, step, events)
@@ -310,10 +311,10 @@ class Mode(EstroGame):
     def _damage(self, s: NaviState, i: int, dmg: int, by: str, events: list[Event]) -> None:
         s.shields[i] = max(0, s.shields[i] - dmg)
         data = {"ship": i, "by": by, "damage": dmg, "shields": s.shields[i]}
-        events.append(Event("navi.ship_hit", data))
+        events.append(event("navi.ship_hit", data))
         if s.shields[i] == 0:
             s.alarm[i] = 0
-            events.append(Event("navi.ship_destroyed", {"ship": i}))
+            events.append(event("navi.ship_destroyed", {"ship": i}))
             if not any(s.shields):
                 self._finish(s, 0, "fleet_destroyed", events)
 
@@ -332,7 +333,7 @@ class Mode(EstroGame):
         if any(of.get(c) == i for c in s.players[1].field):
             return
         s.alarm[i] = self.fleet.ships[i].countdown
-        events.append(Event("navi.alarm_start", {"ship": i, "turns": s.alarm[i]}))
+        events.append(event("navi.alarm_start", {"ship": i, "turns": s.alarm[i]}))
 
     def _step_end(self, s: EstroState, step: Step, events: list[Event]) -> bool:
         """The player's end: discard to five, their turn-end gifts, then the gifts of the
@@ -354,7 +355,7 @@ class Mode(EstroGame):
                 waking = [c for c in ships.field if c in s.pending]
                 s.pending = ()
                 if waking:
-                    events.append(Event("navi.gifts_wake", {"cards": waking}))
+                    events.append(event("navi.gifts_wake", {"cards": waking}))
                     depth = len(s.steps)
                     for c in reversed(waking):
                         self.trigger_entry(s, 1, c)
@@ -366,7 +367,8 @@ class Mode(EstroGame):
         return False
 
     def _field_lost(self, s: NaviState, events: list[Event]) -> bool:
-        if s.turn >= FIELD_CHECK_TURN and not s.players[0].field:
+        me: Player = s.players[0]
+        if s.turn >= FIELD_CHECK_TURN and not me.field:
             self._finish(s, 1, "empty_field", events)
             return True
         return False
@@ -377,7 +379,7 @@ class Mode(EstroGame):
         s.phase = "over"
         s.steps.clear()
         s.battle = None
-        events.append(Event("navi.end", {"won": winner == 0, "reason": reason, "round": s.round}))
+        events.append(event("navi.end", {"won": winner == 0, "reason": reason, "round": s.round}))
 
     # ------------------------------------------------------------------- the ships' turn --
     def _step_navi(self, s: EstroState, step: Step, events: list[Event]) -> bool:
@@ -385,7 +387,8 @@ class Mode(EstroGame):
         kind = step[1]
         if kind == "reveal":
             left = step[2]
-            if left > 0 and s.players[1].down:
+            ships: Player = s.players[1]
+            if left > 0 and ships.down:
                 return True
             # nothing to reveal: items for the ships' turn are still offered, once asked
             if (left == REVEALS or left < 0) and s.held and self.item_actions(s, "ships_turn"):
@@ -418,7 +421,7 @@ class Mode(EstroGame):
                 if s.alarm[i] and s.shields[i]:
                     s.alarm[i] -= 1
                     if s.alarm[i]:
-                        events.append(Event("navi.alarm", {"ship": i, "turns": s.alarm[i]}))
+                        events.append(event("navi.alarm", {"ship": i, "turns": s.alarm[i]}))
                     else:
                         s.alarm[i] = self.fleet.ships[i].countdown
                         self.fire_skill(s, i, events)
@@ -484,7 +487,8 @@ class Mode(EstroGame):
             av = self.stats(s, 1, a, live)
             ae = ships.estro.get(a)
             if ae is None:
-                ae = info[a].estro
+                ci: CardInfo = info[a]
+                ae = ci.estro
             seen.append((a, av[ae], av[0] + av[1] + av[2] + av[3] + av[4], ae))
         best: tuple[int, int] | None = None
         picks: list[tuple[str, str]] = []
@@ -497,7 +501,8 @@ class Mode(EstroGame):
                 dv = self.stats(s, 0, d, live)
                 de = me.estro.get(d)
                 if de is None:
-                    de = info[d].estro
+                    ci = info[d]
+                    de = ci.estro
                 dtot = dv[0] + dv[1] + dv[2] + dv[3] + dv[4]
                 dpri = dv[de]
                 bonus = DIE_BONUS if (turn > 2 or d in me.summoned) else 0
@@ -564,7 +569,7 @@ class Mode(EstroGame):
         skill = self.fleet.ships[i].skill
         n = skill.n
         e = skill.effect
-        events.append(Event("navi.skill", {"ship": i, "effect": e, "n": n}))
+        events.append(event("navi.skill", {"ship": i, "effect": e, "n": n}))
         me: Player = s.players[0]
         ships: Player = s.players[1]
         if e == "strike":
@@ -580,13 +585,13 @@ class Mode(EstroGame):
                 if me.hand:
                     x = s.rng.draw(me.hand, "navi drain")
                     me.inc.append(x)
-                    events.append(Event("discard", {"player": 0, "card": x}))
+                    events.append(event("discard", {"player": 0, "card": x}))
         elif e == "mill":
             for _ in range(n):
                 if me.deck:
                     x = me.deck.pop()
                     me.inc.append(x)
-                    events.append(Event("navi.burn", {"card": x}))
+                    events.append(event("navi.burn", {"card": x}))
         elif e == "corrode":
             for c in me.field:
                 if c not in me.down:
@@ -599,13 +604,13 @@ class Mode(EstroGame):
             for j in range(SHIPS):
                 if s.shields[j]:
                     s.shields[j] = min(self._max_shields[j], s.shields[j] + n)
-            events.append(Event("navi.recharge", {"shields": s.shields[:]}))
+            events.append(event("navi.recharge", {"shields": s.shields[:]}))
         else:  # reinforce: the ship's own fallen guardians return face up
             back = [x for x in reversed(ships.inc) if s.ship_of.get(x) == i][:n]
             for x in back:
                 ships.inc.remove(x)
                 ships.field.append(x)
-            events.append(Event("navi.reinforce", {"ship": i, "cards": back}))
+            events.append(event("navi.reinforce", {"ship": i, "cards": back}))
 
     def _primary(self, s: EstroState, q: int, c: str, n: int, by: str, events: list[Event]) -> None:
         """Add ``n`` to card (q, c)'s primary stat for the game (never below 0)."""
@@ -677,7 +682,7 @@ class Mode(EstroGame):
         data: dict[str, Any] = {"item": x}
         if tgt is not None:
             data["target"] = tgt
-        events.append(Event("navi.item_used", data))
+        events.append(event("navi.item_used", data))
         if e == "boost":
             self._primary(s, 0, str(tgt), n, f"item:{x}", events)
         elif e == "boost_all":
@@ -698,7 +703,7 @@ class Mode(EstroGame):
             ships.inhibited = ships.inhibited | {c}
         elif e == "silence":
             ships.inhibited = ships.inhibited | {str(tgt)}
-            events.append(Event("navi.silenced", {"card": tgt}))
+            events.append(event("navi.silenced", {"card": tgt}))
         elif e == "snipe":
             s.steps.append(("destroy", 1, str(tgt), "gift", "check"))
         elif e == "draw":
@@ -714,19 +719,19 @@ class Mode(EstroGame):
         elif e == "delay":
             i = ESTRI.index(str(tgt)[1:])
             s.alarm[i] += n
-            events.append(Event("navi.alarm", {"ship": i, "turns": s.alarm[i]}))
+            events.append(event("navi.alarm", {"ship": i, "turns": s.alarm[i]}))
         elif e == "extra_attack":
             s.attacks += n
-            events.append(Event("extra", {"player": 0, "attacks": n}))
+            events.append(event("extra", {"player": 0, "attacks": n}))
         elif e == "extra_play":
             if s.phase == "play":
                 s.plays += n
             else:
                 me.extra_plays += n
-            events.append(Event("extra", {"player": 0, "plays": n}))
+            events.append(event("extra", {"player": 0, "plays": n}))
         else:  # jam: the ships make fewer attacks this turn
             s.attacks = max(0, s.attacks - n)
-            events.append(Event("navi.jammed", {"attacks": s.attacks}))
+            events.append(event("navi.jammed", {"attacks": s.attacks}))
 
     # ------------------------------------------------------------------------ results --
     def returns(self, s: EstroState) -> tuple[float, ...]:
