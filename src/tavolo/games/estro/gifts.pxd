@@ -1,2 +1,3 @@
 from .state cimport EstroState, Player, Battle
 from .cards cimport CardInfo
+from .gift_play cimport Chance, Condition, Effect, Filter, Gift

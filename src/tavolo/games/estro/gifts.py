@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Decision, Event, event
 
-from .gift_play import Condition, Effect, Gift
+from .gift_play import Chance, Condition, Effect, Filter, Gift
 from .schema import ESTRI, STATS
 from .state import ZONA
 
@@ -90,7 +90,7 @@ class GiftRules(_Base):
         if c not in pl.field or (c in pl.down and trig != "destroyed"):
             return False
         ci: CardInfo = self.info[c]
-        gift = ci.gift
+        gift: Gift | None = ci.gift
         return gift is not None and not (gift.kind == "once" and c in pl.spent)
 
     def card_event(self, s: EstroState, kind: str, q: int, x: str, **data: Any) -> Event:
@@ -117,6 +117,7 @@ class GiftRules(_Base):
         return None
 
     def _holds(self, s: EstroState, p: int, c: str, conds: tuple[Condition, ...]) -> bool:
+        k: Condition  # (typed: compiled, its fields are read directly)
         for k in conds:
             me: Player = s.players[p]
             opp: Player = s.players[1 - p]
@@ -171,7 +172,7 @@ class GiftRules(_Base):
                 if x not in auras or x in down:
                     continue
                 ci: CardInfo = info[x]
-                gift = ci.gift
+                gift: Gift | None = ci.gift
                 assert gift is not None
                 if gift.if_ and not self._holds(s, q, x, gift.if_):
                     continue
@@ -182,7 +183,7 @@ class GiftRules(_Base):
     def _step_gift(self, s: EstroState, step: Step, events: list[Event]) -> bool:
         _, p, c, trig, stage, tq, tc = step
         ci: CardInfo = self.info[c]
-        gift = ci.gift
+        gift: Gift | None = ci.gift
         assert gift is not None
         if stage == "check":
             if not self._available(s, p, c, trig) or not self._holds(s, p, c, gift.if_):
@@ -241,7 +242,7 @@ class GiftRules(_Base):
                     return
 
     def _targets(self, s: EstroState, p: int, c: str, gift: Gift) -> list[tuple[int, str]]:
-        f = gift.target
+        f: Filter | None = gift.target
         assert f is not None
         sides = (p,) if f.side == "own" else (1 - p,) if f.side == "opp" else (p, 1 - p)
         out = []
@@ -297,7 +298,7 @@ class GiftRules(_Base):
             s.steps[-1] = ("gift", p, c, trig, "go", tq, self.deref(s.players[tq], x))
 
     def _chance(self, s: EstroState, p: int, c: str, gift: Gift, events: list[Event]) -> bool:
-        ch = gift.chance
+        ch: Chance | None = gift.chance
         if ch is None:
             return True
         data: dict[str, Any] = {"player": p, "card": c}
