@@ -11,56 +11,20 @@ Platformer's (up to 75). The modes marked xfail still do, their boards being the
 
 from __future__ import annotations
 
-import io
 import random
-import re
-from pathlib import Path
 
 import pytest
-from rich.console import Console
 
-from tavolo.cli import play
 from tavolo.engine import registry
 
-ROWS, COLUMNS = 40, 80
-PROMPT = re.compile(r"^(Choose|Scegli) 1-\d+ ")
+from .screens import RULE, assert_fits, at_random, played, screens
 
 
-def screens(name: str, mode: str, seats: str, seed: int, lang: str) -> list[list[str]]:
-    """A seeded game, the person at seat 1 choosing at random, shown on a console wider
-    than the screen (a line too long shows as such): each screen from the rule of the
-    person's turn to its prompt."""
-    game = registry.get(name)
-    mode, options = game.play_args(mode, {}, [])
-    table = play.Table.setup(name, lang, seats, seed, mode, None, options)
-    table.marks_key = None
-    out = io.StringIO()
-    table.out = Console(file=out, width=120, color_system=None, highlight=False)
-    table.stdin_is_terminal = False
-    rng = random.Random(seed)
-    asked = 0
-
-    def answer() -> str:
-        nonlocal asked
-        asked += 1
-        d = game.decision(table.state)
-        if asked > 100 or d is None:
-            return "q\n"
-        return f"{rng.randrange(len(d.actions)) + 1}\n"
-
-    table.input = answer
-    table.run()
-    found: list[list[str]] = []
-    now: list[str] | None = None
-    for line in out.getvalue().splitlines():
-        if line.startswith("─"):  # the rule of a turn: what was told is above it
-            now = []
-        if now is not None:
-            now.append(line)
-            if PROMPT.match(line):
-                found.append(now)
-                now = None
-    return found
+def turns(name: str, mode: str, seats: str, seed: int, lang: str) -> list[list[str]]:
+    """A seeded game, the person at seat 1 choosing at random (100 answers at most): each
+    screen from the rule of the person's turn to its prompt."""
+    lines = played(name, ["--mode", mode], seats, seed, lang, at_random(seed, 100))
+    return [screen for screen in screens(lines) if RULE.match(screen[0])]
 
 
 def over(why: str) -> pytest.MarkDecorator:
@@ -99,28 +63,23 @@ PLATFORMER = [
 def check(shown: list[list[str]]) -> None:
     assert len(shown) > 5  # the game was played, choices were shown
     for screen in shown:
-        text = "\n".join(screen)
-        assert len(screen) <= ROWS, f"{len(screen)} rows:\n{text}"
-        for line in screen[1:]:  # (the rule is as wide as the console)
-            assert len(line) <= COLUMNS, f"{len(line)} columns: {line!r}\n{text}"
+        assert_fits(screen)
 
 
 @pytest.mark.parametrize(("mode", "seats", "langs"), ESTRO)
 def test_every_estro_screen_fits_80_columns_and_40_rows(
-    mode: str, seats: str, langs: tuple[str, ...], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    mode: str, seats: str, langs: tuple[str, ...]
 ) -> None:
-    monkeypatch.setenv("TAVOLO_HOME", str(tmp_path))
     for lang in langs:
-        check(screens("estro", mode, seats, 1, lang))
+        check(turns("estro", mode, seats, 1, lang))
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize(("mode", "seats"), PLATFORMER)
 def test_every_platformer_screen_fits_80_columns_and_40_rows(
-    mode: str, seats: str, lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    mode: str, seats: str, lang: str
 ) -> None:
-    monkeypatch.setenv("TAVOLO_HOME", str(tmp_path))
-    check(screens("platformer", mode, seats, 1, lang))
+    check(turns("platformer", mode, seats, 1, lang))
 
 
 @pytest.mark.parametrize(

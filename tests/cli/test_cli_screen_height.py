@@ -11,22 +11,16 @@ top of the screen scrolled away."""
 
 from __future__ import annotations
 
-import io
 import random
 import re
-from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from tavolo.cli import play
-from tavolo.engine import registry
 
 from . import invoke
+from .screens import HAND_OVER, ROWS, RULE, played, screens
 
-ROWS = 40
-PROMPT = re.compile(r"^(Choose|Scegli) 1-\d+ ")
-HAND_OVER = re.compile(r"^(Pass the screen|Passa lo schermo)")
 SINCE = ("Since your last choice:", "Dalla tua ultima scelta:")
 OPTIONS = ("Your options:", "Le tue scelte:")
 FOLDED = re.compile(r"^… \d+ .*(type log to read|scrivi log per legger)")
@@ -56,20 +50,11 @@ def transcript(
     """The lines of a seeded game shown on an 80-column console (``rows``: a terminal
     that tall; None: output that is not a terminal), the person choosing at random, the
     same choice at the same move whatever else is typed (``log`` first, if asked)."""
-    game = registry.get(name)
-    mode = flags[1] if flags[:1] == ["--mode"] else None  # (as `tavolo play` reads it)
-    mode, options = game.play_args(mode, {}, flags[2:] if mode else flags)
-    table = play.Table.setup(name, lang, seats, seed, mode, None, options)
-    table.marks_key = None  # no pencil marks from or to a profile
-    out = io.StringIO()
-    table.out = Console(file=out, width=80, color_system=None, highlight=False)
-    table.stdin_is_terminal = False
-    table.rows = rows
     logged: set[int] = set()
 
-    def answer() -> str:
+    def answer(table: play.Table) -> str:
         moved = len(table.replay.actions)
-        d = game.decision(table.state)
+        d = table.game.decision(table.state)
         if log and moved not in logged:  # (at the last screen too)
             logged.add(moved)
             return "log\n"
@@ -77,30 +62,13 @@ def transcript(
             return "q\n"
         return f"{random.Random(seed * 1000 + moved).randrange(len(d.actions)) + 1}\n"
 
-    table.input = answer
-    table.run()
-    return out.getvalue().splitlines()
-
-
-def screens(lines: list[str]) -> list[list[str]]:
-    """Each screen a person reads at a choice: from the line after the last prompt (or
-    from the hand-over, which clears the terminal) to the prompt."""
-    found: list[list[str]] = []
-    now: list[str] = []
-    for line in lines:
-        if HAND_OVER.match(line):
-            now = []
-        now.append(line)
-        if PROMPT.match(line):
-            found.append(now)
-            now = []
-    return found
+    return played(name, flags, seats, seed, lang, answer, width=80, rows=rows)
 
 
 def told(screen: list[str]) -> list[str]:
     """The lines of a screen that tell what happened since the last choice: above the
     turn's rule, and under 'Since your last choice:' in a hot seat."""
-    start = next(i for i, line in enumerate(screen) if line.startswith("─"))
+    start = next(i for i, line in enumerate(screen) if RULE.match(line))
     lines = [line for line in screen[:start] if not HAND_OVER.match(line)]
     if any(line in SINCE for line in screen):
         head = next(i for i, line in enumerate(screen) if line in SINCE)
@@ -112,21 +80,14 @@ def told(screen: list[str]) -> list[str]:
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize(("name", "flags", "seats", "seed"), GAMES)
 def test_a_choice_screen_is_never_taller_than_the_terminal(
-    name: str,
-    flags: list[str],
-    seats: str | None,
-    seed: int,
-    lang: str,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    name: str, flags: list[str], seats: str | None, seed: int, lang: str
 ) -> None:
     """Every screen fits 40 rows, what was told folded to the rows the rest leaves;
     where the board and the options alone take 40 rows or more (an Estro or Platformer
     board, a game's own matter), what was told is the one line that says it is folded."""
-    monkeypatch.setenv("TAVOLO_HOME", str(tmp_path))
-    whole = screens(transcript(name, flags, seats, seed, lang, None))
+    whole = screens(transcript(name, flags, seats, seed, lang, None), HAND_OVER)
     assert any(len(screen) > ROWS for screen in whole)  # as the terminal got it before
-    shown = screens(transcript(name, flags, seats, seed, lang, ROWS))
+    shown = screens(transcript(name, flags, seats, seed, lang, ROWS), HAND_OVER)
     assert len(shown) == len(whole) > 10  # the same game, played
     for screen in shown:
         text = "\n".join(screen)
@@ -157,17 +118,10 @@ def within(wanted: list[str], lines: list[str]) -> bool:
     ],
 )
 def test_log_shows_every_event_the_screen_folded(
-    name: str,
-    flags: list[str],
-    seats: str | None,
-    seed: int,
-    lang: str,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    name: str, flags: list[str], seats: str | None, seed: int, lang: str
 ) -> None:
     """Nothing is lost: every event a transcript tells, the terminal tells too, in the
     same order, once ``log`` is typed at each prompt (the same game, the same choices)."""
-    monkeypatch.setenv("TAVOLO_HOME", str(tmp_path))
     whole = bullets(transcript(name, flags, seats, seed, lang, None, moves=40))
     folded = transcript(name, flags, seats, seed, lang, ROWS, moves=40)
     logged = transcript(name, flags, seats, seed, lang, ROWS, log=True, moves=40)

@@ -4,19 +4,11 @@ saw a full hand scroll out of sight above 23 options in the Plan)."""
 
 from __future__ import annotations
 
-import io
-import random
-import re
-from pathlib import Path
-
 import pytest
-from rich.console import Console
 
-from tavolo.cli import play
 from tavolo.engine import registry
 
-ROWS, COLUMNS = 40, 80
-PROMPT = re.compile(r"^(Choose|Scegli) 1-\d+ ")
+from .screens import assert_fits, at_random, played, screens
 
 GAMES = [
     ("tutorial", ["--tutorial"], 3),
@@ -30,59 +22,17 @@ GAMES = [
 ]
 
 
-def screens(flags: list[str], seed: int, lang: str, moves: int = 150) -> list[list[str]]:
-    """A seeded game played at random by a person at the table, shown on a console
-    wider than the screen (so that a line too long shows as such); each screen runs
-    from the rule of a person's turn to its prompt."""
-    game = registry.get("tos")
-    mode, options = game.play_args(None, {}, flags)
-    table = play.Table.setup("tos", lang, None, seed, mode, None, options)
-    table.marks_key = None  # no pencil marks from or to a profile
-    out = io.StringIO()
-    table.out = Console(file=out, width=120, color_system=None, highlight=False)
-    table.stdin_is_terminal = False
-    rng = random.Random(seed)
-    asked = 0
-
-    def answer() -> str:
-        nonlocal asked
-        asked += 1
-        d = game.decision(table.state)
-        if asked > moves or d is None:
-            return "q\n"
-        return f"{rng.randrange(len(d.actions)) + 1}\n"
-
-    table.input = answer
-    table.run()
-    found, now = [], []
-    for line in out.getvalue().splitlines():
-        if line.startswith("─"):  # a rule: a turn starts (or the game)
-            now = []
-        now.append(line)
-        if PROMPT.match(line):
-            found.append(now)
-            now = []
-    return found
-
-
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize(("name", "flags", "seed"), GAMES)
 def test_every_decision_screen_fits_80_columns_and_40_rows(
-    name: str,
-    flags: list[str],
-    seed: int,
-    lang: str,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    name: str, flags: list[str], seed: int, lang: str
 ) -> None:
-    monkeypatch.setenv("TAVOLO_HOME", str(tmp_path))
-    shown = screens(flags, seed, lang)
+    """A seeded game played at random by a person at the table (150 answers at most):
+    each screen, from the rule of a person's turn to its prompt, fits."""
+    shown = screens(played("tos", flags, None, seed, lang, at_random(seed, 150)))
     assert len(shown) > 10, name  # the game was played, decisions were shown
     for screen in shown:
-        text = "\n".join(screen)
-        assert len(screen) <= ROWS, f"{len(screen)} rows:\n{text}"
-        for line in screen[1:]:  # (the rule is as wide as the console)
-            assert len(line) <= COLUMNS, f"{len(line)} columns: {line!r}\n{text}"
+        assert_fits(screen)
 
 
 def test_the_plan_shows_a_cards_options_on_its_line() -> None:
