@@ -235,8 +235,11 @@ class Mode(EstroGame):
 
     def open_ships(self, s: NaviState) -> list[int]:
         """The ships still flying with no guardian on the field: they can be attacked."""
-        guarded = {s.ship_of.get(c) for c in s.players[1].field}
-        return [i for i in range(SHIPS) if s.shields[i] > 0 and i not in guarded]
+        ships: Player = s.players[1]
+        of = s.ship_of
+        guarded = {of.get(c) for c in ships.field}
+        shields = s.shields
+        return [i for i in range(SHIPS) if shields[i] > 0 and i not in guarded]
 
     def _turn_action(self, s: EstroState, p: int, action: str, events: list[Event]) -> None:
         assert isinstance(s, NaviState)
@@ -490,36 +493,36 @@ class Mode(EstroGame):
                 ci: CardInfo = info[a]
                 ae = ci.estro
             seen.append((a, av[ae], av[0] + av[1] + av[2] + av[3] + av[4], ae))
-        best: tuple[int, int] | None = None
+        # the best key so far, (rank, value) compared as a pair, kept as two ints
+        best_rank = best_value = -(10**9)
         picks: list[tuple[str, str]] = []
         turn = s.turn
         for d in me.field:
             guarded = me.shield.get(d, 0) >= turn
-            if d in me.down:
-                keys = [(a, (0 if guarded else 2, 0)) for a, _, _, _ in seen]
-            else:
+            down = d in me.down
+            if not down:
                 dv = self.stats(s, 0, d, live)
-                de = me.estro.get(d)
-                if de is None:
+                de = me.estro.get(d, -1)
+                if de < 0:
                     ci = info[d]
                     de = ci.estro
                 dtot = dv[0] + dv[1] + dv[2] + dv[3] + dv[4]
                 dpri = dv[de]
                 bonus = DIE_BONUS if (turn > 2 or d in me.summoned) else 0
-                keys = []
-                for a, apri, atot, ae in seen:
+            for a, apri, atot, ae in seen:
+                if down:
+                    rank, value = (0 if guarded else 2), 0
+                else:
                     atot += MATCHUP[ae][de]
                     if guarded:
-                        key = (0, atot - dtot)
+                        rank, value = 0, atot - dtot
                     elif apri >= 2 * (dpri + bonus) + 1 or atot > dtot + bonus:
-                        key = (2, dtot)
+                        rank, value = 2, dtot
                     else:
-                        key = (1, atot - dtot)
-                    keys.append((a, key))
-            for a, key in keys:
-                if best is None or key > best:
-                    best, picks = key, [(a, d)]
-                elif key == best:
+                        rank, value = 1, atot - dtot
+                if rank > best_rank or (rank == best_rank and value > best_value):
+                    best_rank, best_value, picks = rank, value, [(a, d)]
+                elif rank == best_rank and value == best_value:
                     picks.append((a, d))
         return picks[0] if len(picks) == 1 else picks[s.rng.below(len(picks))]
 
@@ -664,7 +667,13 @@ class Mode(EstroGame):
             ]
         if it.effect == "snipe":
             live = self.acting_auras(s)
-            return [c for c in up if sum(self.stats(s, 1, c, live)) <= (it.n or 0)]
+            most = it.n or 0
+            small = []
+            for c in up:
+                v = self.stats(s, 1, c, live)
+                if v[0] + v[1] + v[2] + v[3] + v[4] <= most:
+                    small.append(c)
+            return small
         return up  # weaken
 
     def use_item(self, s: NaviState, parts: list[str], events: list[Event]) -> None:
