@@ -19,6 +19,7 @@ from .state import EstroState, Player
 class RulesHost(Game, metaclass=ABCMeta):
     info: CardTable
     ids: tuple[str, ...]
+    id_set: frozenset[str]
     aura_cards: set[str]
     _turn_start: set[str]
     _turn_end: set[str]

@@ -21,6 +21,7 @@ name), so a standard game pays a single int test where a mode could act:
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Decision, Event, event
@@ -383,8 +384,13 @@ class ModeRules(GiftRules):  # a gift rules mixin: it calls GiftRules' methods d
         dealt = set(s.players[0].deck) | set(s.players[1].deck)
         for pl in s.players:
             dealt.update(pl.hand)
-        s.rift = tuple(c for c in self.ids if c not in dealt)
-        s.rift_born = frozenset(s.rift)
+        self.open_rift(s, dealt)
+
+    def open_rift(self, s: EstroState, dealt: Collection[str]) -> None:
+        """The rift holds every collection card not ``dealt``, in collection order (a
+        list, then a tuple, and the set by difference: made once in every game)."""
+        s.rift = tuple([c for c in self.ids if c not in dealt])
+        s.rift_born = self.id_set.difference(dealt)
 
     def fessura_actions(self, s: EstroState, p: int) -> list[str]:
         """After the turn's play (in the battle phase also when there was nothing to

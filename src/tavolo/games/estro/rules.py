@@ -97,6 +97,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         "collection",
         "deciders",
         "handlers",
+        "id_set",
         "ids",
         "info",
     )
@@ -107,6 +108,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         self.by_state: dict[type, Any] = {}  # table modes by state class (game.py)
         self.info: CardTable = info if info is not None else card_infos(self.collection)
         self.ids: tuple[str, ...] = tuple(self.info)
+        self.id_set: frozenset[str] = frozenset(self.ids)
         self.aura_cards = self.info.auras  # grows when a Chimera with an aura is built
         triggers = self.info.by_trigger  # these sets grow with Chimeras too
         self._turn_start = triggers.setdefault("turn_start", set())

@@ -142,9 +142,7 @@ class Mode(EstroGame):
         s.players[1].zone_used = True  # the horde has no zone action
         s.cq = s.cq0 = CQ[n]
         if s.mf & FESSURA:
-            taken = set(dealt)
-            s.rift = tuple(c for c in self.ids if c not in taken)
-            s.rift_born = frozenset(s.rift)
+            self.open_rift(s, set(dealt))
         s.phase = "horde"
         self._run(s, [])
         return s

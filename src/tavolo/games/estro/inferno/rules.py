@@ -97,9 +97,7 @@ class Mode(EstroGame):
 
     def deal_rift(self, s: InfernoState) -> None:  # type: ignore[override]
         """The dimensional deck: the 150 collection cards no seat was dealt."""
-        owned = s.owner
-        s.rift = tuple(c for c in self.ids if c not in owned)
-        s.rift_born = frozenset(s.rift)
+        self.open_rift(s, s.owner)
 
     # ------------------------------------------------------------------ seats, sides --
     @staticmethod

@@ -118,9 +118,7 @@ class Mode(EstroGame):
         s.alarm = [0] * SHIPS
         s.pool = self.fleet.item_ids
         if s.mf & FESSURA:  # the dimensional deck: the 200 cards nobody was dealt
-            taken = set(dealt)
-            s.rift = tuple(c for c in self.ids if c not in taken)
-            s.rift_born = frozenset(s.rift)
+            self.open_rift(s, set(dealt))
         s.active = 1
         s.steps.append(("start",))
         self._run(s, [])
