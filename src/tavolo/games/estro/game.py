@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import (
@@ -62,12 +62,6 @@ from .zona import ALL_ZONES, ZONE_IDS
 
 # Table modes (above): the mode id, and the module of this package whose class ``Mode``
 # holds its rules.
-# The module of a table mode that groups its options its own way (``option_words``)
-OPTION_WORDS = {
-    f"{__package__}.navi": f"{__package__}.navi.text",
-    f"{__package__}.bastione": f"{__package__}.bastione.words",
-}
-
 TABLE_MODES: dict[str, str] = {
     "inferno": "inferno",
     "navi": "navi",
@@ -624,19 +618,15 @@ class EstroGame(EstroRules):
         self, s: EstroState, actions: Sequence[str], lang: str = "en"
     ) -> list[tuple[str, list[tuple[int, str]]]] | None:
         """Options that differ in their last part share a line (view.describe_options);
-        a table mode's words module may group its own (``option_words``)."""
+        a table mode may group its own (``option_words``)."""
         table = self._on_table(s)
-        own = None
-        if table is not None:
-            package = f"{__package__}.{TABLE_MODES[s.mode.split('+')[0]]}"
-            words = OPTION_WORDS.get(package)
-            own = (
-                None
-                if words is None
-                else importlib.import_module(words).option_words(table, s, lang)
-            )
+        own = None if table is None else table.option_words(s, lang)
         numbered = table is None or s.mode.split("+")[0] == "inferno"  # (fields as #n)
         return view.describe_options(self, s, list(actions), lang, own, numbered)
+
+    def option_words(self, s: EstroState, lang: str) -> Callable[[str], view.Option | None] | None:
+        """How a table mode's words group its options; None: as the 1v1 ones."""
+        return None
 
     def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
         mode, dot, _ = event.kind.partition(".")

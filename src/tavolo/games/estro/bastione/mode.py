@@ -15,8 +15,8 @@ and in docs/estro-bastione.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from pydantic import (
     ConfigDict,
@@ -37,6 +37,9 @@ from ..schema import STATS
 from ..state import CHIMERA, FESSURA, Battle, EstroState, Player
 from . import words
 from .state import DEPTHS, LANES, BastioneState
+
+if TYPE_CHECKING:
+    from ..view import Option
 
 MODE = "ultimo_bastione"
 DECK_SIZE = 25
@@ -1216,6 +1219,9 @@ class Mode(EstroGame):
     # ------------------------------------------------------------------------ words --
     def describe_action(self, s: EstroState, action: str, lang: str = "en") -> str:
         return words.describe_action(self, s, action, lang)
+
+    def option_words(self, s: EstroState, lang: str) -> Callable[[str], Option | None] | None:
+        return words.option_words(self, s, lang)
 
     def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
         return words.describe_event(self, event, player, lang)

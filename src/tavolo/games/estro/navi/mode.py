@@ -16,8 +16,8 @@ ships' policy (``ships_choice``), and their attacks by ``ships_target`` (the man
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Annotated, Any, ClassVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import (
     BeforeValidator,
@@ -58,6 +58,9 @@ from ..state import FESSURA, Battle, EstroState, Player
 from . import text
 from .content import TARGETS, Fleet, Item, default_fleet
 from .state import NaviState
+
+if TYPE_CHECKING:
+    from ..view import Option
 
 SHIPS = 5
 GUARDIANS = 5  # per ship
@@ -982,6 +985,10 @@ class Mode(EstroGame):
     def describe_action(self, s: EstroState, action: str, lang: str = "en") -> str:
         assert isinstance(s, NaviState)
         return text.describe_action(self, s, action, lang)
+
+    def option_words(self, s: EstroState, lang: str) -> Callable[[str], Option | None] | None:
+        assert isinstance(s, NaviState)
+        return text.option_words(self, s, lang)
 
     def describe_event(self, event: Event, player: int | None, lang: str = "en") -> str | None:
         return text.describe_event(self, event, player, lang)
