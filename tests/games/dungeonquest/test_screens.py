@@ -106,6 +106,17 @@ def test_a_heroes_option_of_another_shape_is_one_line(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_more_heroes_named_than_players_is_one_line_not_a_silent_drop(lang: str) -> None:
+    """``-o heroes=volrik,azoth`` for one player dropped azoth without a word."""
+    options = {**parse_options(["heroes=volrik,azoth"], "en"), "expansion_heroes": True}
+    with pytest.raises(ConfigError) as e:
+        GAME.configure(1, None, options)
+    told = e.value.told(lang)
+    assert "heroes" in told and "2" in told and "1" in told and "\n" not in told
+    assert GAME.configure(2, None, options).players == 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_help_speaks_the_options_words_and_lists_the_game_options(lang: str) -> None:
     """The prompt takes an option's number or its words: the help quotes those words in
     the reader's language (never an id such as move:N or mighty_blow), and names every

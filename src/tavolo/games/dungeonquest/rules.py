@@ -179,6 +179,16 @@ class DQRules(Game):
         self.check_expansion(str(out.get("heroes", "")), out.get("expansion_heroes") is True)
         return out
 
+    def make_config(
+        self, players: int | None = None, mode: str | None = None, **options: Any
+    ) -> Config:
+        """A hero named for each player at the most (the heroes past them were dropped)."""
+        config = super().make_config(players, mode, **options)
+        named = [x for x in str(config.options.get("heroes", "")).split(",") if x]
+        if len(named) > config.players:
+            raise ConfigError.said(MSG, "error.heroes_count", n=len(named), players=config.players)
+        return config
+
     def check_expansion(self, heroes: str, expansion: bool) -> None:
         """The expansion's heroes only with its option (``expansion_heroes=true``)."""
         extra = [x for x in heroes.split(",") if x in self.heroes and self.heroes[x].expansion]
