@@ -337,6 +337,18 @@ def test_bench_takes_the_games_options() -> None:
     assert r.exit_code != 0 and "hand must be 1..4" in r.output
 
 
+def test_bench_takes_the_number_of_players() -> None:
+    """``--players 2``: a game of several seats measured as such (DungeonQuest's race of
+    two heroes could not be, bench always set up the game's least)."""
+    base = ["bench", "dungeonquest", "--seconds", "0.05", "--mcts-iterations", "5", "--json"]
+    r = invoke([*base, "--players", "2"])
+    assert r.exit_code == 0, r.output
+    (result,) = json.loads(r.stdout)["bench"]
+    assert result["config"]["players"] == 2
+    r = invoke([*base, "--players", "9"])
+    assert r.exit_code != 0 and "\n" not in r.output.strip() and "9" in r.output
+
+
 def test_version() -> None:
     r = invoke(["--version"])
     assert r.exit_code == 0 and r.stdout.strip() == f"tavolo {__version__}"

@@ -160,6 +160,10 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
         mode: Annotated[
             str | None, typer.Option("--mode", "-m", help=t(hl, "help.opt.mode"))
         ] = None,
+        players: Annotated[
+            int | None,
+            typer.Option("--players", "-p", min=1, help=t(hl, "help.opt.bench_players")),
+        ] = None,
         option: Annotated[
             list[str] | None,
             typer.Option("--option", "-o", help=t(hl, "help.opt.option"), metavar="KEY=VALUE"),
@@ -171,8 +175,12 @@ def register(app: typer.Typer, hl: str, lang_opt: Any) -> None:
         names = list(games or registry.names())
         options = parse_options(option, lang)
         config: dict[str, Any] | None = None
-        if mode or options:
-            config = {"mode": mode, "options": options} if options else {"mode": mode}
+        if mode or options or players:
+            config = {"mode": mode}
+            if options:
+                config["options"] = options
+            if players:
+                config["players"] = players
         for name in names:
             game = registry.get(name)  # an unknown name fails before any measuring
             if config:
