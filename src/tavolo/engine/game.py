@@ -160,7 +160,8 @@ class Game(ABC):
     """What an agent's bare name plays in this game, where the agents' defaults (made for
     Estro) play worse or slower: ``{"mcts": "mcts:100,depth=0"}``, or for one mode
     ``{"mcts@world": ...}``, the tuning the game's studies found best. A spec with a
-    setting of its own (``mcts:500``) plays as written."""
+    setting of its own (``mcts:500``) plays as written, unless the game's ``agent_spec``
+    says more (Platformer gives its tuning to the settings a small budget leaves out)."""
 
     def agent_spec(self, spec: str, mode: str) -> str:
         """The spec an agent of ``--seats`` or ``--agents`` plays with in ``mode``."""
