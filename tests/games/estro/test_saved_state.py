@@ -56,6 +56,16 @@ def test_a_card_twice_in_a_players_cards_is_refused() -> None:
         GAME.from_json(data)
 
 
+def test_a_game_that_leaves_nothing_to_choose_is_refused() -> None:
+    """A hand emptied by hand where the first play is due loaded, and its decision had
+    no action: an agent then failed choosing from nothing."""
+    data = GAME.to_json(GAME.new(GAME.make_config(2, "standard"), 1))
+    data["players"][data["active"]]["hand"] = []
+    with pytest.raises(StateError) as e:
+        GAME.from_json(data)
+    assert str(e.value) == "estro: not a state written by its to_json: phase cannot be 'play'"
+
+
 @pytest.mark.parametrize("mode", ["standard", "zona_conquista+chimera+fessura", "necrotoken"])
 def test_states_the_game_writes_load_all_game_long(mode: str) -> None:
     """The checks refuse nothing a game writes: every state of random games loads."""

@@ -44,7 +44,13 @@ from . import view
 from .cards import chimera_parts
 from .content import MESSAGES, Collection, bad_position
 from .rules import EstroRules
-from .saved import check_mode_named, check_mode_saved, check_saved, check_table_saved
+from .saved import (
+    check_answerable,
+    check_mode_named,
+    check_mode_saved,
+    check_saved,
+    check_table_saved,
+)
 from .schema import ESTRI
 from .sogno import SUPPORTS_PER_GRANITO
 from .state import (
@@ -214,7 +220,9 @@ class EstroGame(EstroRules):
             else:  # a table mode's: what it shares with a 1v1 state, then its own
                 check_table_saved(self.name, data, self._known_card, self.handlers)
                 check_mode_saved(self, data)
-            return super().from_json(data)
+            s = super().from_json(data)
+            check_answerable(self, s, data)
+            return s
 
     def _known_card(self, c: str) -> bool:
         """A card of the collection, or a Chimera of two (built on first use)."""

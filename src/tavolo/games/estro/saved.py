@@ -159,6 +159,22 @@ def check_mode_saved(table: Any, data: Mapping[str, Any]) -> None:
     module.check(table, data)
 
 
+def check_answerable(game: Any, s: Any, data: Mapping[str, Any]) -> None:
+    """A loaded game that goes on asks someone something: one whose steps the rules cannot
+    read (a step short of its arguments) or that leaves nothing to choose (a hand emptied
+    where a play is due) is refused, naming its steps, or its phase when it has none."""
+    if s.result is not None:
+        return
+    ck = ValueCheck(game.name)
+    field = "steps" if data.get("steps") else "phase"
+    try:
+        d = game.decision(s)
+    except (AssertionError, AttributeError, IndexError, KeyError, TypeError, ValueError):
+        raise ck.fail(field, data.get(field)) from None
+    if d is None or not d.actions:
+        raise ck.fail(field, data.get(field))
+
+
 def check_mode_named(game: Any, data: Mapping[str, Any]) -> None:
     """The state's mode is one a game of ``game`` is played in, written as ``to_json``
     writes it (its META modes in order): a META mode the mode refuses, or no META mode at
