@@ -89,10 +89,10 @@ class _Check(ValueCheck):
         seen[x] = field
 
 
-def check_saved(game: PlatformerRules, data: Mapping[str, Any]) -> None:
+def check_saved(game: PlatformerRules, data: Mapping[str, Any]) -> PlatformerState:
     """Raise ``StateError`` naming the first value of ``data`` that no ``to_json`` of a
     Platformer state writes: a key missing, a wrong type, an unknown id, a value out of
-    range, a figure or card twice."""
+    range, a figure or card twice. The state it checked with the rules, loaded."""
     ck = _Check(game.name)
     ck.mapping("state", data)
     ck.mapping("rng", ck.get("", data, "rng"))
@@ -202,7 +202,9 @@ def check_saved(game: PlatformerRules, data: Mapping[str, Any]) -> None:
         ck.one_of("artifacts", a, game.artifacts)
         ck.whole(f"artifacts.{a}", holder, -1, n - 1)
     _ending(ck, data)
-    _position(ck, game, PlatformerState.from_json(dict(data)))
+    s = PlatformerState.from_json(dict(data))
+    _position(ck, game, s)
+    return s
 
 
 def _ending(ck: _Check, data: Mapping[str, Any]) -> None:
