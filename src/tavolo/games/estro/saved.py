@@ -105,24 +105,7 @@ def check_saved(
     """Raise ``StateError`` naming the first value of a 1v1 state's ``data`` that no
     ``to_json`` writes; ``known(card)`` says whether a card id is one (a Chimera's too),
     ``handlers`` are the step kinds the game resolves (none given: any)."""
-    ck = SavedCheck(game, known)
-    ck.mapping("rng", data["rng"])
-    if not isinstance(data["mode"], str):
-        raise ck.fail("mode", data["mode"])
-    zone = data["zone"]
-    ck.whole("zone", zone, 0, ALL_ZONES if "zona_conquista" in data["mode"] else N_ESTRI - 1)
-    for key in ("first", "active"):
-        ck.whole(key, data[key], 0, 1)
-    for key in ("turn", "round", "plays", "played", "attacks"):
-        ck.whole(key, data[key])
-    if data["phase"] not in ("play", "battle", "over"):
-        raise ck.fail("phase", data["phase"])
-    players = data["players"]
-    if not isinstance(players, list) or len(players) != 2:
-        raise ck.fail("players", players)
-    for p, pl in enumerate(players):
-        _player(ck, f"players[{p}]", ck.mapping(f"players[{p}]", pl))
-    _play(ck, data, handlers)
+    _check_shared(SavedCheck(game, known), data, handlers, table=False)
 
 
 def check_table_saved(
@@ -134,16 +117,26 @@ def check_table_saved(
     """What a table mode's state (Navi, Ultimo Bastione, Inferno) shares with a 1v1 one,
     checked as :func:`check_saved` checks it: its players' cards and counts, its steps,
     its battle; :func:`check_mode_saved` checks the rest."""
-    ck = SavedCheck(game, known)
+    _check_shared(SavedCheck(game, known), data, handlers, table=True)
+
+
+def _check_shared(
+    ck: SavedCheck, data: Mapping[str, Any], handlers: Collection[str], table: bool
+) -> None:
+    """The fields of a 1v1 state, in a table mode's state too (``table``: any zone, the
+    counts a table mode keeps, its own phases checked by its module)."""
     ck.mapping("rng", data["rng"])
     if not isinstance(data["mode"], str):
         raise ck.fail("mode", data["mode"])
-    ck.whole("zone", data["zone"], 0, ALL_ZONES)
+    one_zone = not table and "zona_conquista" not in data["mode"]
+    ck.whole("zone", data["zone"], 0, N_ESTRI - 1 if one_zone else ALL_ZONES)
     for key in ("first", "active"):
         ck.whole(key, data[key], 0, 1)
     for key in ("turn", "round", "plays", "played", "attacks"):
-        if key in data:
+        if not table or key in data:
             ck.whole(key, data[key])
+    if not table and data["phase"] not in ("play", "battle", "over"):
+        raise ck.fail("phase", data["phase"])
     players = data["players"]
     if not isinstance(players, list) or len(players) != 2:
         raise ck.fail("players", players)
