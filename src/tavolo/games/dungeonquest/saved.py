@@ -362,24 +362,24 @@ def _tiles(ck: _Check, board: Any, pile: Any, opts: Options) -> None:
 
 def _decks(ck: _Check, decks: Any, fresh: Any) -> None:
     known = _known()[0]
-    ck.mapping("decks", decks)
-    ck.mapping("fresh", fresh)
-    for d in known:
-        if d not in decks:
-            raise ck.fail("decks", f"no {d}")
+    _same_keys(ck, "decks", ck.mapping("decks", decks), known)
     for d, cards in decks.items():
-        if d not in known:
-            raise ck.fail("decks", d)
         for i, c in enumerate(ck.listed(f"decks.{d}", cards)):
             ck.text(f"decks.{d}[{i}]", c, known[d])
         _counted(ck, f"decks.{d}", cards, known[d])
-    for d in decks:
-        if d not in fresh:
-            raise ck.fail("fresh", f"no {d}")
+    _same_keys(ck, "fresh", ck.mapping("fresh", fresh), decks)
     for d, k in fresh.items():
-        if d not in decks:
-            raise ck.fail("fresh", d)
         ck.whole(f"fresh.{d}", k, 0, len(decks[d]))
+
+
+def _same_keys(ck: _Check, field: str, got: Mapping[str, Any], want: Collection[str]) -> None:
+    """``got`` has a key for each of ``want`` ('no X' names the first missing) and no other."""
+    for k in want:
+        if k not in got:
+            raise ck.fail(field, f"no {k}")
+    for k in got:
+        if k not in want:
+            raise ck.fail(field, k)
 
 
 def _carried(ck: _Check, data: Mapping[str, Any]) -> None:
