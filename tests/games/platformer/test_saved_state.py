@@ -159,6 +159,12 @@ def test_a_value_no_to_json_writes_is_named(path: tuple[Any, ...], value: Any, s
         ({("stack",): [["star"], ["move", 1]]}, "stack[0] cannot be ['star']"),
         ({("stack",): [["gems", "MOVE"], ["gems", "MOVE"]]}, "stack[0] cannot be ['gems', 'MOVE']"),
         ({("stack",): [["forge", "COIN", "pool"]]}, "stack[0] cannot be ['forge', 'COIN', 'pool']"),
+        # MOVE steps left: one at least, no more than a boosted symbol and every card give
+        ({("stack",): [["move", 0]]}, "stack[0][1] cannot be 0"),
+        ({("stack",): [["move", 10**9]]}, "stack[0][1] cannot be 1000000000"),
+        # turns played: no more than the rounds begun give every hero (3 rounds, 2 heroes)
+        ({("turns",): 10**9}, "turns cannot be 1000000000"),
+        ({("turns",): 7}, "turns cannot be 7"),
     ],
 )
 def test_a_position_no_game_comes_to_is_named(

@@ -16,7 +16,7 @@ from tavolo.engine.saved import ValueCheck
 
 from .effects import ENEMY_FACES, SYMBOLS
 from .geometry import geo_of
-from .rules import BOSS_FAINT, METAS, MODES, ROUND_CAP, THEMES
+from .rules import BOSS_FAINT, METAS, MODES, ROUND_CAP, THEMES, max_boost
 from .state import PlatformerState
 
 if TYPE_CHECKING:
@@ -218,6 +218,10 @@ def _ending(ck: _Check, data: Mapping[str, Any]) -> None:
         raise ck.fail("winner", winner)
     if data["round"] > ROUND_CAP + (reason == "round cap") or data["round"] < 1:
         raise ck.fail("round", data["round"])
+    # a turn begins each hero's turn of a round (rules.py, begin_turn): no more turns
+    # than the rounds begun give every hero
+    if data["turns"] > data["round"] * len(data["heroes"]):
+        raise ck.fail("turns", data["turns"])
     if over and data["stack"]:
         raise ck.fail("stack", data["stack"])
     # the boss's wounds and a solo score are written once, at the boss's defeat
@@ -252,6 +256,10 @@ def _position(ck: _Check, game: PlatformerRules, s: PlatformerState) -> None:
         if fr[0] == "forge" and pool.get(fr[1], 0) < 2:
             raise ck.fail(f"stack[{k}]", list(fr))
         if fr[0] == "paydie" and not 1 <= fr[1] <= sum(pool.values()):
+            raise ck.fail(f"stack[{k}][1]", fr[1])
+        # MOVE steps left: at least one (the last is popped), at most what one symbol
+        # boosted by the most gems a hero holds and every card's extra move give
+        if fr[0] == "move" and not 1 <= fr[1] <= _most_move(game):
             raise ck.fail(f"stack[{k}][1]", fr[1])
     if s.phase != "over":
         d = game.decision(s)
@@ -339,15 +347,29 @@ def _stack(ck: _Check, stack: Any, figures: Mapping[int, str]) -> None:
             raise ck.fail(f"stack[{i}]", fr)
 
 
-def _most_dice(game: PlatformerRules) -> int:
-    """The most dice a hero rolls (rules.py, begin_turn): the action dice, and every die
-    a card, token, artifact, event or hero could add at once."""
-    sources = [
+def _sources(game: PlatformerRules) -> list[Any]:
+    """Every ability a hero's turn may draw on: heroes, items, tokens, artifacts, events."""
+    return [
         *(x.ability for x in game.heroes.values()),
         *(x.ability for x in game.items.values()),
         *(t[1].ability for t in game.tokens.values()),
         *(x.ability for x in game.artifacts.values()),
         *(x.ability for x in game.events.values()),
     ]
-    more = sum(max(0, e.dice or 0) for a in sources for e in a.do)
+
+
+def _most_move(game: PlatformerRules) -> int:
+    """The most MOVE steps one step of the stack holds (turn.py, do_symbol; rules.py,
+    run_effects): a symbol boosted by the most gems a hero holds (a position's purse
+    cap), and every card's extra move at once."""
+    from .game import PURSE_CAP  # (game.py imports this module)
+
+    more = sum(e.move or 0 for a in _sources(game) for e in a.do)
+    return max_boost(PURSE_CAP) + more
+
+
+def _most_dice(game: PlatformerRules) -> int:
+    """The most dice a hero rolls (rules.py, begin_turn): the action dice, and every die
+    a card, token, artifact, event or hero could add at once."""
+    more = sum(max(0, e.dice or 0) for a in _sources(game) for e in a.do)
     return int(game.content.dice.action_dice) + more
