@@ -242,6 +242,9 @@ ADVENTURE = [
     # a fight in the dungeon (Plan phase): the enemy stands on a room's symbol
     ("dungeon", 4, 3, ("adventure", "foe"), None, "adventure.foe cannot be None"),
     ("dungeon", 4, 3, ("adventure", "foe", 1), 0, "adventure.foe cannot be ['"),
+    # the world's theft bar (six boxes, one ticked): no more marks than it has boxes
+    ("world", 5, 29, ("ticks", "theft"), 7, "ticks['theft'] cannot be 7"),
+    ("world", 5, 29, ("ticks", "theft"), 10**9, "ticks['theft'] cannot be 1000000000"),
 ]
 
 
@@ -278,6 +281,36 @@ def test_the_adventure_states_the_cases_change_are_what_they_expect() -> None:
     assert saved("dungeon", 3, 4)["steps"] == [["choice", 10]]
     data = saved("dungeon", 4, 3)
     assert data["phase"] == "plan" and data["adventure"]["foe"] is not None
+    assert saved("world", 5, 29)["ticks"] == {"legacy": 0, "theft": 1}
+
+
+def ritual() -> dict[str, Any]:
+    """A dungeon's ritual (entry 0) after its first pick: card 8 removed, card 1 turned to
+    its Banner 2 half, so there is a card to turn next."""
+    s = GAME.new(GAME.make_config(1, "dungeon"), 19)
+    rng = RNG(24)
+    for _ in range(10):
+        d = GAME.decision(s)
+        assert d is not None
+        GAME.apply(s, d.actions[rng.below(len(d.actions))])
+    data = copy.deepcopy(dict(GAME.to_json(s)))
+    assert data["steps"] == [["read"], ["card", "e0||0", 0]]
+    data["discard"].remove(8)
+    data["removed"].append(8)
+    data["up"][0] = 1
+    data["steps"][1] = ["card", "e0||0", 1, 8]
+    return data
+
+
+@pytest.mark.parametrize("pick", [0, 9, 99, 7])
+def test_a_ritual_pick_no_game_makes_is_refused(pick: int) -> None:
+    """A ritual's picks were checked only as whole numbers: a card 99, or a card it never
+    removed, loaded as its first pick. Each pick is one of the hero's eight cards, the
+    first one the card it removed."""
+    GAME.from_json(ritual())  # (as it is, it loads)
+    with pytest.raises(StateError) as e:
+        GAME.from_json(replaced(ritual(), ("steps", 1, 3), pick))
+    assert str(e.value) == f"tos: not a state written by its to_json: steps[1][3] cannot be {pick}"
 
 
 @pytest.mark.parametrize(
