@@ -101,8 +101,8 @@ def test_index_cards_in_words_are_numbered_as_printed() -> None:
 
 
 def test_pencil_boxes_print_as_open_boxes() -> None:
-    """Helvetica has no ☐: the tick boxes of a dungeon bar printed as solid black squares,
-    which a pencil cannot fill; they are ZapfDingbats' open boxes now."""
+    """Helvetica had no ☐: the tick boxes of a dungeon bar printed as solid black squares,
+    which a pencil cannot fill; they are the symbol font's open boxes now."""
     import datetime as dt
 
     from tavolo.games.tos import daily
@@ -119,27 +119,6 @@ def test_pencil_boxes_print_as_open_boxes() -> None:
         text = doc[0].get_textpage().get_text_range()
         doc.close()
         assert "■" not in text and text.count("❏") >= 3, lang
-
-
-def test_index_text_uses_only_glyphs_the_fonts_have() -> None:
-    """Outside the dingbats, every character of 30 days of index entries is in Helvetica's
-    WinAnsi set, so nothing prints as a black square."""
-    import datetime as dt
-
-    from tavolo.games.tos import daily
-    from tavolo.games.tos.dungeon.adventure import generate_adventure
-    from tavolo.games.tos.dungeon.text import bars_of
-
-    dingbats = re.compile(r'<font name="ZapfDingbats">.</font>')
-    for k in range(30):
-        day = dt.date(2026, 1, 1) + dt.timedelta(days=7 * k)
-        adventure = generate_adventure(daily.adventure_seed(day, "dungeon"))
-        for card in adventure.index.cards:
-            for instr in card.instructions:
-                for lang in ("en", "it"):
-                    for line in dungeon_page.entry_lines(instr, lang, bars_of(adventure.index)):
-                        plain = re.sub(r"<[^>]+>", "", dingbats.sub("", line))
-                        plain.encode("cp1252")
 
 
 def test_italian_index_names_the_level_as_the_manual_does() -> None:

@@ -36,7 +36,7 @@ from .. import text
 from ..dungeon.adventure import DungeonAdventure
 from ..schema import Hero
 from ..world.model import WorldAdventure
-from . import draw, dungeon_page, layout, world_page
+from . import draw, dungeon_page, fonts, layout, world_page
 from .fit import Fit
 from .layout import CARD_H, CARD_W, CORNER, CROSS_ARM, CUT_DASH, CUT_WIDTH, Mirror
 
@@ -203,9 +203,14 @@ def render(
     an adventure, the hero page alone."""
     check_lang(lang)
     check_mode(mode)
+    fonts.check()
     buf = io.BytesIO()
     c = Canvas(
-        buf, pagesize=(layout.PAGE_W, layout.PAGE_H), pageCompression=int(compress), invariant=1
+        buf,
+        pagesize=(layout.PAGE_W, layout.PAGE_H),
+        pageCompression=int(compress),
+        invariant=1,
+        initialFontName=fonts.BODY,  # else every page names Helvetica, never embedded
     )
     c.setTitle(f"{hero.serial} - {text.class_name(hero.klass, lang)}")
     c.setAuthor("tavolo")

@@ -23,6 +23,7 @@ from reportlab.platypus import Paragraph
 
 from .. import text
 from ..schema import Half, Hero, HeroCard, TickBar
+from . import fonts
 from .layout import CARD_H, CARD_W, CODE_GAP, HALF_H, INSET, MM, SPHERE
 
 Canvas = Any  # reportlab.pdfgen.canvas.Canvas (reportlab ships no type hints)
@@ -45,10 +46,10 @@ BARRED = {"air", "earth"}
 """The alchemical element symbols: fire and air point up, water and earth down; air and
 earth carry a bar."""
 
-TITLE_FONT = "Helvetica-Bold"
-BODY_FONT = "Helvetica"
-ITALIC_FONT = "Helvetica-Oblique"
-SYMBOL_FONT = "ZapfDingbats"
+TITLE_FONT = fonts.TITLE
+BODY_FONT = fonts.BODY
+ITALIC_FONT = fonts.ITALIC
+SYMBOL_FONT = fonts.SYMBOL
 BODY_SIZES = (6.5, 6.0, 5.5, 5.0, 4.5, 4.0, 3.5)
 
 TITLE_LEFT = 11 * MM
@@ -60,16 +61,16 @@ CODE_SIZE = 5.0
 
 
 # ----------------------------------------------------------------------------- helpers --
-NUMBER_AFTER_WORD = re.compile(r"(?<=[^\W\d_]) (?=[-+]?\d)")
+NUMBER_AFTER_WORD = re.compile(r"(?<=[^\W\d_]) (?=[-+\u2212]?\d)")
 """The space between a word and the number after it ('Difesa 2', 'room 1A')."""
 
 
 def card_markup(line: str) -> str:
-    """Card text as paragraph markup: ★ and ▶ set in ZapfDingbats, a true minus as '-', a
-    pencil box ☐ as ZapfDingbats' open box ❏ (Helvetica has no ☐: it printed a solid
-    black square, which a pencil cannot fill), and a no-break space between a word and
-    the number after it, so a line never ends 'Difesa' with '2.' under it."""
-    out = NUMBER_AFTER_WORD.sub("\u00a0", escape(line).replace("−", "-"))
+    """Card text as paragraph markup: ★ and ▶ (as the arrowhead ➤) set in the symbol font,
+    a pencil box ☐ as its open shadowed box ❏, the minus sign − left to the text font
+    (Vera has it), and a no-break space between a word and the number after it, so a line
+    never ends 'Difesa' with '2.' under it."""
+    out = NUMBER_AFTER_WORD.sub("\u00a0", escape(line))
     out = out.replace("★", f'<font name="{SYMBOL_FONT}">★</font>')
     out = out.replace("☐", f'<font name="{SYMBOL_FONT}">❏</font>')
     return out.replace("▶", f'<font name="{SYMBOL_FONT}">➤</font>')
@@ -341,7 +342,7 @@ def status_card(c: Canvas, hero: Hero, lang: str, msg: Any) -> None:
 
 
 def _signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else f"-{-n}"
+    return f"+{n}" if n >= 0 else f"\u2212{-n}"
 
 
 def tick_bar(c: Canvas, name: str, bar: TickBar, x: float, y: float, msg: Any) -> None:

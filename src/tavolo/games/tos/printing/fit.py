@@ -45,9 +45,11 @@ def text(line: str) -> str:
     return card_markup(line)
 
 
-def para(markup: str, font: str, size: float, **style: Any) -> Paragraph:
-    """A paragraph of ``markup`` at ``size`` (leading 1.15 em)."""
-    ps = ParagraphStyle("t", fontName=font, fontSize=size, leading=size * 1.15, **style)
+def para(
+    markup: str, font: str, size: float, *, leading_em: float = 1.15, **style: Any
+) -> Paragraph:
+    """A paragraph of ``markup`` at ``size`` (leading ``leading_em``, 1.15 em unless said)."""
+    ps = ParagraphStyle("t", fontName=font, fontSize=size, leading=size * leading_em, **style)
     return Paragraph(markup, ps)
 
 
