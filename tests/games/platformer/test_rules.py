@@ -13,6 +13,8 @@ from tavolo.engine import RNG, Event, registry
 from tavolo.games.platformer.rules import CATCH_UP, gem_cost, max_boost, spread
 from tavolo.games.platformer.state import PlatformerState
 
+from .reading import read
+
 G: Any = registry.get("platformer")
 
 
@@ -882,7 +884,9 @@ def test_P_31_artifacts_two_drawn_between_the_players() -> None:
     assert len(s.artifacts) == 2 and set(s.artifacts.values()) == {-1}
     assert set(s.artifacts) <= set(G.artifacts)
     assert G.new(G.make_config(3), 4).artifacts == {}
-    assert "Artifacts:" in G.view(s, 0)
+    shown = read(G.view(s, 0))
+    for a in s.artifacts:
+        assert f"Artifact {G.card_name(a, 'en')} (between the players): " in shown
 
 
 def test_P_31_claim_takes_the_card_even_from_another_player_restored_and_usable() -> None:

@@ -13,6 +13,8 @@ from tavolo.engine import RNG, Event, UnknownName, registry
 from tavolo.games.platformer.rules import ROUND_CAP
 from tavolo.games.platformer.text import render_enemy, render_event
 
+from .reading import read, read_lines
+
 GAME = registry.get("platformer")
 LANGS = ("en", "it")
 
@@ -68,7 +70,7 @@ def test_rounds_metric_counts_the_rounds_played() -> None:
 def board_rows(view: str) -> dict[int, str]:
     """The grid's rows by y (from 1), as the view labels them at the left."""
     rows = {}
-    for line in view.replace("\\[", "[").splitlines():
+    for line in read_lines(view):
         m = re.fullmatch(r"\s?(\d+) (\|.*\|)", line)
         if m:
             rows[int(m[1])] = m[2]
@@ -98,7 +100,7 @@ def test_each_enemy_kind_has_its_own_mark_and_its_card_is_shown(lang: str) -> No
     for kind, p in s.enemies:  # the mark stands where the enemy stands
         x, y = g.xy(p)
         assert rows[y + 1][1 + 2 * x] == marks[kind]
-    flat = " ".join(view.split())
+    flat = read(view)
     for kind in kinds:  # damage, loot and ability, as the card says
         head, ability = render_enemy(GAME.enemy_cards[kind], lang)
         assert f"{marks[kind]} {head}" in flat and ability in flat
@@ -124,7 +126,7 @@ def test_rows_and_columns_are_numbered_as_the_choices_name_spaces(lang: str) -> 
     view = GAME.view(s, 0, lang)
     rows = board_rows(view)
     assert sorted(rows) == list(range(1, 13))
-    columns = [line for line in view.splitlines() if line.split() == list("12345678")]
+    columns = [line for line in read_lines(view) if line.split() == list("12345678")]
     assert columns and all(line.index("1") == 4 for line in columns)
     g = GAME.geo(s)
     for k, h in enumerate(s.heroes):
@@ -142,7 +144,7 @@ def test_solo_view_shows_the_event_and_the_events_left(lang: str) -> None:
     shown = 0
     while (d := GAME.decision(s)) is not None and shown < 6:
         if s.event:
-            view = " ".join(GAME.view(s, 0, lang).replace("\\[", "[").split())
+            view = read(GAME.view(s, 0, lang))
             name, effect = render_event(GAME.events[s.event], lang)
             left = "events left" if lang == "en" else "eventi rimasti"
             assert f"{name} · {left} {len(s.events)}/{total}" in view
@@ -304,7 +306,7 @@ def test_P_24_the_board_marks_the_boss_level_before_it_is_revealed(lang: str) ->
 def test_P_6_the_legend_says_a_lower_case_die_is_used(lang: str) -> None:
     """'Dice: PUSH (move) MOVE (coin)' showed spent dice in lower case with no word why."""
     s = GAME.new(GAME.make_config(2), 1)
-    flat = " ".join(GAME.view(s, 0, lang).split())
+    flat = read(GAME.view(s, 0, lang))
     said = "a die in lower case is used up" if lang == "en" else "un dado in minuscolo è già usato"
     assert said in flat, flat
 
@@ -352,11 +354,12 @@ def test_P_31_the_view_says_how_each_artifact_is_taken_and_what_it_gives(lang: s
     """'Artifacts: Hunter's Trophy (between the players), ...' named the cards only: a
     player could not know the condition that takes one, nor what it does."""
     s = GAME.new(GAME.make_config(2, "standard+artifacts"), 3)
-    flat = " ".join(GAME.view(s, 0, lang).split())
+    flat = read(GAME.view(s, 0, lang))
     claim = "Claim — " if lang == "en" else "Condizione — "
+    between = "(between the players)" if lang == "en" else "(tra i giocatori)"
     for a in s.artifacts:
         name = GAME.card_name(a, lang)
-        assert f"{name}: {claim}" in flat, flat
+        assert f"{name} {between}: {claim}" in flat, flat
     assert all(len(x) <= 80 for x in GAME.view(s, 0, lang).splitlines())
 
 
@@ -370,7 +373,7 @@ def test_P_29_the_boss_card_says_what_its_tokens_do(lang: str) -> None:
         while (d := GAME.decision(s)) is not None and s.revealed < len(s.tiles):
             GAME.apply(s, agent.act(GAME, s, d))  # up to the boss level, face up
         assert s.revealed == len(s.tiles)
-        flat = " ".join(GAME.view(s, 0, lang).split())
+        flat = read(GAME.view(s, 0, lang))
         head = "Boss token (!)" if lang == "en" else "Segnalino boss (!)"
         for tok in GAME.bosses[boss].tokens:
             assert f"{head} {GAME.card_name(tok.id, lang)}: " in flat, flat
@@ -389,7 +392,7 @@ def test_P_6_the_view_shows_the_round_and_the_round_limit(lang: str) -> None:
     ever on the screen: the view now shows the round of ROUND_CAP and what the cap does."""
     s = GAME.new(GAME.make_config(2), 1)
     s.round = 7
-    flat = " ".join(GAME.view(s, 0, lang).split())
+    flat = read(GAME.view(s, 0, lang))
     said = f"Round 7 of {ROUND_CAP}: " if lang == "en" else f"Round 7 di {ROUND_CAP}: "
     assert said in flat, flat
     assert ("everyone loses" if lang == "en" else "perdono tutti") in flat
@@ -409,3 +412,52 @@ def test_P_22_a_reroll_names_the_die_as_the_dice_line_shows_it() -> None:
     told = [GAME.describe_event(e, None, "en") for e in events if e.kind == "reroll"]
     assert told and told[0].startswith(f"Player 1 rerolls die {k + 1}: "), told
     assert GAME.describe_action(s, "done", "en") == "done: keep the dice as they are"
+
+
+def two_levels_open() -> Any:
+    """Four heroes, two levels face up, two kinds of enemy, the artifacts (the third
+    player holds one): the tallest board a turn shows."""
+    position = {
+        "seed": 4,
+        "revealed": 2,
+        "heroes": [{"at": [0, 0]}, {"at": [7, 0]}, {"at": [3, 4]}, {}],
+        "enemies": [["ent", 2, 0], ["gloom_bat", 5, 4]],
+    }
+    s = GAME.from_position(GAME.make_config(4, "standard+artifacts"), position, RNG(1))
+    s.artifacts[next(iter(s.artifacts))] = 2
+    return s
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_text_goes_on_beside_a_board_of_two_levels(lang: str) -> None:
+    """With two levels open (20 rows) and the artifacts, the enemies, heroes, dice,
+    artifacts, shop and legend under the board took 48 rows, and a turn's screen up to
+    55 of a 40-row terminal: they now go on beside the board's 20 columns first, folded
+    to the 58 left, and the view takes at most 32 rows, each within 80 columns."""
+    s = two_levels_open()
+    view = GAME.view(s, 0, lang)
+    lines = view.replace("\\[", "[").splitlines()
+    assert len(lines) <= 32 and max(map(len, lines)) <= 80, view
+    rows = [line for line in lines if re.match(r" ?\d+ \|", line)]
+    assert len(rows) == 8 and all(len(line) > 24 for line in rows)  # text beside each
+    flat = read(view)
+    for k, h in enumerate(s.heroes):  # the words read whole, as before
+        assert f"{'P' if lang == 'en' else 'G'}{k + 1} {GAME.card_name(h.id, lang)}: " in flat
+    said = "a die in lower case is used up" if lang == "en" else "un dado in minuscolo è già usato"
+    assert said in flat
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_P_31_an_artifact_names_its_holder_as_the_hero_lines_do(lang: str) -> None:
+    """'Artifacts: Trapper's Map (P3)' in Italian, where the hero lines say G3 (and the
+    list named each card a second time above its text): each artifact's line now names
+    its holder as the hero lines do."""
+    s = two_levels_open()
+    flat = read(GAME.view(s, 0, lang))
+    held, free = (GAME.card_name(a, lang) for a in s.artifacts)
+    if lang == "en":
+        assert f"Artifact {held} (P3): Claim — " in flat, flat
+        assert f"Artifact {free} (between the players): Claim — " in flat, flat
+    else:
+        assert f"Artefatto {held} (G3): Condizione — " in flat, flat
+        assert "(P3)" not in flat, flat

@@ -24,6 +24,8 @@ from tavolo.games.platformer.text import (
     render_tile,
 )
 
+from .reading import read, read_lines
+
 CONTENT = default_content()
 CARDS = [
     *CONTENT.heroes,
@@ -221,12 +223,12 @@ def test_italian_play_reads_no_english_symbols_loot_or_reasons() -> None:
 def test_view_shows_each_heros_star_and_ability(lang: str) -> None:
     game = registry.get("platformer")
     s = game.new(game.make_config(3), 8)
-    board = " ".join(game.view(s, None, lang).replace("\\[", "[").split())  # lines fit 80 columns
+    board = read(game.view(s, None, lang))  # lines fit 80 columns
     for h in s.heroes:
         card = next(x for x in CONTENT.heroes if x.id == h.id)
         assert render_ability(card.ability, lang) in board
     # at a seat's screen its own hero card, the others' counts (the screen fits 40 rows)
-    mine = " ".join(game.view(s, 1, lang).replace("\\[", "[").split())
+    mine = read(game.view(s, 1, lang))
     for k, h in enumerate(s.heroes):
         card = next(x for x in CONTENT.heroes if x.id == h.id)
         assert (render_ability(card.ability, lang) in mine) == (k == 1), k
@@ -237,8 +239,8 @@ def test_view_shows_each_heros_star_and_ability(lang: str) -> None:
 def test_view_shows_what_each_shop_card_costs_and_does(lang: str) -> None:
     game = registry.get("platformer")
     s = game.new(game.make_config(2), 8)
-    view = game.view(s, None, lang).replace("\\[", "[")
-    board = " ".join(view.split())  # lines fit 80 columns
+    view = "\n".join(read_lines(game.view(s, None, lang)))
+    board = read(view)  # lines fit 80 columns
     cards = {c.id: c for c in (*CONTENT.items, *CONTENT.potions)}
     assert s.shop_items and s.shop_potions
     for x in s.shop_items + s.shop_potions:
@@ -249,7 +251,7 @@ def test_view_shows_what_each_shop_card_costs_and_does(lang: str) -> None:
     # option says what the card does)
     d = game.decision(s)
     assert d is not None and not any(a.startswith("buy:") for a in d.actions)
-    seat = " ".join(game.view(s, d.player, lang).replace("\\[", "[").split())
+    seat = read(game.view(s, d.player, lang))
     heads = [render_priced(cards[x], lang)[0] for x in s.shop_items + s.shop_potions]
     assert ", ".join(heads) in seat and " — " not in seat.split(heads[0])[1].split(".")[0]
 

@@ -28,7 +28,7 @@ from tavolo.engine import RNG, Config, Event, reading_state
 from tavolo.engine.content import Reason
 from tavolo.engine.errors import ConfigError, ContentError, UnknownName
 from tavolo.engine.files import read_data
-from tavolo.engine.i18n import fill, fit
+from tavolo.engine.i18n import SCREEN, fill, fit
 
 from . import options
 from .effects import SYMBOLS
@@ -317,6 +317,33 @@ class UnknownMode(UnknownName):
     def told(self, lang: str) -> str:
         metas = "/".join(f"+{m}" for m in self.of["metas"])
         return MSG.t(lang, "error.mode", mode=self.name, known=", ".join(self.known), metas=metas)
+
+
+Para = tuple[str, int]  # a paragraph of the view and the indent of its later lines
+GAP = 2  # columns between the board and the text beside it
+
+
+def beside(board: Sequence[str], paras: Sequence[Para]) -> list[str]:
+    """The board's lines with the paragraphs beside them, each folded to the columns the
+    board leaves (a line as wide as the board's widest grid line plus GAP), then going on
+    below it at the screen's width (a paragraph the board's end cuts goes on there folded
+    anew); a board line too wide to have text beside it (two levels removed) stands
+    alone."""
+    at = max((len(x) for x in board if x.lstrip()[:1] in "0123456789"), default=0) + GAP
+    out: list[str] = []
+    i = 0
+    for text, indent in paras:
+        rows = fit(text, indent, SCREEN - at) if i < len(board) else fit(text, indent)
+        for k, row in enumerate(rows):
+            while i < len(board) and len(board[i]) > at - GAP:
+                out.append(board[i])
+                i += 1
+            if i == len(board):  # below the board: the rest of the paragraph, refolded
+                out += fit(" ".join([row, *(r[indent:] for r in rows[k + 1 :])]), indent)
+                break
+            out.append(board[i].ljust(at) + row)
+            i += 1
+    return out + list(board[i:])
 
 
 SMALL_BUDGET = 100  # MCTS iterations under which values back up as the best (mix=1)
@@ -1014,11 +1041,11 @@ class PlatformerGame(PlatformerTurn):
                 marks[kind] = "?"
         return marks
 
-    def enemy_lines(self, s: S, marks: Mapping[str, str], lang: str) -> list[str]:
+    def enemy_lines(self, s: S, marks: Mapping[str, str], lang: str) -> list[Para]:
         """Each enemy kind on the board with its card: what it takes to defeat, what it
         deals and drops, what it does (the cards lie face up beside their levels)."""
         words = ui(lang)["view"]
-        lines = [words["enemies"]]
+        lines: list[Para] = [(words["enemies"], 2)]
         on_board = {k for k, _ in s.enemies}
         for kind, mark in marks.items():
             if kind not in on_board:
@@ -1047,22 +1074,21 @@ class PlatformerGame(PlatformerTurn):
                 head = f"{mark} {head}"
                 if not self.enemy_cards[kind].ability:
                     rules = []
-            lines += fit(f"  {head}", 6)
-            for r in rules:
-                lines += fit(f"    {r}", 6)
+            lines.append((f"  {head}", 6))
+            lines += [(f"    {r}", 6) for r in rules]
         return lines
 
-    def view(self, s: S, player: int | None, lang: str = "en") -> str:
-        """The revealed levels as a grid, top first, rows numbered y at the left and
-        columns x above and below (a space is (x,y), as the choices name it); then the
-        enemies' cards, the solo event, heroes, dice and shop. Lines fit 80 columns."""
-        self.check_seat(s, player)
+    def board_lines(self, s: S, lang: str) -> tuple[list[str], list[str]]:
+        """The levels face down or removed (a line above the board), and the revealed
+        levels as a grid, top first, rows numbered y at the left and columns x above and
+        below (a space is (x,y), as the choices name it)."""
         words = ui(lang)["view"]
         g = self.geo(s)
         heroes = {h.pos: str(k + 1) for k, h in enumerate(s.heroes) if h.pos >= 0}
         enemies = {p: kind for kind, p in s.enemies}
         marks = self.enemy_marks(s, lang)
         columns = "   " + "".join(f" {str(x + 1)[-1]}" for x in range(g.width))
+        above: list[str] = []
         lines: list[str] = []
         first = True
         unseen: list[str] = []  # the levels face down (or removed) above, on one line
@@ -1073,7 +1099,7 @@ class PlatformerGame(PlatformerTurn):
             if lv < s.low or lv >= s.revealed:
                 unseen.append(words["removed" if lv < s.low else "hidden"].format(level=level))
                 if lv == 0 or s.low <= lv - 1 < s.revealed:
-                    lines += fit(" · ".join(unseen), 0, sep=" · ")
+                    (lines if lines else above).extend(fit(" · ".join(unseen), 0, sep=" · "))
                     unseen = []
                 continue
             lines.append(words["level"].format(level=level))
@@ -1099,6 +1125,19 @@ class PlatformerGame(PlatformerTurn):
                 lines += [row, under.rstrip()]
         if not first:
             lines.append(columns)
+        return above, lines
+
+    def view(self, s: S, player: int | None, lang: str = "en") -> str:
+        """The revealed levels as a grid (:meth:`board_lines`); then the enemies' cards,
+        the solo event, heroes, dice, artifacts, shop and legend, which go on beside the
+        grid first, folded to the columns it leaves, and below it (a board of two levels
+        is 20 rows high and 20 columns wide: under it, they ran past a 40-row screen).
+        Lines fit 80 columns."""
+        self.check_seat(s, player)
+        words = ui(lang)["view"]
+        marks = self.enemy_marks(s, lang)
+        above, board = self.board_lines(s, lang)
+        lines: list[Para] = []
         if s.enemies:
             lines += self.enemy_lines(s, marks, lang)
         if is_solo(s):
@@ -1106,10 +1145,10 @@ class PlatformerGame(PlatformerTurn):
             if s.event:
                 _, effect = render_event(self.events[s.event], lang)
                 name = self.card_name(s.event, lang)
-                lines += fit(words["event"].format(name=name, left=left, total=total), 4)
-                lines += fit(f"    {effect}", 4)
+                lines.append((words["event"].format(name=name, left=left, total=total), 4))
+                lines.append((f"    {effect}", 4))
             else:
-                lines += fit(words["events_left"].format(left=left, total=total), 4)
+                lines.append((words["events_left"].format(left=left, total=total), 4))
         for k, h in enumerate(s.heroes):
             held = [  # (what a hero holds none of goes unsaid)
                 words[key].format(list=", ".join(self.card_name(x, lang) for x in cards))
@@ -1127,14 +1166,15 @@ class PlatformerGame(PlatformerTurn):
             )
             hero = ", ".join([hero, *held]) + ("" if h.pos >= 0 else f" ({words['offmap']})")
             if player is not None and k != player:  # another seat's: its counts
-                lines += fit(hero, 4)
+                lines.append((hero, 4))
                 continue
             card = self.heroes[h.id]  # the hero card lies open on the table: its powers
             star = " / ".join(symbol_name(x, lang) for x in card.star)
             ability = render_ability(card.ability, lang)
-            lines += fit(f"{hero} · {symbol_name('STAR', lang)} = {star} · {ability}", 4)
+            lines.append((f"{hero} · {symbol_name('STAR', lang)} = {star} · {ability}", 4))
         if not is_solo(s):  # the clock of a game with no winner (help: Decisions)
-            lines += fit(words["round"].format(round=min(s.round, ROUND_CAP), cap=ROUND_CAP), 4)
+            round_ = words["round"].format(round=min(s.round, ROUND_CAP), cap=ROUND_CAP)
+            lines.append((round_, 4))
         dice = " ".join(
             sym_word(d, lang) if d.isupper() else f"({sym_word(d, lang)})" for d in s.dice
         )
@@ -1143,32 +1183,27 @@ class PlatformerGame(PlatformerTurn):
         )
         if s.extra:  # (no extra symbols: unsaid)
             rolled += words["extra"].format(extra=" ".join(sym_word(x, lang) for x in s.extra))
-        lines += fit(rolled, 4)
-        if s.artifacts:
-            held = [
-                f"{self.card_name(a, lang)} ({words['between'] if o < 0 else f'P{o + 1}'})"
-                for a, o in s.artifacts.items()
-            ]
-            lines += fit(words["artifacts"].format(list=", ".join(held)), 4)
-            for a in s.artifacts:  # P-31: how to take it and what it gives, as on the card
-                name, claim, ability = render_artifact(self.artifacts[a], lang)
-                lines += fit(f"  {name}: {claim} {ability}", 4)
-        # the shop's cards lie face up: what each costs and does, as on the card (what
-        # each does while the player can buy, else their names and prices on a line)
+        lines.append((rolled, 4))
+        for a, o in s.artifacts.items():  # P-31: who holds it, how to take it, what it gives
+            name, claim, ability = render_artifact(self.artifacts[a], lang)
+            holder = fill(words["holder"], n=o + 1) if o >= 0 else words["between"]
+            artifact = fill(words["artifact"], name=name, holder=holder)
+            lines.append((f"{artifact} {claim} {ability}", 4))
+        # the shop's cards lie face up: what each costs and does, as on the card, for the
+        # whole table; at a seat, their names and prices (each buy option says what its
+        # card does: the text twice, 12 more rows, ran a shopping screen past 40)
         offers = [
             render_priced(self.items[x] if x in self.items else self.potions[x], lang)
             for x in s.shop_items + s.shop_potions
         ]
-        d = self.decision(s) if player is not None and offers else None
-        if d is None or (d.player == player and any(a.startswith("buy:") for a in d.actions)):
-            lines.append(words["shop"].format(cards="" if offers else " -"))
-            for head, *rest in offers:
-                lines += fit(f"  {head} — {' '.join(rest)}", 4)
+        if player is None or not offers:
+            lines.append((words["shop"].format(cards="" if offers else " -"), 4))
+            lines += [(f"  {head} — {' '.join(rest)}", 4) for head, *rest in offers]
         else:
             named = ", ".join(head for head, *_ in offers)
-            lines += fit(words["shop_names"].format(cards=named), 4)
-        lines += fit(words["legend"], 4)
-        return "\n".join(lines).replace("[", "\\[")
+            lines.append((words["shop_names"].format(cards=named), 4))
+        lines.append((words["legend"], 4))
+        return "\n".join([*above, *beside(board, lines)]).replace("[", "\\[")
 
     def help(self, lang: str = "en", mode: str | None = None) -> str:
         """The rules summary, its choices in the options' own words and the options."""
