@@ -24,7 +24,7 @@ from reportlab.platypus import Paragraph
 from .. import text
 from ..schema import Half, Hero, HeroCard, TickBar
 from . import fonts
-from .layout import CARD_H, CARD_W, CODE_GAP, HALF_H, INSET, MM, SPHERE
+from .layout import CARD_H, CARD_W, CODE_GAP, CODE_ROOM, HALF_H, INSET, MM, SPHERE
 
 Canvas = Any  # reportlab.pdfgen.canvas.Canvas (reportlab ships no type hints)
 
@@ -313,8 +313,10 @@ def status_card(c: Canvas, hero: Hero, lang: str, msg: Any) -> None:
     label = msg("print.status")
     _centred(c, CARD_W / 2, top - 10 * MM, label, TITLE_FONT, 6)
     about = text.class_description(hero.klass, lang)
-    p, ph = paragraph(about, ITALIC_FONT, 6, CARD_W - 2 * INSET, alignment=1)
-    p.drawOn(c, INSET, top - 12 * MM - ph)
+    # centred, with the card code's room kept free on both sides
+    side = INSET + CODE_ROOM
+    p, ph = paragraph(about, ITALIC_FONT, 6, CARD_W - 2 * side, alignment=1)
+    p.drawOn(c, side, top - 12 * MM - ph)
     y = top - 13.5 * MM - ph
     for track, first, last in TRACKS:
         y -= 2.6 * MM
