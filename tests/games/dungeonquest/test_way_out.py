@@ -12,6 +12,7 @@ from tavolo.engine import RNG, registry
 from tavolo.engine.scenario import run
 from tavolo.games.dungeonquest import DungeonQuestGame
 from tavolo.games.dungeonquest.board import SIDES, Board, step
+from tavolo.games.dungeonquest.game import CHAMBER_TO_TOWER, going, in_time
 
 Square = tuple[int, int]
 GAME: Any = registry.get("dungeonquest")
@@ -175,3 +176,65 @@ def test_the_turns_left_count_this_round_only_before_the_hero_acts() -> None:
     assert GAME.turns_left(s, first) == 2 and GAME.turns_left(s, second) == 3
     s.heroes[first].lost_turns = 1
     assert GAME.turns_left(s, first) == 1
+
+
+def race_by_its_parts(game: Any, s: Any, player: int) -> float:
+    """The race heuristic of 2+ heroes composed from the game's own parts (``turns_left``,
+    ``way_home``, ``going``, ``in_time``) and the chamber's straight line, as the docs
+    tell it; ``heuristic_race`` writes these out for speed and must agree exactly."""
+    h = s.heroes[player]
+    gp = h.gp
+    best, tied, richer_out = -1, 0, False
+    for k, r in enumerate(s.heroes):
+        if k == player or r.status == "dead":
+            continue
+        if r.gp > best:
+            best, tied = r.gp, 0
+        if r.gp == best:
+            tied += 1
+        richer_out = richer_out or (r.gp > gp and r.status == "escaped")
+    if gp > best:
+        out = 0.9 + 0.1 * min(1.0, (gp - best) / 500)
+    elif gp == best:
+        out = 0.6 / (1 + tied)
+    else:
+        out = 0.0 if richer_out else 0.1
+    if h.status == "escaped":
+        return out
+    if not h.id or h.pos is None:
+        return 0.3
+    left, way = game.turns_left(s, player), game.way_home(s, player)
+    fit = 0.4 + 0.6 * max(0, h.life) / game.heroes[h.id].life
+    home = going(left, way, fit)
+    if gp > best:
+        return home * out
+    x, y = h.pos
+    chamber = min(abs(x - cx) + abs(y - cy) for cx, cy in game.spec.chamber)
+    near = 0.3 * min(1.0, 250 / (best + 1 - gp)) * in_time(left, way + 4)
+    deep = 0.4 * (1.0 - chamber / 16) * in_time(left, chamber + CHAMBER_TO_TOWER)
+    hunt = in_time(left, way) * (0.05 + 0.05 * gp / (best + 1)) + fit * (near + deep)
+    return max(hunt, out * home)
+
+
+def test_the_race_heuristic_is_exactly_its_parts() -> None:
+    """Random games of 2-4 heroes, some heroes given treasure: at every decision each
+    hero's race heuristic equals, to the last bit, the one composed from its parts (it
+    fails if a turn, a square, the chamber's distance or a hero's treasure is counted
+    otherwise), and answering leaves the state's JSON as it was."""
+    game = DungeonQuestGame()
+    rng = RNG(5)
+    asked = 0
+    for seed in range(24):
+        s = game.new(game.make_config(2 + seed % 3), seed)
+        while (d := game.decision(s)) is not None:
+            game.apply(s, d.actions[rng.below(len(d.actions))])
+            if rng.below(9) == 0:
+                s.heroes[rng.below(len(s.heroes))].treasure.append(10 * (1 + rng.below(30)))
+            saved = s.to_json()
+            for k in range(len(s.heroes)):
+                if s.heroes[k].status == "dead" or s.phase == "over":
+                    continue
+                assert game.heuristic_race(s, k) == race_by_its_parts(game, s, k), (seed, k)
+                asked += 1
+            assert s.to_json() == saved
+    assert asked > 1000

@@ -131,6 +131,10 @@ card in every room entered, monsters, traps): a way of w squares is walked alive
 STEP ** w, so that each square nearer a tower is worth having."""
 
 
+STEPS = tuple(STEP**w for w in range(64))
+"""``STEP ** w`` for the ways ``way_out`` tells (at most ``FAR``, 30, plus a few)."""
+
+
 def going(left: int, way: int, fit: float) -> float:
     """A hero's chance of getting out alive if he heads out now: the turns he has left
     against his way out (:func:`in_time`), times ``fit`` (his Life Points' share), times
@@ -428,7 +432,7 @@ class DungeonQuestGame(DQTurn):
         for k, r in enumerate(heroes):
             if k == player or r.status == "dead":
                 continue
-            g = r.gp
+            g = sum(r.treasure) + sum([c[2] for c in r.cards]) if r.cards else sum(r.treasure)
             if g > best:
                 best, tied = g, 0
             if g == best:
@@ -443,24 +447,43 @@ class DungeonQuestGame(DQTurn):
             out = 0.0 if richer_out else 0.1
         if h.status == "escaped":
             return out
-        if not h.id or h.pos is None:
+        at = h.pos
+        if not h.id or at is None:
             return 0.3
-        left = self.turns_left(s, player)
-        way = self.way_home(s, player)
+        # turns_left, way_home and going, written out: this runs at every MCTS leaf
+        left = s.opts.sun_rounds - s.round - h.lost_turns
+        active = s.active
+        if player == active:
+            if s.stack and s.stack[-1][0] in ("start", "act"):
+                left += 1
+        elif s.order.index(player) > s.order.index(active):
+            left += 1
+        way = self.ways.distance(s.board, at) if h.moved else 2
         fit = 0.4 + 0.6 * max(0, h.life) / self.heroes[h.id].life
-        home = going(left, way, fit)
+        now = in_time(left, way)
+        home = float(now * fit * STEPS[way])
         if gp > best:
             return home * out
         # Short of the lead: a room near his tower may hold enough (no card treasure is
         # above 250 GP), the Treasure Chamber more; each only while the turns left
         # cover the way there and out. Late or hurt, getting out as he is may be better.
-        x, y = h.pos
         short = best + 1 - gp
-        chamber = min(abs(x - cx) + abs(y - cy) for cx, cy in self.spec.chamber)
+        chamber = self.to_chamber[at]
         near = 0.3 * min(1.0, 250 / short) * in_time(left, way + 4)
         deep = 0.4 * (1.0 - chamber / 16) * in_time(left, chamber + CHAMBER_TO_TOWER)
-        hunt = in_time(left, way) * (0.05 + 0.05 * gp / (best + 1)) + fit * (near + deep)
+        hunt = now * (0.05 + 0.05 * gp / (best + 1)) + fit * (near + deep)
         return max(hunt, out * home)
+
+    @cached_property
+    def to_chamber(self) -> dict[Square, int]:
+        """Squares from each square to the nearest Treasure Chamber square in a straight
+        line, worked out once."""
+        spec = self.spec
+        return {
+            (x, y): min(abs(x - cx) + abs(y - cy) for cx, cy in spec.chamber)
+            for x in range(spec.width)
+            for y in range(spec.height)
+        }
 
     @cached_property
     def ways(self) -> WayOut:

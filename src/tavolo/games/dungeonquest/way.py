@@ -30,6 +30,7 @@ class WayOut:
         w, h = spec.width, spec.height
         self.towers = spec.towers
         self.number = {(x, y): x + y * w for y in range(h) for x in range(w)}
+        self.square = [(x, y) for y in range(h) for x in range(w)]
         self.straight = [self.line((x, y)) for y in range(h) for x in range(w)]
         self.near: list[tuple[int, ...]] = []
         for y in range(h):
@@ -38,6 +39,15 @@ class WayOut:
                 self.near.append(
                     tuple(X + Y * w if 0 <= X < w and 0 <= Y < h else -1 for X, Y in row)
                 )
+        self.steps = [
+            [
+                tuple((row[k], FACING[k]) for k in range(4) if o & BIT[k] and row[k] >= 0)
+                for o in range(16)
+            ]
+            for row in self.near
+        ]
+        """Square number, then its open sides' bits: the squares those sides lead to, each
+        with the bit of its side that faces back."""
         self.tower_numbers = frozenset(self.number[t] for t in spec.towers)
         self.printed = {
             self.number[sq]: sum(BIT[k] for k in range(4) if self.near[self.number[sq]][k] >= 0)
@@ -57,38 +67,46 @@ class WayOut:
         """Squares from ``at`` to the nearest tower, breadth first through open sides
         (both squares' edges open); an opening onto an empty square adds a straight line
         from there. ``FAR`` when every way is walled; a straight line when ``at`` has no
-        tile (a made-up position)."""
-        number, table = self.number, self.sides
-        sides = dict(self.printed)
-        for sq, p in board.items():
-            sides[number[sq]] = table[p.tile.id, p.facing]
-        a = number.get(at, -1)
-        if a not in sides:
-            return self.line(at)
-        towers, near, straight = self.tower_numbers, self.near, self.straight
+        tile (a made-up position). Only the squares the search reaches are looked up on
+        the board (a search near a tower reads a few of its tiles, not all)."""
+        table, printed, square = self.sides, self.printed, self.square
+        p = board.get(at)
+        if p is not None:
+            open_ = table[p.tile.id, p.facing]
+        else:
+            a = self.number.get(at, -1)
+            if a not in printed:
+                return self.line(at)
+            open_ = printed[a]
+        a = self.number[at]
+        towers, steps, straight = self.tower_numbers, self.steps, self.straight
+        get = board.get
         best = FAR
         seen = {a: 0}
         todo = [a]
-        for i in todo:  # breadth first: todo grows behind the loop
+        opens = [open_]
+        for n, i in enumerate(todo):  # breadth first: todo grows behind the loop
             d = seen[i]
             if d >= best:
                 break
             if i in towers:
                 best = d
                 break
-            open_, row = sides[i], near[i]
-            for k in (0, 1, 2, 3):
-                if not open_ & BIT[k]:
+            for j, back in steps[i][opens[n]]:
+                if j in seen:
                     continue
-                j = row[k]
-                if j < 0 or j in seen:
-                    continue
-                theirs = sides.get(j)
-                if theirs is None:
-                    way = d + 1 + straight[j]
-                    if way < best:
-                        best = way
-                elif theirs & FACING[k]:
+                q = get(square[j])
+                if q is not None:
+                    theirs = table[q.tile.id, q.facing]
+                else:
+                    theirs = printed.get(j, -1)
+                    if theirs < 0:
+                        way = d + 1 + straight[j]
+                        if way < best:
+                            best = way
+                        continue
+                if theirs & back:
                     seen[j] = d + 1
                     todo.append(j)
+                    opens.append(theirs)
         return best
