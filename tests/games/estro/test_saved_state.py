@@ -48,6 +48,83 @@ def test_a_value_no_to_json_writes_is_named(path: tuple[Any, ...], value: Any, s
     assert "non è uno stato scritto dal suo to_json" in e.value.told("it")
 
 
+# saved(): player 0 to play, holding nocturne_lynx (no gift), glimmer_asp (an attack
+# gift) and siege_larva (a play gift); player 1's field pallid_mime, quartz_pangolin
+LYNX, ASP, LARVA, MIME = "nocturne_lynx", "glimmer_asp", "siege_larva", "pallid_mime"
+
+
+@pytest.mark.parametrize(
+    ("steps", "said"),
+    [
+        ([["end"]], "steps[0]: 'end' takes 1 argument, has 0"),
+        ([["start", 1]], "steps[0]: 'start' takes 0 arguments, has 1"),
+        ([["rift", 0]], "steps[0]: 'rift' takes 3 or 4 arguments, has 1"),
+        ([["chimera", 1, MIME, 0]], "steps[0]: 'chimera' takes 2 arguments, has 3"),
+        ([["end", "lunch"]], "steps[0][1] cannot be 'lunch'"),
+        ([["battle", 0]], "steps[0][1] cannot be 0"),
+        ([["destroy", 7, MIME, "battle", "check"]], "steps[0][1] cannot be 7"),
+        ([["destroy", 1, "no_card", "battle", "check"]], "steps[0][2] cannot be 'no_card'"),
+        ([["destroy", 1, MIME, "boredom", "check"]], "steps[0][3] cannot be 'boredom'"),
+        ([["destroy", 1, MIME, "battle", "later"]], "steps[0][4] cannot be 'later'"),
+        ([["chimera", True, MIME]], "steps[0][1] cannot be True"),
+        ([["revive", 0, LARVA, "deck"]], "steps[0][3] cannot be 'deck'"),
+        ([["necro", "draw3"]], "steps[0][1] cannot be 'draw3'"),
+        ([["rift", 0, MIME, 9]], "steps[0][3] cannot be 9"),
+        ([["rift", 0, MIME, -1, False]], "steps[0][4] cannot be False"),
+        ([["gift", 0, LARVA, "play", "check", 1, MIME]], "steps[0][5] cannot be 1"),
+        ([["gift", 0, LARVA, "play", "go", 5, MIME]], "steps[0][5] cannot be 5"),
+        ([["gift", 0, LARVA, "play", "go", 1, []]], "steps[0][6] cannot be []"),
+        ([["gift", 0, LYNX, "play", "check", None, None]], f"steps[0][2] cannot be '{LYNX}'"),
+        ([["gift", 0, ASP, "play", "check", None, None]], "steps[0][3] cannot be 'play'"),
+    ],
+)
+def test_a_step_the_rules_cannot_read_is_named(steps: list[Any], said: str) -> None:
+    """A step short of its arguments, or with one no rule reads (a seat 7, a card no card
+    has, a stage no step has, a gift no card has) loaded, then failed inside a rule at the
+    next move (IndexError, KeyError, AssertionError). Each step now has its kind's count
+    of arguments, each of its type and range."""
+    with pytest.raises(StateError) as e:
+        GAME.from_json(dict(saved(), steps=steps))
+    assert str(e.value) == f"estro: not a state written by its to_json: {said}"
+    assert "non è uno stato scritto dal suo to_json" in e.value.told("it")
+
+
+def test_a_steps_count_of_arguments_is_told_in_italian_too() -> None:
+    with pytest.raises(StateError) as e:
+        GAME.from_json(dict(saved(), steps=[["rift", 0]]))
+    assert e.value.told("it").endswith("steps[0]: 'rift' prende 3 o 4 argomenti, ne ha 1")
+
+
+@pytest.mark.parametrize(
+    ("mode", "players", "steps", "said"),
+    [
+        ("navi", 1, [["navi", "reveal", 7]], "steps[0][2] cannot be 7"),
+        ("navi", 1, [["navi", "reveal"]], "steps[0][1] cannot be 'reveal'"),
+        ("navi", 1, [["navi", "reveal", 1, 2]], "steps[0]: 'navi' takes 1 or 2 arguments, has 3"),
+        ("navi", 1, [["navi", "sail"]], "steps[0][1] cannot be 'sail'"),
+        ("ultimo_bastione", 2, [["overrun", MIME]], "steps[0]: 'overrun' takes 2 arguments, has 1"),
+        ("ultimo_bastione", 2, [["inspire", 3, MIME, "choose"]], "steps[0][1] cannot be 3"),
+        (
+            "ultimo_bastione",
+            2,
+            [["inspire", 0, MIME, "keep", MIME, LYNX]],
+            f"steps[0][4] cannot be '{MIME}'",
+        ),
+        ("ultimo_bastione", 2, [["rift", 0, MIME, 99, 0]], "steps[0][3] cannot be 99"),
+        ("inferno", 4, [["end", "pending"]], "steps[0][1] cannot be 'pending'"),
+    ],
+)
+def test_a_table_modes_step_the_rules_cannot_read_is_named(
+    mode: str, players: int, steps: list[Any], said: str
+) -> None:
+    """A table mode's own steps (the ships' turn, an overrun, an inspiration, a rift in a
+    cell) are checked as the 1v1 steps are."""
+    data = dict(GAME.to_json(GAME.new(GAME.make_config(players, mode), 5)), steps=steps)
+    with pytest.raises(StateError) as e:
+        GAME.from_json(data)
+    assert str(e.value) == f"estro: not a state written by its to_json: {said}"
+
+
 def test_a_card_twice_in_a_players_cards_is_refused() -> None:
     data = saved()
     card = data["players"][0]["deck"][0]

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Collection, Iterable, Mapping
-from typing import Any
+from typing import Any, get_args
 
-from tavolo.engine import TavoloError
+from tavolo.engine import StateError, TavoloError
+from tavolo.engine.errors import engine_messages
 from tavolo.engine.saved import ValueCheck
 
 from .cards import chimera_parts
 from .combat import DIE_FACES
 from .dial import sector_ids
+from .schema import Trigger
 from .state import NECRO_MAX
 from .zona import ALL_ZONES
 
@@ -32,6 +34,46 @@ DIE = max(DIE_FACES)  # the battle die's faces are 1..DIE
 # a table mode (game.TABLE_MODES) -> the module beside it that checks its own fields
 MODE_CHECKS = {"inferno": "inferno", "navi": "navi", "ultimo_bastione": "bastione"}
 
+# A step's arguments after its kind, as the rules read them (rules.py, gifts.py,
+# modes.py): SIDE a player (0 or 1), CARD a card id, a range a whole number in it, a set
+# of texts one of them, None absent; a tuple, any of its values. A kind may have several
+# shapes; a table mode's ``saved`` module adds its own kinds' (and replaces some).
+SIDE = object()
+CARD = object()
+Arg = Any
+Shapes = tuple[tuple[Arg, ...], ...]
+STAGES = frozenset(
+    ("check", "asking", "counter", "countered", "aim", "choosing", "go")
+)  # a gift's (gifts.py, _step_gift)
+TRIGGERS = frozenset(get_args(Trigger))
+BATTLE = frozenset(  # a battle's stages (rules.py, _step_battle)
+    ("declare", "roll", "done", "declare_outcome", "att_window", "def_window", "redirect")
+)
+CAUSES = frozenset(("battle", "gift", "foe_gift", "fessura", "dial", "support"))
+STEPS: dict[str, Shapes] = {
+    "start": ((),),
+    "end": ((frozenset(("discard", "gifts", "check")),),),
+    "battle": ((BATTLE,),),
+    "destroy": (
+        (
+            SIDE,
+            CARD,
+            CAUSES,
+            frozenset(("check", "ambush", "gift", "saving", "medica", "final")),
+        ),
+    ),
+    "gift": (
+        (SIDE, CARD, TRIGGERS, STAGES - {"go"}, None, None),
+        (SIDE, CARD, TRIGGERS, frozenset(("go",)), (SIDE, None), (CARD, None)),
+    ),
+    "revive": ((SIDE, CARD, frozenset(("hand", "field"))),),
+    "chimera": ((SIDE, CARD),),
+    "necro": ((frozenset(("draw", "summon")),),),
+    # Fessura: the zone its card stood in (-1 out of Zona di Conquista), then whether
+    # the card was destroyed (modes.py, after_destroyed)
+    "rift": ((SIDE, CARD, range(-1, N_ESTRI)), (SIDE, CARD, range(-1, N_ESTRI), True)),
+}
+
 
 class SavedCheck(ValueCheck):
     """:class:`ValueCheck` with Estro's cards (``known(id)``: a card, or a Chimera of
@@ -40,6 +82,21 @@ class SavedCheck(ValueCheck):
     def __init__(self, game: str, known: Callable[[str], bool]) -> None:
         super().__init__(game)
         self.known = known
+
+    def arity(self, field: str, kind: str, takes: list[int], has: int) -> StateError:
+        """A step of ``kind`` with ``has`` arguments, where it ``takes`` one of those
+        counts: ``steps[0]: 'end' takes 1 argument, has 0``."""
+        key = "state.arity" if len(takes) == 1 else "state.arity_or"
+        return StateError.said(
+            engine_messages(),
+            key,
+            game=self.game,
+            field=field,
+            kind=kind,
+            n=", ".join(map(str, takes[:-1])),
+            most=takes[-1],
+            has=has,
+        )
 
     def card(self, field: str, value: Any) -> None:
         if not isinstance(value, str) or not self.known(value):
@@ -105,7 +162,7 @@ def check_saved(
     """Raise ``StateError`` naming the first value of a 1v1 state's ``data`` that no
     ``to_json`` writes; ``known(card)`` says whether a card id is one (a Chimera's too),
     ``handlers`` are the step kinds the game resolves (none given: any)."""
-    _check_shared(SavedCheck(game, known), data, handlers, table=False)
+    _check_shared(SavedCheck(game, known), data, handlers, STEPS, table=False)
 
 
 def check_table_saved(
@@ -117,14 +174,21 @@ def check_table_saved(
     """What a table mode's state (Navi, Ultimo Bastione, Inferno) shares with a 1v1 one,
     checked as :func:`check_saved` checks it: its players' cards and counts, its steps,
     its battle; :func:`check_mode_saved` checks the rest."""
-    _check_shared(SavedCheck(game, known), data, handlers, table=True)
+    module = _mode_module(str(data["mode"]).split("+")[0])
+    shapes = {**STEPS, **module.STEPS}
+    _check_shared(SavedCheck(game, known), data, handlers, shapes, table=True)
 
 
 def _check_shared(
-    ck: SavedCheck, data: Mapping[str, Any], handlers: Collection[str], table: bool
+    ck: SavedCheck,
+    data: Mapping[str, Any],
+    handlers: Collection[str],
+    shapes: Mapping[str, Shapes],
+    table: bool,
 ) -> None:
     """The fields of a 1v1 state, in a table mode's state too (``table``: any zone, the
-    counts a table mode keeps, its own phases checked by its module)."""
+    counts a table mode keeps, its own phases checked by its module); ``shapes``: the
+    steps' arguments, a table mode's own kinds among them."""
     ck.mapping("rng", data["rng"])
     if not isinstance(data["mode"], str):
         raise ck.fail("mode", data["mode"])
@@ -142,23 +206,36 @@ def _check_shared(
         raise ck.fail("players", players)
     for p, pl in enumerate(players):
         _player(ck, f"players[{p}]", ck.mapping(f"players[{p}]", pl))
-    _play(ck, data, handlers)
+    _play(ck, data, handlers, shapes)
 
 
 def check_mode_saved(table: Any, data: Mapping[str, Any]) -> None:
     """A table mode's own fields, checked by the ``saved`` module beside the mode
     (``table``: the mode's game, whose content the checks read)."""
-    module = importlib.import_module(f"{__package__}.{MODE_CHECKS[table.mode]}.saved")
-    module.check(table, data)
+    _mode_module(table.mode).check(table, data)
+
+
+def _mode_module(mode: str) -> Any:
+    """The ``saved`` module beside a table mode: its ``check``, its steps' ``STEPS``."""
+    return importlib.import_module(f"{__package__}.{MODE_CHECKS[mode]}.saved")
 
 
 def check_answerable(game: Any, s: Any, data: Mapping[str, Any]) -> None:
-    """A loaded game that goes on asks someone something: one whose steps the rules cannot
-    read (a step short of its arguments) or that leaves nothing to choose (a hand emptied
-    where a play is due) is refused, naming its steps, or its phase when it has none."""
+    """A loaded game's gift steps are of a card with a gift, under the gift's trigger (the
+    card's info, built for a Chimera on first use). A game that goes on asks someone
+    something: one whose steps the rules cannot read or that leaves nothing to choose (a
+    hand emptied where a play is due) is refused, naming its steps, or its phase when it
+    has none."""
+    ck = ValueCheck(game.name)
+    for i, st in enumerate(s.steps):
+        if st[0] == "gift":  # a card with a gift, triggered as its gift is
+            info = game.info[st[2]]
+            if info.gift is None:
+                raise ck.fail(f"steps[{i}][2]", st[2])
+            if st[3] != info.trigger:
+                raise ck.fail(f"steps[{i}][3]", st[3])
     if s.result is not None:
         return
-    ck = ValueCheck(game.name)
     field = "steps" if data.get("steps") else "phase"
     try:
         d = game.decision(s)
@@ -183,13 +260,18 @@ def check_mode_named(game: Any, data: Mapping[str, Any]) -> None:
         raise ValueCheck(game.name).fail("mode", mode)
 
 
-def _play(ck: SavedCheck, data: Mapping[str, Any], handlers: Collection[str]) -> None:
+def _play(
+    ck: SavedCheck,
+    data: Mapping[str, Any],
+    handlers: Collection[str],
+    shapes: Mapping[str, Shapes],
+) -> None:
     """The fields every Estro state writes after its players: the steps, the battle,
     the result, the META modes' fields (Fessura's rift, Quadrante's dial)."""
     if not isinstance(data["phase"], str):
         raise ck.fail("phase", data["phase"])
     ck.cards("attacked", data["attacked"])
-    _steps(ck, data["steps"])
+    _steps(ck, data["steps"], shapes)
     if handlers:
         ck.kinds(data["steps"], handlers)
     if data["battle"] is not None:
@@ -235,12 +317,53 @@ def _battle(ck: SavedCheck, battle: Mapping[str, Any]) -> None:
     ck.flag("battle.zoned", battle["zoned"])
 
 
-def _steps(ck: SavedCheck, steps: Any) -> None:
+def _steps(ck: SavedCheck, steps: Any, shapes: Mapping[str, Shapes]) -> None:
+    """Each step a list of its kind and the arguments the rules read from it: as many as
+    one of its kind's ``shapes`` has, each of the type and in the range it names."""
     if not isinstance(steps, list):
         raise ck.fail("steps", steps)
     for i, st in enumerate(steps):
         if not isinstance(st, list) or not st or not isinstance(st[0], str):
             raise ck.fail(f"steps[{i}]", st)
+        if st[0] in shapes:
+            _step_args(ck, f"steps[{i}]", st, shapes[st[0]])
+
+
+def _step_args(ck: SavedCheck, at: str, st: list[Any], shapes: Shapes) -> None:
+    """``st`` fits one of ``shapes``; else its count of arguments is named (no shape
+    takes as many) or the argument that the shape of its length fitting longest refuses."""
+    best: tuple[int, str, Any] | None = None
+    for shape in shapes:
+        if len(shape) != len(st) - 1:
+            continue
+        for j, (arg, x) in enumerate(zip(shape, st[1:], strict=True), 1):
+            if not _fits(ck, arg, x):
+                if best is None or j > best[0]:
+                    best = (j, f"{at}[{j}]", x)
+                break
+        else:
+            return
+    if best is None:  # no shape takes as many arguments
+        raise ck.arity(at, st[0], sorted({len(shape) for shape in shapes}), len(st) - 1)
+    raise ck.fail(best[1], best[2])
+
+
+def _fits(ck: SavedCheck, arg: Arg, x: Any) -> bool:
+    """``x`` is a value of ``arg``: a side (0 or 1), a card, a whole number in a range,
+    one of some texts, that text, None or True; or of any ``arg`` of a tuple."""
+    if isinstance(arg, tuple):
+        return any(_fits(ck, a, x) for a in arg)
+    if arg is SIDE:
+        return isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 1
+    if arg is CARD:
+        return isinstance(x, str) and ck.known(x)
+    if isinstance(arg, range):
+        return isinstance(x, int) and not isinstance(x, bool) and x in arg
+    if isinstance(arg, frozenset):
+        return isinstance(x, str) and x in arg
+    if isinstance(arg, str):
+        return bool(x == arg)
+    return x is arg  # None, or True (a Fessura step's mark that its card was destroyed)
 
 
 def _player(ck: SavedCheck, at: str, pl: Mapping[str, Any]) -> None:

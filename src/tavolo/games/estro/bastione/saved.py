@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import chimera_parts
-from ..saved import SavedCheck
+from ..saved import CARD, SIDE, SavedCheck, Shapes
 from .mode import CQ, LAST_WAVE_CAP
 from .state import DEPTHS, LANES
 
@@ -29,6 +29,15 @@ PHASES = (
     "over",
 )
 PER_DREAMER = ("as_left", "placed", "bonus", "chimera_turns")
+DREAMER = range(max(CQ))  # (below the game's dreamers: ``check``)
+# the mode's own steps (mode.py): a horde card's overrun after its attack, a dreamer's
+# tactical inspiration (its choice, then the two cards drawn to keep one of), and
+# Fessura's rift, which opens in the cell of the card it replaces for its dreamer
+STEPS: dict[str, Shapes] = {
+    "overrun": ((CARD, CARD),),
+    "inspire": ((DREAMER, CARD, "choose"), (DREAMER, CARD, "keep", CARD, CARD)),
+    "rift": ((SIDE, CARD, range(LANES * DEPTHS), DREAMER),),
+}
 
 
 def check(table: Any, data: Mapping[str, Any]) -> None:
@@ -84,3 +93,11 @@ def check(table: Any, data: Mapping[str, Any]) -> None:
         if c not in defenders:
             raise ck.fail("marks", c)
         ck.whole(f"marks.{c}", m, 1)
+    for i, st in enumerate(data["steps"]):
+        if st[0] in ("inspire", "rift"):  # its dreamer is one of the game's
+            j = 1 if st[0] == "inspire" else 4
+            ck.whole(f"steps[{i}][{j}]", st[j], 0, n - 1)
+        if st[0] == "inspire" and st[3] == "keep":  # the two cards drawn, in their hand
+            for j in (4, 5):
+                if st[j] not in data["hands"][st[1]]:
+                    raise ck.fail(f"steps[{i}][{j}]", st[j])

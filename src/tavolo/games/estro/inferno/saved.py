@@ -13,10 +13,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import chimera_parts
-from ..saved import N_ESTRI, SavedCheck
+from ..saved import N_ESTRI, SavedCheck, Shapes
 from .state import SEATS
 
 PHASES = ("play", "battle", "over")
+STEPS: dict[str, Shapes] = {}  # (a 1v1 game's steps, and no others)
 PILES = ("hand", "deck", "incinerator")
 # a seat's fields that its side's player holds while the seat is loaded, with the value
 # the player's JSON leaves out

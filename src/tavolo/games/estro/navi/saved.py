@@ -11,12 +11,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..saved import SavedCheck
+from ..saved import SavedCheck, Shapes
 from .content import Fleet
+from .mode import REVEALS
 
 SHIPS = 5
 GUARDIANS = 5  # per ship
 PHASES = ("play", "battle", "ships", "over")
+# the ships' turn's steps (mode.py, _step_navi), and a turn's end that waits for the
+# turn-end gifts before the guardians' pending gifts (_step_end)
+STEPS: dict[str, Shapes] = {
+    "navi": (
+        ("attack",),
+        ("close", frozenset(("gifts", "alarms", "check"))),
+        ("reveal", range(-1, REVEALS + 1)),
+    ),
+    "end": ((frozenset(("discard", "gifts", "check", "pending")),),),
+}
 
 
 def check(table: Any, data: Mapping[str, Any]) -> None:
