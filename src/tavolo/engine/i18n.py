@@ -67,7 +67,13 @@ def _kept() -> re.Pattern[str] | None:
 
 
 def fit(
-    line: str, indent: int, width: int = SCREEN, sep: str = " ", whole: Sequence[str] = ()
+    line: str,
+    indent: int,
+    width: int = SCREEN,
+    sep: str = " ",
+    whole: Sequence[str] = (),
+    *,
+    letters: bool = False,
 ) -> list[str]:
     """``line`` broken at ``sep`` into lines of at most ``width`` columns as the terminal
     shows them (markup such as ``[dim]`` takes no column), the later ones indented by
@@ -76,8 +82,10 @@ def fit(
     stays whole ("[dim]gift used[/]", "(gift asleep)"), a name given to
     :func:`keep_whole` stays whole ("Lampo d'Ambra", never "Lampo" / "d'Ambra"), a word
     is never cut, nor is a text of ``whole`` (TOS's empty box "[ ]"); ``sep=", "`` keeps
-    each item of a list whole. A span of markup open at a line's end is closed there and
-    opened again on the next line."""
+    each item of a list whole; with ``letters`` a one-letter word ("a", "e", "è") goes on
+    with the word after it, never left alone at a line's end, as a typesetter keeps it.
+    A span of markup open at a line's end is closed there and opened again on the next
+    line."""
     if shown(line) <= width:
         return [line]
     for w in whole:
@@ -87,11 +95,18 @@ def fit(
     if found is not None and found.search(line):
         line = found.sub(lambda m: m.group(0).replace(" ", _KEPT), line)
     if _KEPT not in line:
-        return _fit(line, indent, width, sep)
-    return [row.replace(_KEPT, " ") for row in _fit(line, indent, width, sep)]
+        return _fit(line, indent, width, sep, letters)
+    return [row.replace(_KEPT, " ") for row in _fit(line, indent, width, sep, letters)]
 
 
-def _fit(line: str, indent: int, width: int, sep: str) -> list[str]:
+def _letter(unit: str) -> bool:
+    """Whether ``unit`` is a word of one letter ("a", "è", "(e"): the word after it
+    goes with it."""
+    core = _MARKUP.sub("", unit).lstrip("([\"'«“")
+    return len(core) == 1 and core.isalpha()
+
+
+def _fit(line: str, indent: int, width: int, sep: str, letters: bool = False) -> list[str]:
     lead = len(line) - len(line.lstrip(" "))
     words = sep == " "
     parts = line[lead:].split(sep)
@@ -109,6 +124,10 @@ def _fit(line: str, indent: int, width: int, sep: str) -> list[str]:
             units.append(word)
             glued = False
         i = end + 1
+    if letters and words:  # from the last: "e a casa" is one unit
+        for k in reversed(range(len(units) - 1)):
+            if _letter(units[k]):
+                units[k : k + 2] = [f"{units[k]} {units[k + 1]}"]
     rows: list[str] = []
     row = line[:lead] + units[0]
     for unit in units[1:]:
@@ -176,11 +195,12 @@ def hang(
     words: after a list item's lead (``item``: "- ", "1. "), else ``rest`` columns past
     the line's own indent (0: a paragraph at its own column). A terminal would bring
     them back to column 0. Each text of ``whole`` (TOS's empty box ``[ ]``) is never
-    broken at its spaces."""
+    broken at its spaces, and a one-letter word goes on with the next (prose, where
+    "e" or "a" left at a line's end reads as a typo)."""
     body = line.lstrip(" ")
     lead = item.match(body)
     indent = len(line) - len(body) + (len(lead.group(0).strip()) + 1 if lead else rest)
-    return fit(line, indent, width, sep, whole)
+    return fit(line, indent, width, sep, whole, letters=True)
 
 
 def check_lang(lang: str) -> str:
