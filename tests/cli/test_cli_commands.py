@@ -293,6 +293,26 @@ def test_a_bare_mcts_plays_the_games_tuning_and_games_says_so(tmp_path: Path) ->
         registry.unregister("tricks-tuned")
 
 
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_games_names_platformers_small_budget_ai_as_the_one_to_pick(lang: str) -> None:
+    """'tavolo games' said only that Platformer's bare mcts plays as mcts:100,...: a
+    person reading it picked that, where mcts:30 (the game's tuning and mix=1, quicker)
+    is the AI its studies found to play best. It now names mcts:30 to pick and what it
+    plays as, the same spec a seat 'mcts:30' plays with."""
+    r = invoke(["--lang", lang, "games"])
+    assert r.exit_code == 0, r.output
+    game = registry.get("platformer")
+    plays = game.agent_spec("mcts:30", "standard")
+    assert plays == "mcts:30,depth=0,c=0.3,norm=1,mix=1"
+    said = " ".join(r.stdout.split())
+    pick = "pick mcts:30 to play against" if lang == "en" else "come avversario scegli mcts:30"
+    assert f"In platformer, {pick}" in said, said
+    assert plays in said.split(pick)[1].split("In ")[0]
+    rows = {g["name"]: g for g in json.loads(invoke(["games", "--json"]).stdout)["games"]}
+    assert rows["platformer"]["pick"] == {"agent": "mcts:30", "plays": plays}
+    assert rows["tos"]["pick"] is None  # its bare mcts is the one to play
+
+
 def test_games_lists_tricks() -> None:
     r = invoke(["games"])
     assert r.exit_code == 0, r.output
@@ -306,6 +326,7 @@ def test_games_lists_tricks() -> None:
         "metas": [],
         "players": [2, 2],
         "agents": {},
+        "pick": None,
     }
     assert rows["estro"]["metas"] == ["chimera", "fessura", "imboscata"]
 

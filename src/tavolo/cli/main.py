@@ -147,6 +147,12 @@ def build_app(help_lang: str = "en") -> typer.Typer:
                         "metas": list(game.metas),
                         "players": [game.min_players, game.max_players],
                         "agents": dict(game.tuned_agents),
+                        "pick": {  # the AI to play against, where a bare name is not it
+                            "agent": game.pick_agent,
+                            "plays": game.agent_spec(game.pick_agent, game.modes[0]),
+                        }
+                        if game.pick_agent
+                        else None,
                     }
                 )
             except Exception as e:
@@ -183,6 +189,10 @@ def build_app(help_lang: str = "en") -> typer.Typer:
                     key = "games.tuned_mode" if mode else "games.tuned"
                     said = t(lang, key, game=row["name"], agent=agent, mode=mode, spec=spec)
                     for line in fit(said, 2):  # within 80 columns, going on at 2
+                        console().print(line)
+                if row.get("pick"):  # and the one to pick when it is not a bare name
+                    said = t(lang, "games.pick", game=row["name"], **row["pick"])
+                    for line in fit(said, 2):
                         console().print(line)
         for problem in problems:
             report(problem)

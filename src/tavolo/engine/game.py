@@ -162,6 +162,9 @@ class Game(ABC):
     ``{"mcts@world": ...}``, the tuning the game's studies found best. A spec with a
     setting of its own (``mcts:500``) plays as written, unless the game's ``agent_spec``
     says more (Platformer gives its tuning to the settings a small budget leaves out)."""
+    pick_agent: ClassVar[str] = ""
+    """The AI to play against that ``tavolo games`` names, where it is not a bare name of
+    ``tuned_agents`` (Platformer: ``mcts:30``, a small budget its tuning plays best)."""
 
     def agent_spec(self, spec: str, mode: str) -> str:
         """The spec an agent of ``--seats`` or ``--agents`` plays with in ``mode``."""
