@@ -3,11 +3,15 @@ writes is one ``StateError`` line naming the value, never a traceback from a rul
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from mutations import replaced
+from mutations import replaced, spots
 from tavolo.engine import RNG, StateError, registry
 
 GAME = registry.get("estro")
@@ -125,6 +129,75 @@ def test_a_table_modes_step_the_rules_cannot_read_is_named(
     assert str(e.value) == f"estro: not a state written by its to_json: {said}"
 
 
+def reached(players: int, mode: str, where: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The first saved state of a seeded random game (seed 5) that ``where`` accepts."""
+    s = GAME.new(GAME.make_config(players, mode), 5)
+    rng = RNG(5)
+    while not where(data := copy.deepcopy(dict(GAME.to_json(s)))):
+        d = GAME.decision(s)
+        assert d is not None
+        GAME.apply(s, d.actions[rng.below(len(d.actions))])
+    return data
+
+
+def in_battle(data: dict[str, Any]) -> bool:
+    return any(st[0] == "battle" for st in data["steps"])
+
+
+def two_battles() -> tuple[dict[str, Any], str]:
+    data = reached(2, "standard", in_battle)
+    data["steps"].append(["battle", "done"])
+    return data, f"steps[{len(data['steps']) - 1}] cannot be ['battle', 'done']"
+
+
+def a_strangers_step() -> tuple[dict[str, Any], str]:
+    data = reached(4, "inferno", lambda d: True)
+    stranger = next(c for c in GAME.ids if c not in data["owner"])
+    data["steps"] = [["chimera", 0, stranger]]
+    return data, f"steps[0][2] cannot be '{stranger}'"
+
+
+FOUND: dict[str, Callable[[], tuple[dict[str, Any], str]]] = {
+    "chimera_in_a_deck": lambda: (
+        replaced(saved(), ("players", 0, "deck", 0), "glowing_tusker+cinder_maw"),
+        "players[0].deck[0] cannot be 'glowing_tusker+cinder_maw'",
+    ),
+    "face_down_off_the_field": lambda: (
+        replaced(saved(), ("players", 1, "face_down"), [LYNX]),
+        f"players[1].face_down[0] cannot be '{LYNX}'",
+    ),
+    "shield_off_the_field": lambda: (
+        replaced(saved(), ("players", 1, "shield"), {LYNX: 3}),
+        f"players[1].shield cannot be '{LYNX}'",
+    ),
+    "estro_off_the_field": lambda: (
+        replaced(saved(), ("players", 1, "estro"), {LYNX: 0}),
+        f"players[1].estro cannot be '{LYNX}'",
+    ),
+    "two_battles": two_battles,
+    "ships_with_no_step": lambda: (
+        dict(reached(1, "navi", lambda d: d["phase"] == "ships"), steps=[]),
+        "phase cannot be 'ships'",
+    ),
+    "a_strangers_step": a_strangers_step,
+}
+
+
+@pytest.mark.parametrize("case", sorted(FOUND))
+def test_what_the_fuzzer_found_is_refused(case: str) -> None:
+    """Each loaded and then failed at a later move (test_a_changed_state_is_refused_or_
+    plays_on found them): a Chimera in a deck (KeyError: no play for it), a ship's
+    card face down off its field (a decision with nothing to choose; a card's shield
+    and estro leave the field with it too), two battle steps (AssertionError: the second
+    had no battle), Navi's ships' phase with nothing on the stack (IndexError: the ships
+    answered a step that was not there), an Inferno step's card that no seat owns
+    (KeyError loading its seat)."""
+    data, refused = FOUND[case]()
+    with pytest.raises(StateError) as e:
+        GAME.from_json(data)
+    assert str(e.value) == "estro: not a state written by its to_json: " + refused
+
+
 def test_a_card_twice_in_a_players_cards_is_refused() -> None:
     data = saved()
     card = data["players"][0]["deck"][0]
@@ -182,3 +255,74 @@ def test_table_mode_states_the_game_writes_load_all_game_long(mode: str, players
         while (d := GAME.decision(s)) is not None:
             assert GAME.equal(GAME.from_json(GAME.to_json(s)), s)
             GAME.apply(s, d.actions[rng.below(len(d.actions))])
+
+
+# A few real states of each kind of game: 1v1 with every META mode, Zona di Conquista
+# with Necrotoken's steps, and the three table modes, some way into seeded games.
+FUZZED = [
+    (2, "standard+chimera+fessura+imboscata"),
+    (2, "zona_conquista+chimera+fessura"),
+    (2, "necrotoken+imboscata"),
+    (1, "navi+chimera+fessura"),
+    (3, "ultimo_bastione+chimera+fessura"),
+    (4, "inferno+chimera+fessura"),
+]
+
+
+def fuzzed_states() -> list[dict[str, Any]]:
+    """Of each game, the first four states with steps pending (a battle, a gift, a
+    card's destruction...) after move 20, and one with none."""
+    out = []
+    for players, mode in FUZZED:
+        s = GAME.new(GAME.make_config(players, mode), 2)
+        rng = RNG(2)
+        pending, plain = 0, 0
+        for k in range(400):
+            d = GAME.decision(s)
+            if d is None or pending == 4:
+                break
+            data = copy.deepcopy(dict(GAME.to_json(s)))
+            if k >= 20 and (data["steps"] or not plain):
+                out.append(data)
+                pending, plain = pending + bool(data["steps"]), plain + (not data["steps"])
+            GAME.apply(s, d.actions[rng.below(len(d.actions))])
+    return out
+
+
+STATES = fuzzed_states()
+CHIMERA = "glowing_tusker+cinder_maw"
+ODD = (-1, 0, 1, 7, 10**6, True, None, "", "x", [], {}, LYNX, CHIMERA, "end", "battle")
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_changed_state_is_refused_or_plays_on(data: st.DataObject) -> None:
+    """One value of a real saved state changed (a step's argument, a count, a card id, a
+    list cut, grown or reordered): it is refused in one StateError line, or it loads and
+    plays on to the end with random moves, never an exception from inside a rule."""
+    base = data.draw(st.sampled_from(STATES))
+    places = [p for p in spots(base) if p[0] != "rng"]
+    if data.draw(st.booleans()):  # the steps, the battle and the cards, half the time
+        places = [p for p in places if p[0] in ("steps", "battle", "players", "seats")]
+    path = data.draw(st.sampled_from(places))
+    old: Any = base
+    for k in path:
+        old = old[k]
+    values: list[Any] = [*ODD, *(base["players"][0].get("hand", [])[:2])]
+    if isinstance(old, int) and not isinstance(old, bool):
+        values += [old - 1, old + 1]
+    if isinstance(old, list) and old:
+        values += [old[:-1], [*old, old[0]], old[::-1], [old[-1], *old[:-1]]]
+    changed = replaced(base, path, data.draw(st.sampled_from(values)))
+    try:
+        s = GAME.from_json(changed)
+    except StateError as e:
+        assert "\n" not in str(e)
+        return
+    rng = RNG(data.draw(st.integers(0, 2**31)))
+    for _ in range(400):
+        d = GAME.decision(s)
+        if d is None:
+            return
+        assert d.actions, "a decision with nothing to choose"
+        GAME.apply(s, d.actions[rng.below(len(d.actions))])

@@ -28,6 +28,7 @@ from .zona import ALL_ZONES
 N_ESTRI = 5  # the estri (and the zones) are numbered 0..4
 PILES = ("deck", "hand", "field", "incinerator")
 CARD_SETS = ("face_down", "spent", "summoned", "inhibited", "known")
+ON_FIELD = ("face_down", "summoned")  # (rules.py, remove_from_field)
 COUNTS = ("extra_plays", "extra_attacks", "chimera_turn")
 BOUNDED = {"necrotokens": NECRO_MAX, "zones_used": (1 << N_ESTRI) - 1}  # zones: bits
 DIE = max(DIE_FACES)  # the battle die's faces are 1..DIE
@@ -241,8 +242,8 @@ def check_answerable(game: Any, s: Any, data: Mapping[str, Any]) -> None:
         d = game.decision(s)
     except (AssertionError, AttributeError, IndexError, KeyError, TypeError, ValueError):
         raise ck.fail(field, data.get(field)) from None
-    if d is None or not d.actions:
-        raise ck.fail(field, data.get(field))
+    if d is None or not d.actions or not 0 <= d.player < game.seat_count(s):
+        raise ck.fail(field, data.get(field))  # (Navi's ships never wait for a choice)
 
 
 def check_mode_named(game: Any, data: Mapping[str, Any]) -> None:
@@ -278,6 +279,9 @@ def _play(
         _battle(ck, ck.mapping("battle", data["battle"]))
     elif any(st[0] == "battle" for st in data["steps"]):  # a battle step resolves one
         raise ck.fail("battle", None)
+    battles = [i for i, st in enumerate(data["steps"]) if st[0] == "battle"]
+    if len(battles) > 1:  # one battle at a time: its step ends it
+        raise ck.fail(f"steps[{battles[1]}]", data["steps"][battles[1]])
     for key, v in ck.mapping("flags", data.get("flags", {})).items():
         if key in ("countered", "saved"):  # a gift's counter or a save, between steps
             ck.flag(f"flags.{key}", v)
@@ -369,12 +373,18 @@ def _fits(ck: SavedCheck, arg: Arg, x: Any) -> bool:
 def _player(ck: SavedCheck, at: str, pl: Mapping[str, Any]) -> None:
     seen: set[str] = set()
     for pile in PILES:
-        for i, c in enumerate(ck.cards(f"{at}.{pile}", pl.get(pile, []))):
-            if c in seen:  # one card, two places: a game could never come to it
+        cards = ck.cards(f"{at}.{pile}", pl.get(pile, []))
+        for i, c in enumerate(cards):  # a Chimera is made on the field, and leaves it apart
+            if pile != "field" and len(chimera_parts(c)) > 1:
                 raise ck.fail(f"{at}.{pile}[{i}]", c)
-            seen.add(c)
+        ck.once(f"{at}.{pile}", cards, seen)  # one card, two places: no game comes to it
     for key in CARD_SETS:
         ck.cards(f"{at}.{key}", pl.get(key, []))
+    field = set(pl.get("field", []))
+    for key in ON_FIELD:  # marks of a card on the field, that leave it with the card
+        for i, c in enumerate(pl.get(key, [])):
+            if c not in field:
+                raise ck.fail(f"{at}.{key}[{i}]", c)
     for key in COUNTS:
         ck.whole(f"{at}.{key}", pl.get(key, 0))
     for key, most in BOUNDED.items():
@@ -382,20 +392,22 @@ def _player(ck: SavedCheck, at: str, pl: Mapping[str, Any]) -> None:
     if not isinstance(pl.get("zone_used", False), bool):
         raise ck.fail(f"{at}.zone_used", pl["zone_used"])
     for c, e in ck.mapping(f"{at}.estro", pl.get("estro", {})).items():
-        ck.card(f"{at}.estro", c)
+        if c not in field:  # (it leaves the field with the card)
+            raise ck.fail(f"{at}.estro", c)
         ck.whole(f"{at}.estro.{c}", e, 0, N_ESTRI - 1)
     for c, n in ck.mapping(f"{at}.shield", pl.get("shield", {})).items():
-        ck.card(f"{at}.shield", c)
+        if c not in field:  # (it leaves the field with the card)
+            raise ck.fail(f"{at}.shield", c)
         ck.whole(f"{at}.shield.{c}", n)
     for c, mods in ck.mapping(f"{at}.mods", pl.get("mods", {})).items():
-        ck.card(f"{at}.mods", c)
+        if c not in field:  # (it leaves the field with the card)
+            raise ck.fail(f"{at}.mods", c)
         if (
             not isinstance(mods, list)
             or len(mods) != N_ESTRI
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in mods)
         ):
             raise ck.fail(f"{at}.mods.{c}", mods)
-    field = set(pl.get("field", []))
     laid: set[str] = set()  # Zona di Conquista: field cards, each laid in one zone
     for i, (c, z) in enumerate(ck.pairs(f"{at}.zones", pl.get("zones", []))):
         if not isinstance(c, str) or c not in field or c in laid:

@@ -87,3 +87,8 @@ def check(table: Any, data: Mapping[str, Any]) -> None:
             for i, c in enumerate(st[key]):
                 if c not in owner:
                     raise ck.fail(f"seats[{q}].{key}[{i}]", c)
+    for i, step in enumerate(data["steps"]):  # a step's card loads its seat (rules.py)
+        if step[0] in ("gift", "destroy", "chimera", "revive"):
+            c = step[2]
+            if c not in owner and chimera_parts(c)[0] not in owner:
+                raise ck.fail(f"steps[{i}][2]", c)
