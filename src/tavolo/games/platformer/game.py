@@ -1047,9 +1047,10 @@ class PlatformerGame(PlatformerTurn):
 
     def enemy_lines(self, s: S, marks: Mapping[str, str], lang: str) -> list[Para]:
         """Each enemy kind on the board with its card: what it takes to defeat, what it
-        deals and drops, what it does (the cards lie face up beside their levels)."""
+        deals and drops, what it does (the cards lie face up beside their levels), led by
+        its letter on the board (the legend says what the letters are)."""
         words = ui(lang)["view"]
-        lines: list[Para] = [(words["enemies"], 2)]
+        lines: list[Para] = []
         on_board = {k for k, _ in s.enemies}
         for kind, mark in marks.items():
             if kind not in on_board:
@@ -1078,8 +1079,8 @@ class PlatformerGame(PlatformerTurn):
                 head = f"{mark} {head}"
                 if not self.enemy_cards[kind].ability:
                     rules = []
-            lines.append((f"  {head}", 6))
-            lines += [(f"    {r}", 6) for r in rules]
+            lines.append((head, 4))
+            lines += [(f"  {r}", 4) for r in rules]
         return lines
 
     def board_lines(self, s: S, lang: str) -> tuple[list[str], list[str]]:
