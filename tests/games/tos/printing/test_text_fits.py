@@ -160,3 +160,30 @@ def test_a_number_stays_with_the_word_before_it() -> None:
                             broken += broken_numbers(line, width, size)
     assert not broken, broken[:10]
 
+
+def line_starts(markup: str, width: float, size: float) -> list[str]:
+    """The first word of every line but the first of ``markup`` wrapped at ``width``."""
+    from tavolo.games.tos.printing import fit
+
+    p = fit.para(markup, BODY_FONT, size)
+    p.wrap(width, 100000)
+    return [words[0] for words in (_words(line) for line in p.blPara.lines[1:]) if words]
+
+
+def test_a_separator_dot_stays_at_the_end_of_its_line() -> None:
+    """Set in Vera, 'Enemy — level 3 · attack 2 · defense 3 · Charmed (...)' wrapped with
+    '· Charmed' at the start of a line; a separator dot now ends the line it follows."""
+    from tavolo.games.tos.printing import dungeon_page
+
+    _, width = dungeon_page.index_text_box()
+    starts = []
+    for day in DAYS[:12]:
+        adventure = generate_adventure(daily.adventure_seed(day, "dungeon"))
+        for lang in ("en", "it"):
+            for card in adventure.index.cards:
+                for instr in card.instructions:
+                    for line in dungeon_page.entry_lines(instr, lang):
+                        for size in (5.0, 6.5):
+                            starts += line_starts(line, width, size)
+    assert starts
+    assert "\u00b7" not in starts

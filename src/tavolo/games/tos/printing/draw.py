@@ -69,8 +69,9 @@ def card_markup(line: str) -> str:
     """Card text as paragraph markup: ★ and ▶ (as the arrowhead ➤) set in the symbol font,
     a pencil box ☐ as its open shadowed box ❏, the minus sign − left to the text font
     (Vera has it), and a no-break space between a word and the number after it, so a line
-    never ends 'Difesa' with '2.' under it."""
-    out = NUMBER_AFTER_WORD.sub("\u00a0", escape(line))
+    never ends 'Difesa' with '2.' under it, and before a separator dot, so no line starts
+    with '· Charmed'."""
+    out = NUMBER_AFTER_WORD.sub("\u00a0", escape(line)).replace(" \u00b7 ", "\u00a0\u00b7 ")
     out = out.replace("★", f'<font name="{SYMBOL_FONT}">★</font>')
     out = out.replace("☐", f'<font name="{SYMBOL_FONT}">❏</font>')
     return out.replace("▶", f'<font name="{SYMBOL_FONT}">➤</font>')
