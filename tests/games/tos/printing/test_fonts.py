@@ -90,11 +90,16 @@ def test_index_text_uses_only_glyphs_the_fonts_have() -> None:
 def test_without_the_symbol_font_printing_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """One line, within 80 columns with its 'error: ' / 'errore: ' prefix, naming the
+    package, in both languages; nothing is drawn."""
     from tavolo.engine.errors import ConfigError
 
     monkeypatch.setattr(fonts, "HAS_SYMBOLS", False)
-    with pytest.raises(ConfigError, match="fonts-dejavu-core"):
+    with pytest.raises(ConfigError) as raised:
         printing.render(hero(), "en")
+    for lang, prefix in (("en", "error: "), ("it", "errore: ")):
+        line = prefix + raised.value.told(lang)
+        assert "fonts-dejavu-core" in line and "\n" not in line and len(line) <= 80, line
 
 
 def test_the_same_set_prints_the_same_bytes() -> None:
