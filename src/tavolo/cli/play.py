@@ -76,6 +76,7 @@ from .common import (
 HUMAN = "human"
 EXIT_INTERRUPTED = 130  # what a shell reports for a command stopped by Ctrl-C
 LOG_WORDS = ("log", "registro")  # at the prompt: all that was told since the last choice
+CARD_WORDS = ("cards", "carte")  # at the prompt: the board with what its view folds
 
 
 class PlayGroup(TyperGroup):
@@ -669,7 +670,7 @@ class Table:
         board, options = self.rendered(show_board), self.rendered(show_options)
         room = self.limit()
         if room is not None:  # what the person was told gets the rows the rest leaves
-            prompt = t(lang, "play.prompt", n=len(d.actions))
+            prompt = self.prompt(d)
             room -= self.loose + board.count("\n") + options.count("\n") + self.height([prompt])
             room -= self.height([t(lang, "play.since")]) if since else 0
         taken = self.show([x for x in told if not x.shown], room)
@@ -693,6 +694,22 @@ class Table:
             return
         self.out.print(t(self.lang, "play.log"))
         self.show(self.screen_log, None)
+
+    def prompt(self, d: Decision) -> str:
+        """The prompt of a choice; it names ``cards`` where the game's view folds some of
+        the board (``Game.details``)."""
+        folds = self.game.details(self.state, d.player, self.lang) is not None
+        return t(self.lang, "play.prompt_cards" if folds else "play.prompt", n=len(d.actions))
+
+    def print_details(self, d: Decision) -> None:
+        """``cards`` at the prompt: the board with all that its view folds to fit the
+        screen (every card's whole text), as the person choosing may see it."""
+        details = self.game.details(self.state, d.player, self.lang)
+        if details is None:
+            self.out.print(t(self.lang, "play.cards_none"))
+            return
+        self.out.print(t(self.lang, "play.cards"))
+        self.out.print(details)
 
     def print_options(self, d: Decision) -> None:
         """The numbered options: one a line, or as the game groups them (a card's options
@@ -760,7 +777,7 @@ class Table:
         """Read a choice until it is valid: a number, an action id, ``h`` or ``q``."""
         lang, out, n = self.lang, self.out, len(d.actions)
         while True:
-            out.print(t(lang, "play.prompt", n=n), end="")
+            out.print(self.prompt(d), end="")
             line = self.input()
             if line is None:
                 if not self.stdin_is_terminal:
@@ -777,6 +794,9 @@ class Table:
                 raise Quit("play.quit")
             if text.lower() in LOG_WORDS:
                 self.print_log()
+                continue
+            if text.lower() in CARD_WORDS:
+                self.print_details(d)
                 continue
             if text.lower() in ("h", "help", "?", "aiuto"):
                 mode = self.replay.config.get("mode")  # this game's rules, not every mode's

@@ -415,6 +415,11 @@ class Game(ABC):
         """The board as text with Rich markup, as ``player`` may see it."""
         return json.dumps(self.observe(state, player), indent=1, ensure_ascii=False)
 
+    def details(self, state: Any, player: int | None, lang: str = "en") -> str | None:
+        """The board with all that :meth:`view` folds to fit a screen (every card's whole
+        text), as ``player`` may see it, shown when a person asks; None: nothing folded."""
+        return None
+
     def help(self, lang: str = "en", mode: str | None = None) -> str:
         """Rules summary and the decisions tavolo took where the rulebook is silent; with a
         ``mode`` (as a config holds it), a game may keep to that mode's rules."""

@@ -841,7 +841,8 @@ def test_the_lane_cards_show_their_gifts_within_80_columns() -> None:
     """The lane cards showed stats only: a horde card's gift (what it will do to the
     defender it meets) could be read nowhere, and a card line with 'gift used' or a
     dreamer's name ran past 80 columns and broke at column 0. Each card's gift is now
-    under it, and every line of the board fits."""
+    under it on the whole board (``cards`` at the prompt), a mark on its line on the
+    screen ('gift', the text folded to fit 40 rows), and every line of both fits."""
     from tavolo.games.estro import text
 
     s = GAME.new(config(3, MODE), 4)
@@ -856,14 +857,20 @@ def test_the_lane_cards_show_their_gifts_within_80_columns() -> None:
     spent = [c for c in spent if GAME.info[c].gift.source.kind == "once"]  # type: ignore[union-attr]
     gifted = [c for c in gifted if c not in spent]  # (a Once gift used is spent: unsaid)
     assert gifted
-    for lang in ("en", "it"):
-        lines = _plain(GAME.view(s, 0, lang))
+    for lang, mark in (("en", "gift"), ("it", "dono")):
+        screen = _plain(GAME.view(s, 0, lang))
+        assert all(len(x) <= 80 for x in screen), [x for x in screen if len(x) > 80]
+        whole = GAME.details(s, 0, lang)
+        assert whole is not None
+        lines = _plain(whole)
         assert all(len(x) <= 80 for x in lines), [x for x in lines if len(x) > 80]
         joined = " ".join(x.strip() for x in lines)
         for c in gifted:
             gift = GAME.info[c].gift
             assert gift is not None
             assert text.render_gift(gift.source, lang) in joined, c
+            name = GAME.info[c].name
+            assert any(f"{name} (" in x and f" {mark}" in x for x in screen), (c, screen)
 
 
 def test_a_zone_window_in_a_horde_attack_shows_the_battle() -> None:

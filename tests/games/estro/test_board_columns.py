@@ -17,14 +17,26 @@ def lines_of(text: str) -> list[str]:
     return text.split("\n")
 
 
-@pytest.mark.parametrize(("lang", "mark"), [("en", "gift used"), ("it", "dono usato")])
-def test_a_field_card_whose_gift_was_used_fits_80_columns(lang: str, mark: str) -> None:
-    """'#1 Gearmind Colossus Granito ATK 12 ... TOT 62 gift used' ran to 84 columns; the
-    mark now goes on under the stats, in line with the gift. A Once gift used is spent:
-    its text is left out (two lines of a screen that must fit 40 rows), a Passive one's
-    stays."""
+@pytest.mark.parametrize(
+    ("lang", "mark", "used", "gift"),
+    [("en", "gift used", "used", "gift"), ("it", "dono usato", "usato", "dono")],
+)
+def test_a_field_card_whose_gift_was_used_fits_80_columns(
+    lang: str, mark: str, used: str, gift: str
+) -> None:
+    """'#1 Gearmind Colossus Granito ATK 12 ... TOT 62 gift used' ran to 84 columns. On
+    the screen a field card is one line, its gift folded to a mark ('gift', 'used'); the
+    whole board (``cards`` at the prompt) puts the mark under the stats, in line with the
+    gift. A Once gift used is spent: its text is left out, a Passive one's stays."""
     s = position({"field": [{"id": "gearmind_colossus", "spent": True}]}, {"field": ["ozok"]})
     lines = lines_of(GAME.view(s, 0, lang))
+    at = next(i for i, x in enumerate(lines) if "Gearmind Colossus" in x)
+    assert all(shown(x) <= 80 for x in lines), lines
+    assert lines[at].endswith(f"TOT [bold]62[/] [dim]{used}[/]")
+    assert not lines[at + 1].startswith("       ")
+    whole = GAME.details(s, 0, lang)
+    assert whole is not None
+    lines = lines_of(whole)
     at = next(i for i, x in enumerate(lines) if "Gearmind Colossus" in x)
     assert all(shown(x) <= 80 for x in lines[at:]), lines[at:]
     assert lines[at].endswith("TOT [bold]62[/]")
@@ -32,6 +44,11 @@ def test_a_field_card_whose_gift_was_used_fits_80_columns(lang: str, mark: str) 
     assert not lines[at + 2].startswith("       ")  # (the next card, the hand...)
     fresh = position({"field": ["gearmind_colossus"]}, {"field": ["ozok"]})
     lines = lines_of(GAME.view(fresh, 0, lang))
+    at = next(i for i, x in enumerate(lines) if "Gearmind Colossus" in x)
+    assert lines[at].endswith(f"TOT [bold]62[/] [dim]{gift}[/]")
+    whole = GAME.details(fresh, 0, lang)
+    assert whole is not None
+    lines = lines_of(whole)
     at = next(i for i, x in enumerate(lines) if "Gearmind Colossus" in x)
     assert lines[at + 1].startswith("       [dim]") and lines[at + 2].startswith("         [dim]")
 
@@ -119,9 +136,12 @@ def test_the_bastione_lanes_say_what_their_numbers_are() -> None:
 
 def test_a_bastione_gift_goes_on_further_in_than_it_starts() -> None:
     """A lane card's gift went on at the column it started at, its second line reading
-    as another text; it goes on 2 columns further in, as on the 1v1 board."""
+    as another text; it goes on 2 columns further in, as on the 1v1 board (the whole
+    board, ``cards`` at the prompt: the screen folds a lane card's gift to a mark)."""
     s = GAME.new(GAME.make_config(3, "ultimo_bastione"), 6)
-    lines = lines_of(GAME.view(s, 0, "it"))
+    whole = GAME.details(s, 0, "it")
+    assert whole is not None
+    lines = lines_of(whole)
     at = next(i for i, x in enumerate(lines) if "Ivy Doula (Armonio" in x)
     assert lines[at + 1].startswith("      [dim]1V — ")
     assert lines[at + 2].startswith("        [dim]") and lines[at + 3].startswith("        [dim]")

@@ -475,6 +475,11 @@ def test_inferno_board_fits_80_columns_with_the_owner_beside_the_tot() -> None:
     board = _plain(GAME.view(s, 0, "en"))
     assert "Zones: Medica (Armonio +2) and Civile (Illusio +2)" in board
     wyrm = next(x for x in board if "Cipher Wyrm" in x)
+    assert wyrm.rstrip().endswith("TOT 57 (B1) used"), wyrm  # (the screen: one line)
+    whole = GAME.details(s, 0, "en")
+    assert whole is not None
+    board = _plain(whole)
+    wyrm = next(x for x in board if "Cipher Wyrm" in x)
     assert wyrm.rstrip().endswith("TOT 57 (B1)"), wyrm
     assert board[board.index(wyrm) + 1].strip() == "gift used"
     assert "Zone: Medica (Armonio +2) e Civile (Illusio +2)" in _plain(GAME.view(s, 0, "it"))
@@ -487,7 +492,9 @@ def test_inferno_board_fits_80_columns_with_the_owner_beside_the_tot() -> None:
                 assert all(len(x) <= 80 for x in lines), [x for x in lines if len(x) > 80]
             GAME.apply(s, d.actions[chooser.below(len(d.actions))])
     burnt = [GAME.info[c].name for q in range(4) for c in s.seat_of(q).inc]
-    text = _plain(GAME.view(s, None, "en"))
+    whole = GAME.details(s, None, "en")  # (a screen of 40 rows folds them to a count)
+    assert whole is not None
+    text = _plain(whole)
     rows = [x.strip().removeprefix("Incinerator: ") for x in text if x.startswith("    ")]
     names = {n.strip() for x in rows for n in x.split(",")}
     assert set(burnt) <= names  # each name whole on one line

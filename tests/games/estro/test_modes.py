@@ -883,9 +883,13 @@ def test_zona_conquista_a_face_down_cards_zone_is_seen_but_not_the_card() -> Non
     play(s, "play:ozok:down:medica")
     seen = GAME.observe(s, 1)["players"][0]["field"][0]
     assert seen == {"face_down": True, "slot": 0, "zone": "medica"}
-    board = GAME.view(s, 1, "en")
-    assert "#1 [italic](face down)[/] [magenta]in Medica[/]" in board
+    board = GAME.view(s, 1, "en")  # (under its zone's heading)
+    assert "[magenta]Medica[/]: 1 point · #1 [italic](face down)[/]" in board
     assert "Ozok" not in board
+    whole = GAME.details(s, 1, "en")
+    assert whole is not None
+    assert "[magenta]Medica[/]: 1 point · #1 [italic](face down)[/]" in whole
+    assert "Ozok" not in whole
 
 
 def test_zona_conquista_attacks_stay_inside_a_zone() -> None:

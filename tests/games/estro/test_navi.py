@@ -489,8 +489,16 @@ def test_board_groups_face_down_guardians_and_shows_the_hand_in_full() -> None:
 
 
 def test_board_shows_a_revealed_guardians_gift_between_face_down_ones() -> None:
+    """The whole board (``cards`` at the prompt) keeps the guardians in their order, a
+    revealed one's gift under it; the screen puts a ship's face-down guardians on one
+    line and the gift's text to a mark."""
     s = position({"hand": ["thofa"]}, fleet(s0=[down("ozok"), "madu", down("kharvok")]))
-    board = GAME.view(s, 0, "en")
+    lines = GAME.view(s, 0, "en").splitlines()
+    madu = next(i for i, x in enumerate(lines) if x.strip().startswith("Madu"))
+    assert lines[madu - 1].strip() == "face-down guardians 1, 3"
+    assert lines[madu].endswith("· [dim]gift[/]") and "coin" not in lines[madu + 1]
+    board = GAME.details(s, 0, "en")
+    assert board is not None
     lines = board.splitlines()
     madu = next(i for i, x in enumerate(lines) if x.strip().startswith("Madu"))
     assert lines[madu - 1].strip() == "face-down guardian 1"

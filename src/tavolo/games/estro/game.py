@@ -655,6 +655,22 @@ class EstroGame(EstroRules):
             return t.view(s, player, lang)
         return view.board(self, s, player, lang)
 
+    def details(self, s: EstroState, player: int | None, lang: str = "en") -> str | None:
+        """The board with every gift's text (``view`` folds them to a mark)."""
+        self.check_seat(s, player)
+        if (t := self._on_table(s)) is not None:  # (each table mode's words draw its board)
+            from .bastione import words as bastione
+            from .inferno import words as inferno
+            from .navi import text as navi
+
+            boards: dict[str, Callable[..., str]] = {
+                "ultimo_bastione": bastione.board,
+                "inferno": inferno.board,
+                "navi": navi.board,
+            }
+            return boards[s.mode.split("+")[0]](t, s, player, lang, full=True)
+        return view.board(self, s, player, lang, full=True)
+
     def help(self, lang: str = "en", mode: str | None = None) -> str:
         """Every mode's rules; with ``mode``, the 1v1 rules and that mode's (and its META
         modes'), so that 'h' in a game does not scroll through thirteen modes."""

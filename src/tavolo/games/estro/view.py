@@ -79,10 +79,75 @@ def _card_ref(g: EstroGame, lang: str, token: str) -> str:
 
 
 # ---------------------------------------------------------------------------- board --
-def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
+ROWS = 40  # rows a terminal has at least: a person's screen at a choice fits in them
+CHROME = 3  # the screen's rows that are not the board's nor the options': rule, title, prompt
+
+
+def board(g: EstroGame, s: EstroState, player: int | None, lang: str, full: bool = False) -> str:
+    """The board as ``player`` sees it. A field card takes one line: its gift's text is
+    folded to a mark ("gift") and so is, when the screen has no room for them, the text
+    of the gifts in hand; ``full``: every text (``cards`` at the prompt)."""
     check_lang(lang)
+    if full:
+        return _render(_board_lines(g, s, player, lang, FULL))
+    room = screen_room(g, s, player, lang)
+    for fold in FOLDS:  # the most the screen has room for
+        out = _render(_board_lines(g, s, player, lang, fold))
+        if out.count("\n") + 1 <= room:
+            break
+    return out
+
+
+FULL, GIFTS, HAND_GIFTS, BURNT, HAND, RUNS, PLAYS = 0, 1, 2, 3, 4, 5, 6
+"""What a board folds, each fold with those before: nothing (``cards`` at the prompt),
+the field's gift texts (to a mark on the card's line), the hand's, the Incinerators'
+names (their count stays), the hand's cards (to their names on one line), one's own
+face-down cards (to their names on one line) and the line of who is to act, the
+hand's names where the options to play name every card of it."""
+FOLDS = (GIFTS, HAND_GIFTS, BURNT, HAND, RUNS, PLAYS)
+
+
+def _render(lines: list[str]) -> str:
+    return "\n".join(out for line in lines for out in fit_line(line))
+
+
+def screen_room(g: EstroGame | Any, s: Any, player: int | None, lang: str) -> int:
+    """The rows a board may take on the screen of ``player``'s choice: 40 less the
+    options' rows (as ``tavolo play`` lists them) and the rule, title and prompt."""
+    d = g.decision(s)
+    if d is None or player is None or d.player != player:
+        return ROWS - CHROME
+    return ROWS - CHROME - options_rows(g, s, list(d.actions), lang)
+
+
+def options_rows(g: EstroGame | Any, s: Any, actions: list[str], lang: str) -> int:
+    """The rows ``actions`` take listed as ``tavolo play`` lists them at 80 columns:
+    a group on its heading's line, going on under its first option (or at column 4)."""
+    own = g.option_words(s, lang)  # (as the game's describe_options groups a table's)
+    numbered = own is None or s.mode.split("+")[0] == "inferno"
+    groups = describe_options(g, s, actions, lang, own, numbered)
+    if groups is None:
+        groups = [("", [(i, g.describe_action(s, a, lang)) for i, a in enumerate(actions)])]
+    width = len(str(len(actions)))
+    rows = 0
+    for head, items in groups:
+        if not head:
+            rows += sum(len(fit(f"  {i + 1:>{width}}. {w}", width + 4)) for i, w in items)
+            continue
+        lead = f"{head}: "
+        row = " · ".join(f"{i + 1} {words}" for i, words in items)
+        indent = shown(lead) if shown(lead) <= 30 else 4
+        rows += len(fit(lead + row, indent, sep=" · "))
+    return rows
+
+
+def _board_lines(
+    g: EstroGame, s: EstroState, player: int | None, lang: str, fold: int
+) -> list[str]:
+    """The board's lines, ``fold`` (FULL, GIFTS...) folding what it says."""
     t = MSG.t
     z = s.zone
+    full = fold == FULL
     if s.mf & ZONA:
         lines = [t(lang, "round_line_zona", round=max(1, s.round), turn=s.turn)]
     else:
@@ -96,7 +161,7 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
                 estro=ESTRI[z].capitalize(),
             )
         ]
-    if s.mode != "standard":  # on the round's line if it fits there
+    if s.mode not in ("standard", "zona_conquista"):  # on the round's line if it fits
         names = [t(lang, f"mode.{m}") for m in s.mode.split("+")]
         mode = t(lang, "mode_line", mode=" + ".join(names))
         if shown(f"{lines[-1]} · {mode}") <= SCREEN:
@@ -110,6 +175,7 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
         i, q, turn = s.dial
         lines.append(t(lang, "dial_line", turn=turn, player=_player(lang, q), **_sector(i, lang)))
     order = [1 - player, player] if player is not None else [0, 1]
+    columns = _columns(g, s, player, full)
     for q in order:
         pl = s.players[q]
         who = (
@@ -120,7 +186,7 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
         lines.append(
             t(
                 lang,
-                "side_line",
+                "side_line_zona" if s.mf & ZONA else "side_line",  # (Zona: by zone)
                 player=_player(lang, q),
                 who=who,
                 hand=len(pl.hand),
@@ -133,40 +199,27 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
             lines.append(t(lang, "chimera_pending", turn=pl.chimera_turn))
         if s.mf & NECRO:
             lines.append(t(lang, "necro_line", n=pl.necro))
-        if s.mf & ZONA:
-            pts = g.points(s, q)
-            used = [ZONE_NAMES[i] for i in range(5) if pl.zused & (1 << i)]
-            lines.append(
-                t(
-                    lang,
-                    "zona_points",
-                    points=" · ".join(f"{ZONE_NAMES[i]} {pts[i]}" for i in range(5)),
-                    used=", ".join(used) or "—",
-                )
-            )
         if not pl.field:
             lines.append(t(lang, "field_empty"))
-        hidden: list[int] = []  # a run of face-down cards the viewer does not know
-        for i, c in enumerate(pl.field):
-            if c in pl.down and q != player and not s.mf & ZONA:
-                hidden.append(i)
-                continue
-            if hidden:
-                lines.append(_face_down_run(hidden, lang))
-                hidden = []
-            lines += fit_card(_field_line(g, s, q, c, i, player, lang))
-        if hidden:
-            lines.append(_face_down_run(hidden, lang))
-        if q == player and pl.hand:
+        if s.mf & ZONA:
+            lines += _zona_field(g, s, q, player, lang, fold, columns)
+        else:
+            lines += _field(g, s, q, list(enumerate(pl.field)), player, lang, fold, columns)
+        if q == player and pl.hand and fold >= PLAYS and _played(g, s, player):
+            pass  # (the options name each card of the hand)
+        elif q == player and pl.hand and fold >= HAND:
+            said = ", ".join(_name(g, c) for c in pl.hand)
+            lines += fit(t(lang, "hand_names", cards=said), 6, sep=", ")
+        elif q == player and pl.hand:
             lines.append(t(lang, "hand_title"))
             for c in pl.hand:
-                lines += hand_card(g, c, lang)
+                lines += hand_card(g, c, lang, fold < HAND_GIFTS)
         elif pl.known:
             known = pl.known_hand()
             if known:
                 seen = ", ".join(_name(g, c) for c in known)
                 lines += fit(t(lang, "hand_known", cards=seen), 6, sep=", ")
-        if pl.inc:
+        if pl.inc and fold < BURNT:
             burnt = ", ".join(_name(g, c) for c in pl.inc)
             lines += fit(t(lang, "incinerator_title", cards=burnt), 6, sep=", ")
     b = s.battle
@@ -189,22 +242,169 @@ def board(g: EstroGame, s: EstroState, player: int | None, lang: str) -> str:
         lines.append(_result(s, lang))
     else:
         d = g.decision(s)
-        if d is not None:
+        if d is not None and not (fold >= RUNS and d.player == player):
             lines.append(
                 t(lang, "to_act", player=_player(lang, d.player), kind=t(lang, f"kind.{d.kind}"))
             )
-    return "\n".join(out for line in lines for out in fit_line(line))
+    return lines
+
+
+def _played(g: EstroGame, s: EstroState, player: int) -> bool:
+    """Whether ``player`` chooses a card of their hand to play, every one an option."""
+    d = g.decision(s)
+    if d is None or d.player != player:
+        return False
+    named = {a.split(":")[1] for a in d.actions if a.startswith("play:")}
+    return set(s.players[player].hand) <= named
+
+
+Columns = tuple[int, int]
+"""The widths of a board's name and estro columns."""
+
+
+def _columns(g: EstroGame, s: EstroState, viewer: int | None, full: bool) -> Columns:
+    """The name and estro columns of a board's field cards: as wide as the longest
+    shown (at most the longest printed name, Gearmind Colossus, and estro, Granito), so
+    that a field of short names leaves room for its marks on the card's line. The
+    whole board (``full``) keeps the widest columns."""
+    if full:
+        return NAME_WIDTH, ESTRO_WIDTH
+    names, estri = [1], [1]
+    for q, pl in enumerate(s.players):
+        for c in pl.field:
+            if c in pl.down and q != viewer:
+                continue
+            if len(name := g.info[c].name) <= NAME_WIDTH:
+                names.append(len(name))
+            estri.append(len("+".join(ESTRI[e].capitalize() for e in g.estri(s, q, c))))
+    return max(names), min(max(estri), ESTRO_WIDTH)
+
+
+def _field(
+    g: EstroGame,
+    s: EstroState,
+    q: int,
+    cards: list[tuple[int, str]],
+    viewer: int | None,
+    lang: str,
+    fold: int,
+    columns: Columns,
+) -> list[str]:
+    """Field cards (slot, card) one a line, a run of face-down ones the viewer does not
+    know as one line ("#6 #7 #8 (face down)"); folded (RUNS), one's own face-down cards
+    too ("#3 Umbra Kit · #4 Vexa (face down)")."""
+    pl = s.players[q]
+    lines: list[str] = []
+    hidden: list[int] = []  # a run of face-down cards the viewer does not know
+    known = []  # one's own, folded
+    for i, c in cards:
+        if c in pl.down and q != viewer:
+            hidden.append(i)
+            continue
+        if hidden:
+            lines.append(_face_down_run(hidden, lang))
+            hidden = []
+        if c in pl.down and fold >= RUNS:
+            known.append(f"#{i + 1} {_name(g, c)}")
+            continue
+        lines += fit_card(_field_line(g, s, q, c, i, viewer, lang, fold == FULL, columns))
+    if hidden:
+        lines.append(_face_down_run(hidden, lang))
+    if known:
+        said = MSG.t(lang, "face_down_mine", n=len(known), cards=" · ".join(known))
+        lines += fit(said, 4, sep=" · ")
+    return lines
+
+
+def _zona_field(
+    g: EstroGame,
+    s: EstroState,
+    q: int,
+    viewer: int | None,
+    lang: str,
+    fold: int,
+    columns: Columns,
+) -> list[str]:
+    """Zona di Conquista: a side's field by zone, each under a heading with the zone's
+    points and whether its action was used; a face-down card whose zone the viewer
+    cannot see (it came to the field another way) under none, at the end."""
+    t = MSG.t
+    pl = s.players[q]
+    points = g.points(s, q)
+    by_zone: dict[int | None, list[tuple[int, str]]] = {}
+    for i, c in enumerate(pl.field):
+        z = g.placed(pl, c)
+        if z is None and not (c in pl.down and q != viewer):  # (in its estro's zone)
+            z = g.zone_of(s, q, c)
+        by_zone.setdefault(z, []).append((i, c))
+    lines: list[str] = []
+    bare = [ZONE_NAMES[z] for z in range(5) if pl.zused & (1 << z) and not points[z]]
+    for z in range(5):
+        used = bool(pl.zused & (1 << z))
+        if not (z in by_zone or points[z]):
+            continue
+        said = t(lang, "zona_heading", zone=ZONE_NAMES[z], n=points[z])
+        lines += _zone_group(
+            g,
+            s,
+            q,
+            said + (t(lang, "zona_used") if used else ""),
+            by_zone.get(z, []),
+            viewer,
+            lang,
+            fold,
+            columns,
+        )
+    if None in by_zone:
+        lines += _zone_group(
+            g, s, q, t(lang, "zona_unseen"), by_zone[None], viewer, lang, fold, columns
+        )
+    if bare:  # (an action used in a zone that has no card now)
+        lines += fit(t(lang, "zona_used_bare", zones=", ".join(bare)), 4, sep=", ")
+    return lines
+
+
+def _zone_group(
+    g: EstroGame,
+    s: EstroState,
+    q: int,
+    head: str,
+    cards: list[tuple[int, str]],
+    viewer: int | None,
+    lang: str,
+    fold: int,
+    columns: Columns,
+) -> list[str]:
+    """A zone's heading and its cards, those face down that the viewer does not know
+    on the heading's line ("Civile: 3 points · #2 #9 (face down)")."""
+    pl = s.players[q]
+    hidden = [i for i, c in cards if c in pl.down and q != viewer]
+    if hidden:
+        head += " ·" + _face_down_run(hidden, lang)[1:]
+    shown_cards = [(i, c) for i, c in cards if i not in hidden]
+    return [head, *_field(g, s, q, shown_cards, viewer, lang, fold, columns)]
 
 
 def _face_down_run(slots: list[int], lang: str) -> str:
     """Face-down cards in a row on one line: "  #6 #7 #8 (face down)"."""
     numbers = " ".join(f"#{i + 1}" for i in slots)
-    return f"  {numbers} [italic]{escape(MSG.t(lang, 'face_down'))}[/]"
+    said = MSG.t(lang, "face_down_n", n=len(slots))
+    return f"  {numbers} [italic]{escape(said)}[/]"
 
 
 def _field_line(
-    g: EstroGame, s: EstroState, q: int, c: str, i: int, viewer: int | None, lang: str
+    g: EstroGame,
+    s: EstroState,
+    q: int,
+    c: str,
+    i: int,
+    viewer: int | None,
+    lang: str,
+    full: bool = True,
+    columns: Columns = (NAME_WIDTH, ESTRO_WIDTH),
 ) -> str:
+    """A field card: slot, name, estro, stats, TOT and its marks; its gift's text under
+    them (``full``) or folded to a mark ("gift") on its line."""
     pl = s.players[q]
     if c in pl.down:
         label = (
@@ -212,51 +412,53 @@ def _field_line(
             if viewer == q
             else MSG.t(lang, "face_down")
         )
-        where = ""
-        if s.mf & ZONA and (z := g.placed(pl, c)) is not None:  # in plain sight
-            where = " " + MSG.t(lang, "in_zone", zone=ZONE_NAMES[z])
-        return f"  #{i + 1} [italic]{escape(label)}[/]{where}"
+        return f"  #{i + 1} [italic]{escape(label)}[/]"  # (Zona: under its zone)
     info = g.info[c]
     v = list(info.stats) if s.mf & MNEMONICA else g.stats(s, q, c)  # Mnemonica: as printed
     estro = "+".join(ESTRI[e].capitalize() for e in g.estri(s, q, c))  # a Chimera has two
+    gift = info.gift is not None and not (c in pl.spent and info.gift.source.kind == "once")
     tags = []
-    if c in pl.spent:
-        tags.append(MSG.t(lang, "spent"))
+    if gift and not full and c not in pl.spent:
+        tags.append(MSG.t(lang, "gift_mark"))
+    if c in pl.spent:  # (on the card's line: "used", beside the "gift" of the others)
+        tags.append(MSG.t(lang, "spent" if full else "spent_mark"))
     if pl.shield.get(c, 0) >= s.turn:
         tags.append(MSG.t(lang, "shielded"))
     if c in pl.inhibited:
         tags.append(MSG.t(lang, "inhibited"))
     tags += [MSG.t(lang, "resting", turn=n) for r, n in pl.rest if r == c and n >= s.turn]
     tags += [MSG.t(lang, "supports", card=_name(g, gr)) for a, gr in pl.attached if a == c]
-    if s.mf & ZONA:
-        tags.append(MSG.t(lang, "in_zone", zone=ZONE_NAMES[g.zone_of(s, q, c)]))
     head = f"  #{i + 1:<{len(str(len(pl.field)))}} "  # "#9 " and "#10" in one column
     stats = " ".join(f"{k.upper()} {x:>2}" for k, x in zip(STATS, v, strict=True))
-    stats += f"  TOT [bold]{sum(v):>2}[/] {' '.join(tags)}"
-    if len(info.name) <= NAME_WIDTH and len(estro) <= ESTRO_WIDTH:
-        line = (
-            f"{head}[bold]{escape(f'{info.name:<{NAME_WIDTH}}')}[/] {estro:<{ESTRO_WIDTH}} {stats}"
-        )
+    stats += f" TOT [bold]{sum(v):>2}[/] {' '.join(tags)}"
+    names, estri = columns
+    if len(info.name) <= names and len(estro) <= estri:
+        line = f"{head}[bold]{escape(f'{info.name:<{names}}')}[/] {estro:<{estri}} {stats}"
     else:  # a Chimera: its two names and estri on a line of their own, the stats in column
-        pad = " " * (len(head) + NAME_WIDTH + ESTRO_WIDTH + 2)
+        pad = " " * (len(head) + names + estri + 2)
         line = f"{head}[bold]{escape(info.name)}[/] ({estro})\n{pad}{stats}"
-    if info.gift is not None and not (c in pl.spent and info.gift.source.kind == "once"):
+    if full and gift:
+        assert info.gift is not None
         line += "\n       [dim]" + escape(text.render_gift(info.gift.source, lang)) + "[/]"
     return line
 
 
-def hand_card(g: EstroGame | Any, c: str, lang: str) -> list[str]:
+def hand_card(g: EstroGame | Any, c: str, lang: str, gift: bool = True) -> list[str]:
     """A card in hand at column 4: its name, estro, stats as the hand's title names them
     (ATK/DEF/HEL/DEX/MAP), TOT and its gift text (or "Empty card"), going on at column
     6, broken between words (the terminal broke it anywhere, "Carta" / "vuota"); a
-    gift's text on the line of the stats takes a line less than under them."""
+    gift's text on the line of the stats takes a line less than under them. Without
+    ``gift``, the text is folded to a mark ("gift"): one line."""
     card = g.collection.card(c)
-    gift = text.render_gift(card.gift, lang) if card.gift is not None else ""
-    gift = escape(gift or text.empty_card(lang))
+    said = text.render_gift(card.gift, lang) if card.gift is not None else ""
+    if said and not gift:
+        said = MSG.t(lang, "gift_mark")
+    else:
+        said = escape(said or text.empty_card(lang))
     stats = "/".join(map(str, card.stats.as_tuple()))
     head = f"    {escape(card.name)} · {text.estro_name(card.estro)} {stats}"
     head += f" · TOT {card.tot} · "
-    return fit(head + gift, 6)
+    return fit(head + said, 6)
 
 
 def fit_line(line: str) -> list[str]:
@@ -700,6 +902,9 @@ def _faces(g: EstroGame, lang: str) -> Callable[[str], Option | None]:
 
     def own(action: str) -> Option | None:
         parts = action.split(":")
+        if parts[0] == "play" and len(parts) == 4 and parts[2] in ("up", "down"):
+            head = MSG.t(lang, f"opt.zone_{parts[2]}", card=_name(g, parts[1]))
+            return f"zone:{parts[1]}:{parts[2]}", head, MSG.t(lang, f"zone_short.{parts[3]}")
         if parts[0] != "play" or len(parts) != 3 or parts[2] not in ("up", "down"):
             return None
         return f"play:{parts[2]}", MSG.t(lang, f"opt.play_{parts[2]}"), _name(g, parts[1])

@@ -63,11 +63,26 @@ def _card(g: Mode, s: Any, q: int, c: str, lang: str) -> str:
     return text
 
 
-def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
+def board(g: Mode, s: Any, player: int | None, lang: str, full: bool = False) -> str:
+    """The board as ``player`` sees it: a lane card's gift folded to a mark ("gift") and,
+    when the screen has no room for them, the hand's gifts too, the Incinerator's names
+    (to their count), the hand's cards (to their names), the line of who is to act (as
+    ``view.FOLDS``); ``full``: every text (``cards`` at the prompt)."""
+    check_lang(lang)
+    if full:
+        return "\n".join(_board_lines(g, s, player, lang, view.FULL))
+    room = view.screen_room(g, s, player, lang)
+    for fold in view.FOLDS:
+        lines = _board_lines(g, s, player, lang, fold)
+        if len(lines) <= room:
+            break
+    return "\n".join(lines)
+
+
+def _board_lines(g: Mode, s: Any, player: int | None, lang: str, fold: int) -> list[str]:
     from .mode import LAST_ROUND
     from .state import DEPTHS, LANES
 
-    check_lang(lang)
     t = MSG.t
     team, horde = s.players
     zone = ZONE_NAMES[s.zone]
@@ -135,7 +150,9 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
                 said = f"{mark} {_card(g, s, q, c, lang)}"
                 gift = g.info[c].gift
                 used = c in s.players[q].spent and gift is not None and gift.source.kind == "once"
-                if gift is None or used:
+                if gift is not None and not used and fold != view.FULL:  # its text: `cards`
+                    said += " " + view.MSG.t(lang, "gift_mark")
+                if gift is None or used or fold != view.FULL:
                     if bare and shown(f"{bare} · {said}") <= room:
                         bare += f" · {said}"
                         continue
@@ -157,10 +174,16 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
         lines.append(t(lang, "pending", cards=names))
     if player is not None and 0 <= player < s.n:
         hand = s.hands[player]
-        lines.append(t(lang, "hand", cards="" if hand else " —"))
-        for c in hand:  # stats and gift: what a player weighs before spending an AS
-            lines += view.hand_card(g, c, lang)
-    if team.inc:
+        if hand and fold >= view.HAND:
+            names = ", ".join(_name(g, c) for c in hand)
+            lines += fit(view.MSG.t(lang, "hand_names", cards=names), 6, sep=", ")
+        else:
+            lines.append(t(lang, "hand", cards="" if hand else " —"))
+        for c in hand if fold < view.HAND else ():  # stats and gift: what an AS buys
+            lines += view.hand_card(g, c, lang, fold < view.HAND_GIFTS)
+    if team.inc and fold >= view.BURNT:
+        lines.append(t(lang, "incinerator_count", n=len(team.inc)))
+    elif team.inc:
         burnt = ", ".join(_name(g, c) for c in team.inc)
         lines += fit(t(lang, "incinerator", cards=burnt), 2, sep=", ")
     b = s.battle
@@ -182,10 +205,10 @@ def board(g: Mode, s: Any, player: int | None, lang: str) -> str:
         lines.append(t(lang, key, reason=t(lang, f"reason.{s.reason}")))
     else:
         d = g.decision(s)
-        if d is not None:
+        if d is not None and not (fold >= view.RUNS and d.player == player):
             who = _player(lang, d.player)
             lines.append(t(lang, "to_act", player=who, kind=_kind(lang, d.kind)))
-    return "\n".join(lines)
+    return lines
 
 
 def _kind(lang: str, kind: str) -> str:

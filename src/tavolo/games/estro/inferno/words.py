@@ -28,9 +28,26 @@ def seat_label(lang: str, q: int) -> Name:
     return Name(MSG.t(lang, "seat", n=q + 1, seat=SEAT_NAMES[q]), ESTRO.t(lang, "player.article"))
 
 
-def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
+def board(g: Mode, s: InfernoState, player: int | None, lang: str, full: bool = False) -> str:
+    """The board as ``player`` sees it: a field card on one line, its gift folded to a
+    mark ("gift") and, when the screen has no room for them, the hand's gifts, the
+    Incinerators' names, the hand's cards, the line of who is to act (``view.FOLDS``);
+    ``full``: every text (``cards`` at the prompt)."""
     check_lang(lang)
+    if full:
+        return _board(g, s, player, lang, view.FULL)
+    room = view.screen_room(g, s, player, lang)
+    for fold in view.FOLDS:
+        out = _board(g, s, player, lang, fold)
+        if out.count("\n") + 1 <= room:
+            break
+    return out
+
+
+def _board(g: Mode, s: InfernoState, player: int | None, lang: str, fold: int) -> str:
     t = MSG.t
+    full = fold == view.FULL
+    columns = view._columns(g, s, player, full)
     lines = [
         t(lang, "title_line", round=max(1, s.round), turn=s.turn),
         t(
@@ -79,7 +96,7 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
             if known:  # (lists of names break between names, not inside one)
                 seen = ", ".join(view._name(g, c) for c in known)
                 lines += fit("  " + ESTRO.t(lang, "hand_known", cards=seen), 6, sep=", ")
-            if st.inc:
+            if st.inc and fold < view.BURNT:
                 burnt = ", ".join(view._name(g, c) for c in st.inc)
                 lines += fit("  " + ESTRO.t(lang, "incinerator_title", cards=burnt), 6, sep=", ")
         if not pl.field:
@@ -95,9 +112,9 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
                 )
                 lines.append(f"  #{i + 1} [italic]{escape(label)}[/]{tag}")
             else:  # the owner beside the TOT, before the marks ("gift used"...)
-                line = view._field_line(g, s, side, c, i, player, lang)
+                line = view._field_line(g, s, side, c, i, player, lang, full, columns)
                 head, nl, rest = line.partition("\n")
-                before, tot, after = head.rpartition("  TOT ")
+                before, tot, after = head.rpartition(" TOT ")
                 value, close, marks = after.partition("[/]")
                 if tot and close:
                     head = f"{before}{tot}{value}{close}{tag}{marks.rstrip()}"
@@ -106,9 +123,13 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
                 lines.append(head + nl + rest)
     if player is not None:
         hand = s.seat_of(player).hand
-        lines.append(t(lang, "your_hand", seat=seat_label(lang, player)))
-        for c in hand:
-            lines += view.hand_card(g, c, lang)
+        if hand and fold >= view.HAND:
+            said = ", ".join(view._name(g, c) for c in hand)
+            lines += fit(ESTRO.t(lang, "hand_names", cards=said), 6, sep=", ")
+        else:
+            lines.append(t(lang, "your_hand", seat=seat_label(lang, player)))
+        for c in hand if fold < view.HAND else ():
+            lines += view.hand_card(g, c, lang, fold < view.HAND_GIFTS)
     b = s.battle
     if b is not None:
         shown = b.d not in s.players[1 - b.ap].down or player == g.owner(s, b.d)
@@ -126,7 +147,7 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str) -> str:
         lines.append(result_line(s, lang))
     else:
         d = g.decision(s)
-        if d is not None:
+        if d is not None and not (fold >= view.RUNS and d.player == player):
             kind = ESTRO.t(lang, f"kind.{d.kind}")
             if d.kind == "attack" and s.turn <= BARRED_TURNS:  # "attack or end" misleads
                 kind = t(lang, "kind_barred")

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import Catalog, Name, check_lang
+from tavolo.engine.i18n import Catalog, Name, check_lang, fit
 
 from .. import text as card_text
 from .. import view as estro_view
@@ -211,7 +211,9 @@ def _own_words(g: Mode, e: Event, player: int | None, lang: str) -> str | None:
 
 
 # ---------------------------------------------------------------------------- board --
-def _card(g: Mode, s: NaviState, q: int, c: str, player: int | None, lang: str) -> str:
+def _card(
+    g: Mode, s: NaviState, q: int, c: str, player: int | None, lang: str, full: bool = True
+) -> str:
     pl = s.players[q]
     if c in pl.down:
         if q == 0 and player == 0:
@@ -236,18 +238,29 @@ def _card(g: Mode, s: NaviState, q: int, c: str, player: int | None, lang: str) 
         marks=marks,
     )
     gift = g.info[c].gift
-    if gift is not None:  # what a revealed guardian or one's own card can do matters here
+    if gift is not None and not full and c not in pl.inhibited:  # its text: `cards`
+        line += " · " + estro_view.MSG.t(lang, "gift_mark")
+    elif gift is not None:  # what a revealed guardian or one's own card can do matters here
         said = card_text.render_gift(gift.source, lang)
         line += "\n        [dim]" + estro_view.escape(said) + "[/]"
     return line
 
 
 def _guardian_lines(
-    g: Mode, s: NaviState, guards: list[str], player: int | None, lang: str
+    g: Mode, s: NaviState, guards: list[str], player: int | None, lang: str, full: bool
 ) -> list[str]:
-    """A ship's guardians, a run of face-down ones in consecutive slots as one line."""
+    """A ship's guardians, a run of face-down ones in consecutive slots as one line; not
+    ``full``, all its face-down ones on one line first ("face-down guardians 2-3, 5")."""
     ships = s.players[1]
     lines: list[str] = []
+    if not full:
+        slots = [ships.field.index(c) + 1 for c in guards if c in ships.down]
+        if len(slots) == 1:
+            lines.append("    " + MSG.t(lang, "navi.board.down", slot=slots[0]))
+        elif slots:
+            said = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in _runs(slots))
+            lines.append("    " + MSG.t(lang, "navi.board.downs_at", slots=said))
+        guards = [c for c in guards if c not in ships.down]
     run: list[int] = []
 
     def close() -> None:
@@ -265,14 +278,41 @@ def _guardian_lines(
             run.append(slot)
             continue
         close()
-        lines.append("    " + _card(g, s, 1, c, player, lang))
+        lines.append("    " + _card(g, s, 1, c, player, lang, full))
     close()
     return lines
 
 
-def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
+def _runs(slots: list[int]) -> list[tuple[int, int]]:
+    """Consecutive numbers as (first, last): [2, 3, 5] is (2, 3), (5, 5)."""
+    runs: list[tuple[int, int]] = []
+    for n in slots:
+        if runs and runs[-1][1] == n - 1:
+            runs[-1] = (runs[-1][0], n)
+        else:
+            runs.append((n, n))
+    return runs
+
+
+def board(g: Mode, s: NaviState, player: int | None, lang: str, full: bool = False) -> str:
+    """The board as ``player`` sees it: a card on one line, its gift folded to a mark
+    ("gift"), a ship's face-down guardians on one line and, when the screen has no room
+    for them, the hand's gifts, the ships' skills, the hand's cards, the line of what is
+    to be done (``view.FOLDS``); ``full``: every text (``cards`` at the prompt)."""
     check_lang(lang)
+    if full:
+        return _board(g, s, player, lang, estro_view.FULL)
+    room = estro_view.screen_room(g, s, player, lang)
+    for fold in estro_view.FOLDS:
+        out = _board(g, s, player, lang, fold)
+        if out.count("\n") + 1 <= room:
+            break
+    return out
+
+
+def _board(g: Mode, s: NaviState, player: int | None, lang: str, fold: int) -> str:
     t = MSG.t
+    full = fold == estro_view.FULL
     me, ships = s.players
     lines = [
         t(
@@ -305,11 +345,12 @@ def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
                 alarm=alarm,
             )
         )
-        lines.append(t(lang, "navi.board.skill", skill=skill_text(sh, lang)))
+        if fold < estro_view.BURNT:  # (folded when the screen has no room: `cards`)
+            lines.append(t(lang, "navi.board.skill", skill=skill_text(sh, lang)))
         guards = [c for c in ships.field if s.ship_of.get(c) == i]
         if not guards:
             lines.append("    " + t(lang, "navi.board.open"))
-        lines += _guardian_lines(g, s, guards, player, lang)
+        lines += _guardian_lines(g, s, guards, player, lang, full)
     lines.append(
         t(
             lang,
@@ -323,11 +364,14 @@ def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
     if not me.field:
         lines.append("    " + t(lang, "navi.board.empty"))
     for c in me.field:
-        lines.append("    " + _card(g, s, 0, c, player, lang))
-    if player == 0 and me.hand:
+        lines.append("    " + _card(g, s, 0, c, player, lang, full))
+    if player == 0 and me.hand and fold >= estro_view.HAND:
+        names = ", ".join(_name(g, c) for c in me.hand)
+        lines += fit(estro_view.MSG.t(lang, "hand_names", cards=names), 6, sep=", ")
+    elif player == 0 and me.hand:
         lines.append(t(lang, "navi.board.hand_title"))
         for c in me.hand:
-            lines += estro_view.hand_card(g, c, lang)
+            lines += estro_view.hand_card(g, c, lang, fold < estro_view.HAND_GIFTS)
     if s.held:  # one a line: the options name an item, this says what it does
         lines.append(t(lang, "navi.board.items", items=""))
         for x in s.held:
@@ -352,7 +396,7 @@ def board(g: Mode, s: NaviState, player: int | None, lang: str) -> str:
         )
     else:
         d = g.decision(s)
-        if d is not None:
+        if d is not None and not (fold >= estro_view.RUNS and d.player == player):
             key = f"navi.kind.{d.kind}"
             kind = t(lang, key) if MSG.has(key) else estro_view.MSG.t(lang, f"kind.{d.kind}")
             lines.append(t(lang, "navi.board.to_act", kind=kind))
