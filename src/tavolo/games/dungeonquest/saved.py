@@ -18,9 +18,11 @@ from pydantic import ValidationError
 
 from tavolo.engine.saved import ValueCheck
 
+from .board import DELTA
 from .content import default_content
 from .effects import walk
 from .options import Options
+from .schema import COUNTERS
 from .state import Hero
 
 STATUSES = ("in", "escaped", "dead")
@@ -54,6 +56,7 @@ KNOWN: dict[tuple[str, int], tuple[Any, ...]] = {
     ("fx", 4): ("", "dragon", *default_content().cards),
     **dict.fromkeys((("act", 2), ("dragon", 2), ("enter", 3), ("cross", 5), ("fx", 6)), (0, 1)),
     ("start", 2): (0, 1, 2),
+    ("monster", 9): ("", *COUNTERS),  # the monster's counter, once picked (turn.py)
 }
 
 
@@ -326,6 +329,9 @@ def _where(ck: _Check, data: Mapping[str, Any]) -> None:
             raise ck.fail(f"heroes[{p}].pos", h["pos"])
         if sq not in chamber:
             taken.add(sq)
+        prev = h["prev"]  # the square next to his that he came from (an escape's way)
+        if prev is not None and (sq[0] - prev[0], sq[1] - prev[1]) not in DELTA:
+            raise ck.fail(f"heroes[{p}].prev", prev)
 
 
 @cache
