@@ -972,3 +972,22 @@ def test_the_horde_is_named_alike_everywhere() -> None:
     assert "Horde phase" in en and "fase Orda" in it and "mazzo Orda" in it
     assert not re.search(r"\bhorde\b", en), re.search(r".{30}\bhorde\b.{30}", en)
     assert not re.search(r"\borda\b", it), re.search(r".{30}\borda\b.{30}", it)
+
+
+def test_the_horde_gifts_waiting_break_between_names_within_80_columns() -> None:
+    """'Horde gifts waiting for the next play: Scarlet Howler, Rage Cinderling, Whisper
+    Vole' took 84 columns (4 players, seed 4 at the table): the line now breaks between
+    its names, each whole."""
+    names = ["scarlet_howler", "rage_cinderling", "whisper_vole", "glimmer_asp"]
+    s = GAME.new(config(4), 4)
+    assert isinstance(s, BastioneState)
+    s.pending = [c for c in names if c in GAME.info]
+    assert len(s.pending) >= 3
+    for lang in ("en", "it"):
+        for board in (GAME.view(s, 0, lang), GAME.details(s, 0, lang)):
+            assert board is not None
+            lines = _plain(board)
+            assert all(len(x) <= 80 for x in lines), [x for x in lines if len(x) > 80]
+            at = next(i for i, x in enumerate(lines) if x.startswith(("Horde", "Doni")))
+            said = " ".join(x.strip() for x in lines[at : at + 2])
+            assert all(GAME.info[c].name in said for c in s.pending), said

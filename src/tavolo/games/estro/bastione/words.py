@@ -171,7 +171,7 @@ def _board_lines(g: Mode, s: Any, player: int | None, lang: str, fold: int) -> l
         lines += [(head if i == 0 else pad) + r for i, r in enumerate(rows or ["—"])]
     if s.pending:
         names = ", ".join(_name(g, c) for c in s.pending)
-        lines.append(t(lang, "pending", cards=names))
+        lines += fit(t(lang, "pending", cards=names), 2, sep=", ")  # (names whole)
     if player is not None and 0 <= player < s.n:
         hand = s.hands[player]
         if hand and fold >= view.HAND:
