@@ -494,13 +494,14 @@ def test_board_shows_a_revealed_guardians_gift_between_face_down_ones() -> None:
     line and the gift's text to a mark."""
     s = position({"hand": ["thofa"]}, fleet(s0=[down("ozok"), "madu", down("kharvok")]))
     lines = GAME.view(s, 0, "en").splitlines()
-    madu = next(i for i, x in enumerate(lines) if x.strip().startswith("Madu"))
+    madu = next(i for i, x in enumerate(lines) if "Madu (" in x)
     assert lines[madu - 1].strip() == "face-down guardians 1, 3"
+    assert lines[madu].strip().startswith("#2 Madu (")  # (numbered as the options say)
     assert lines[madu].endswith("· [dim]gift[/]") and "coin" not in lines[madu + 1]
     board = GAME.details(s, 0, "en")
     assert board is not None
     lines = board.splitlines()
-    madu = next(i for i, x in enumerate(lines) if x.strip().startswith("Madu"))
+    madu = next(i for i, x in enumerate(lines) if "Madu (" in x)
     assert lines[madu - 1].strip() == "face-down guardian 1"
     assert "coin" in lines[madu + 1]  # Madu's gift, on the line under its stats
     assert lines[madu + 2].strip() == "face-down guardian 3"
@@ -734,3 +735,34 @@ def test_an_attack_on_a_face_down_guardian_says_its_ship_and_sleep_in_one_bracke
         "en": "Thofa attacks face-down guardian 1 (Ember Maw, gift asleep)",
         "it": "Thofa attacca il guardiano coperto 1 (Fauci di Brace, dono sopito)",
     }
+
+
+def test_a_cards_attacks_on_the_guardians_share_one_group_numbered_as_the_board() -> None:
+    """Two attackers on 25 guardians under 5 ships took two lines a ship each (up to 18
+    rows of options, seed 3 at tavolo play): one card's attacks on every guardian now
+    share a group, each guardian '#n' as the board numbers it, face up or down; an
+    attack on a ship itself keeps its line."""
+    from tavolo.engine.i18n import fit
+
+    s = position(
+        {"field": ["kharvok"], "hand": ["ozok"]},
+        fleet(s0=["madu", down("zhee")], s1=[down("orrugg"), "thofa"]),
+    )
+    play(s, "play:ozok:up")
+    d = GAME.decision(s)
+    assert d is not None and d.kind == "attack", d
+    groups = GAME.describe_options(s, d.actions, "en")
+    assert groups is not None
+    board = GAME.view(s, 0, "en").splitlines()
+    attackers = {GAME.info[a.split(":")[1]].name for a in d.actions if a.startswith("attack:")}
+    assert attackers
+    for card in attackers:
+        head, items = next(g for g in groups if g[0] == f"{card} attacks guardian")
+        assert [w for _, w in items] == ["#1", "#2", "#3", "#4"], items
+        for i, words in items:  # the board's '#n' is the guardian the action names
+            token = d.actions[i].split(":")[2]
+            slot = int(words[1:]) - 1
+            assert token in (f"#{slot}", s.players[1].field[slot])
+        assert len(fit(f"{head}: " + " · ".join(f"{i + 1} {w}" for i, w in items), 4)) == 1
+    assert any(x.strip().startswith("#1 Madu (") for x in board), board
+    assert any(x.strip().startswith("#4 Thofa (") for x in board), board

@@ -232,14 +232,16 @@ def _card(
         lang,
         "navi.board.card",
         card=estro_view.escape(_name(g, c)),
+        slot=f"#{pl.field.index(c) + 1} " if q == 1 else "",  # (as the options name it)
         estro=ESTRI[g.estro(s, q, c)].capitalize(),
         stats=stats,
         tot=sum(v),
         marks=marks,
     )
     gift = g.info[c].gift
-    if gift is not None and not full and c not in pl.inhibited:  # its text: `cards`
-        line += " · " + estro_view.MSG.t(lang, "gift_mark")
+    if gift is not None and not full:  # its text: `cards` at the prompt
+        if c not in pl.inhibited:
+            line += " · " + estro_view.MSG.t(lang, "gift_mark")
     elif gift is not None:  # what a revealed guardian or one's own card can do matters here
         said = card_text.render_gift(gift.source, lang)
         line += "\n        [dim]" + estro_view.escape(said) + "[/]"
@@ -441,21 +443,36 @@ def help_text(g: Mode, lang: str) -> str:
 
 # -------------------------------------------------------------------------- options --
 def option_words(g: Mode, s: NaviState, lang: str) -> Callable[[str], Option | None]:
-    """The attacks of one card on one ship's guardians share a line, as the board shows
-    the ship: "Ledger Djinn attacks Ember Maw: 1 #1 · 2 #2 · 3 Sunken Dial" (#1: the
-    face-down guardian 1, its gift asleep, as the board numbers them), the ship itself
-    "the ship (its shields lose 64)"; the guardians to reveal by ship, as numbered."""
+    """The attacks of one card on the guardians share a line, each guardian as the board
+    numbers it: "Ledger Djinn attacks guardian: 1 #1 · 2 #2 · 3 #3 · ..." (25 guardians
+    under 5 ships took two lines a ship, 14 rows for two attackers); an attack on a ship
+    itself "Ledger Djinn attacks Ember Maw: the ship (its shields lose 64)"; the
+    guardians to reveal on one line ("Reveal a guardian: 1 #2 · 2 #6"), as numbered, and
+    an item's guardians to use it on."""
+
+    def _guardian(token: str) -> int:
+        """The slot of a guardian named or numbered ("#3": the slot 3); -1: none."""
+        field = s.players[1].field
+        slot = int(token[1:]) if token.startswith("#") and token[1:].isdigit() else -1
+        slot = field.index(token) if token in field else slot
+        return slot if 0 <= slot < len(field) and s.ship_of.get(field[slot], -1) >= 0 else -1
 
     def own(action: str) -> Option | None:
         parts = action.split(":")
+        if parts[0] == "item" and len(parts) == 3 and (slot := _guardian(parts[2])) >= 0:
+            head = MSG.t(lang, "navi.opt.item_guardian", item=item_name(g, parts[1], lang))
+            return f"item:{parts[1]}", head, MSG.t(lang, "navi.opt.slot", slot=slot + 1)
+        if parts[0] == "redirect" and len(parts) == 2 and (slot := _guardian(parts[1])) >= 0:
+            head = MSG.t(lang, "navi.opt.redirect_guardian")
+            return "redirect", head, MSG.t(lang, "navi.opt.slot", slot=slot + 1)
         if parts[:2] == ["navi", "reveal"] and parts[2].startswith("#"):
             slot = int(parts[2][1:])
             field = s.players[1].field
             ship = s.ship_of.get(field[slot], -1) if slot < len(field) else -1
             if ship < 0:
                 return None
-            head = MSG.t(lang, "navi.opt.reveal", ship=ship_name(g, ship, lang))
-            return f"reveal:{ship}", head, MSG.t(lang, "navi.opt.slot", slot=slot + 1)
+            head = MSG.t(lang, "navi.opt.reveal_any")  # (the board shows each one's ship)
+            return "reveal", head, MSG.t(lang, "navi.opt.slot", slot=slot + 1)
         if parts[0] != "attack" or len(parts) != 3:
             return None
         card, target = parts[1], parts[2]
@@ -463,14 +480,13 @@ def option_words(g: Mode, s: NaviState, lang: str) -> Callable[[str], Option | N
             ship = ESTRI.index(target[1:])
             tot = g.tot(s, 0, card) if card in s.players[0].field else 0
             words = MSG.t(lang, "navi.opt.ship", tot=tot)
-        elif target.startswith("#"):
-            slot = int(target[1:])
+        else:  # a guardian, face down ("#2") or up (its name): as the board numbers it
             field = s.players[1].field
-            ship = s.ship_of.get(field[slot], -1) if slot < len(field) else -1
-            words = MSG.t(lang, "navi.opt.slot", slot=slot + 1)
-        else:
-            ship = s.ship_of.get(target, -1)
-            words = _name(g, target)
+            slot = int(target[1:]) if target.startswith("#") else field.index(target)
+            if slot >= len(field) or s.ship_of.get(field[slot], -1) < 0:
+                return None
+            head = MSG.t(lang, "navi.opt.attack_guardian", card=_name(g, card))
+            return f"attack:{card}", head, MSG.t(lang, "navi.opt.slot", slot=slot + 1)
         if ship < 0:
             return None
         head = MSG.t(lang, "navi.opt.attack", card=_name(g, card), ship=ship_name(g, ship, lang))
