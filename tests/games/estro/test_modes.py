@@ -1125,3 +1125,25 @@ def test_zona_conquista_a_gift_reaches_only_its_zone() -> None:
         assert bool(of_kind(events, "gift_fizzles")) is not hit
         if hit:
             assert decision(s).kind != "gift_target" or decision(s).actions == ("target:1:thofa",)
+
+
+def test_fessura_options_fit_80_columns_under_their_heading() -> None:
+    """'Open the rift: destroy … and take the top card of the dimensional deck: 2 Slab
+    Sentinel ·' took 89 columns (tavolo play, seed 2): a heading of 73 left no room for
+    an option on its line. The words are shorter now: a heading, a two-digit number and
+    the longest card name fit 80 columns, in both languages."""
+    from tavolo.engine.i18n import shown
+
+    s = position(
+        "standard+fessura",
+        {"field": ["kharvok", "gearmind_colossus"], "hand": ["ozok"]},
+        {"field": ["brakka", "zhee"], "hand": []},
+        rift=["yolk_engine", "madu"],
+    )
+    play(s, "play:ozok:up")
+    d = decision(s)
+    for lang in ("en", "it"):
+        groups = GAME.describe_options(s, d.actions, lang)
+        assert groups is not None
+        head = next(h for h, items in groups if h and "fessura" in d.actions[items[0][0]])
+        assert shown(f"{head}: 12 Gearmind Colossus ·") <= 80, head
