@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import pypdfium2 as pdfium
+import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from tavolo.games.tos import printing
@@ -100,16 +102,27 @@ def test_index_cards_in_words_are_numbered_as_printed() -> None:
         assert f"Index Card {number} (card {card.number} of the set)" in r.stdout
 
 
-def test_pencil_boxes_print_as_open_boxes() -> None:
+def test_pencil_boxes_print_as_open_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Helvetica had no ☐: the tick boxes of a dungeon bar printed as solid black squares,
-    which a pencil cannot fill; they are the symbol font's open boxes now."""
+    which a pencil cannot fill; they are drawn as open boxes now (glyphs.card_symbol;
+    test_glyphs checks the box is open), no character in the text."""
     import datetime as dt
 
     from tavolo.games.tos import daily
     from tavolo.games.tos.dungeon.adventure import generate_adventure
+    from tavolo.games.tos.printing import glyphs
 
+    drawn: list[str] = []
+    card_symbol = glyphs.card_symbol
+
+    def recorded(c: Any, name: str, *args: float) -> None:
+        drawn.append(name)
+        card_symbol(c, name, *args)
+
+    monkeypatch.setattr(glyphs, "card_symbol", recorded)
     adventure = generate_adventure(daily.adventure_seed(dt.date(2026, 1, 1), "dungeon"))
     for lang in ("en", "it"):
+        drawn.clear()
         buf = io.BytesIO()
         c = Canvas(buf, pagesize=(layout.PAGE_W, layout.PAGE_H))
         printing.draw_adventure_page(c, "TOS20260101", adventure, lang)
@@ -118,7 +131,8 @@ def test_pencil_boxes_print_as_open_boxes() -> None:
         doc = pdfium.PdfDocument(buf.getvalue())
         text = doc[0].get_textpage().get_text_range()
         doc.close()
-        assert "■" not in text and text.count("❏") >= 3, lang
+        assert not set(text) & set("■☐❏"), lang
+        assert drawn.count("box") >= 3, (lang, drawn)
 
 
 def test_italian_index_names_the_level_as_the_manual_does() -> None:

@@ -1,5 +1,6 @@
-"""The printed PDF's fonts: every one embedded, no text in Symbol or ZapfDingbats, and
-every character a card prints in the font that sets it."""
+"""The printed PDF's fonts: every one embedded, all of them Vera (no Symbol, ZapfDingbats or
+a font read from the system), and every character a card prints in Vera; the card symbols
+are drawn."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ import pytest
 from reportlab.pdfbase import pdfmetrics
 
 from tavolo.games.tos import daily, printing
-from tavolo.games.tos.printing import draw, fonts
+from tavolo.games.tos.printing import draw, fonts, glyphs
 
 from .support import dungeon, hero, words, world
 
+VERA = "BitstreamVeraSans-(Roman|Bold|Oblique|BoldOblique)"
+"""The four Vera faces as the PDF names them."""
 OBJECT = re.compile(rb"(\d+) 0 obj\s*(.*?)\s*endobj", re.S)
 
 
@@ -38,7 +41,9 @@ def pdf_fonts(pdf: bytes) -> dict[str, bytes]:
 def test_every_font_is_embedded_and_none_is_symbol(kind: str | None, lang: str) -> None:
     """The PDF named Helvetica, ZapfDingbats and (for a minus sign) Symbol without
     embedding them: a print shop's checker refused it, and a printer substituted its own
-    fonts. Every font is now a TrueType subset carried in the file (FontFile2)."""
+    fonts. Every font is now a TrueType subset carried in the file (FontFile2), and one of
+    the Vera faces reportlab ships: the card symbols, once set in DejaVu Sans read from
+    the system, are drawn, so no system font is needed."""
     adventure = {"world": world(), "dungeon": dungeon(), None: None}[kind]
     for mode in printing.MODES:
         out = printing.render(hero(), lang, mode, adventure=adventure, words=words())
@@ -47,6 +52,7 @@ def test_every_font_is_embedded_and_none_is_symbol(kind: str | None, lang: str) 
         for name, descriptor in found.items():
             assert re.search(rb"/FontFile2\s+\d+ 0 R", descriptor), (name, mode)
             assert not re.search(r"Symbol|Dingbats|Helvetica|Times|Courier", name), name
+            assert re.fullmatch(rf"[A-Z]{{6}}\+{VERA}", name), name
 
 
 def test_the_minus_sign_is_set_in_the_text_font() -> None:
@@ -63,14 +69,14 @@ def test_the_minus_sign_is_set_in_the_text_font() -> None:
 
 
 def test_index_text_uses_only_glyphs_the_fonts_have() -> None:
-    """Every character of 30 days of index entries is in the font that sets it: the card
-    symbols in DejaVu Sans, all the rest in Vera, so nothing prints as an empty box."""
+    """Every character of 30 days of index entries is in Vera's character map, in all four
+    faces, so nothing prints as an empty box; the card symbols (★, ▶, ☐), which Vera
+    lacks, are not text at all but shapes drawn over the room left for them."""
     from tavolo.games.tos.dungeon.adventure import generate_adventure
     from tavolo.games.tos.dungeon.text import bars_of
     from tavolo.games.tos.printing import dungeon_page
 
-    symbols = re.compile(rf'<font name="{fonts.SYMBOL}">(.)</font>')
-    symbol_map = pdfmetrics.getFont(fonts.SYMBOL).face.charToGlyph
+    symbols = re.compile(rf'<onDraw name="{draw.SYMBOL_CALLBACK}" label="(\w+)"/>')
     vera = [pdfmetrics.getFont(name).face.charToGlyph for name in fonts.VERA_FILES]
     seen_symbols: set[str] = set()
     for k in range(30):
@@ -81,25 +87,28 @@ def test_index_text_uses_only_glyphs_the_fonts_have() -> None:
                 for lang in ("en", "it"):
                     for line in dungeon_page.entry_lines(instr, lang, bars_of(adventure.index)):
                         seen_symbols.update(symbols.findall(line))
-                        plain = unescape(re.sub(r"<[^>]+>", "", symbols.sub("", line)))
+                        plain = unescape(re.sub(r"<[^>]+>", "", line))
                         missing = {ch for ch in plain for cmap in vera if ord(ch) not in cmap}
                         assert not missing, (line, missing)
-    assert seen_symbols and all(ord(ch) in symbol_map for ch in seen_symbols), seen_symbols
+    assert seen_symbols == set(glyphs.SYMBOL_ADVANCE), seen_symbols
 
 
-def test_without_the_symbol_font_printing_says_what_to_install(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """One line, within 80 columns with its 'error: ' / 'errore: ' prefix, naming the
-    package, in both languages; nothing is drawn."""
-    from tavolo.engine.errors import ConfigError
-
-    monkeypatch.setattr(fonts, "HAS_SYMBOLS", False)
-    with pytest.raises(ConfigError) as raised:
-        printing.render(hero(), "en")
-    for lang, prefix in (("en", "error: "), ("it", "errore: ")):
-        line = prefix + raised.value.told(lang)
-        assert "fonts-dejavu-core" in line and "\n" not in line and len(line) <= 80, line
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_character_printed_is_in_vera(lang: str) -> None:
+    """The text layer of four weeks of sets, hero and world or dungeon page, holds only
+    characters Vera has (a card symbol's room is a no-break space): the symbols are
+    shapes, not text (no ★, ▶, ➤, ☐ or ❏)."""
+    vera = pdfmetrics.getFont(fonts.BODY).face.charToGlyph
+    for k in range(4):
+        day = dt.date(2026, 3, 1) + dt.timedelta(days=k)
+        for adventure in (world(day), dungeon(day)):
+            out = printing.render(hero(), lang, adventure=adventure, words=words())
+            doc = pdfium.PdfDocument(out.pdf)
+            text = "".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+            doc.close()
+            missing = {ch for ch in text if ch not in "\r\n" and ord(ch) not in vera}
+            assert not missing, (day, missing)
+            assert not set(text) & set("★▶➤☐❏"), day
 
 
 def test_the_same_set_prints_the_same_bytes() -> None:

@@ -203,7 +203,6 @@ def render(
     an adventure, the hero page alone."""
     check_lang(lang)
     check_mode(mode)
-    fonts.check()
     buf = io.BytesIO()
     c = Canvas(
         buf,

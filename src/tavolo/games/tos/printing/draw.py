@@ -23,7 +23,7 @@ from reportlab.platypus import Paragraph
 
 from .. import text
 from ..schema import Half, Hero, HeroCard, TickBar
-from . import fonts
+from . import fonts, glyphs
 from .layout import CARD_H, CARD_W, CODE_GAP, CODE_ROOM, HALF_H, INSET, MM, SPHERE
 
 Canvas = Any  # reportlab.pdfgen.canvas.Canvas (reportlab ships no type hints)
@@ -49,7 +49,6 @@ earth carry a bar."""
 TITLE_FONT = fonts.TITLE
 BODY_FONT = fonts.BODY
 ITALIC_FONT = fonts.ITALIC
-SYMBOL_FONT = fonts.SYMBOL
 BODY_SIZES = (6.5, 6.0, 5.5, 5.0, 4.5, 4.0, 3.5)
 
 TITLE_LEFT = 11 * MM
@@ -65,16 +64,72 @@ NUMBER_AFTER_WORD = re.compile(r"(?<=[^\W\d_]) (?=[-+\u2212]?\d)")
 """The space between a word and the number after it ('Difesa 2', 'room 1A')."""
 
 
+SYMBOL_CALLBACK = "tos_card_symbol"
+"""The name under which a card paragraph's canvas draws a card symbol (``<onDraw>``)."""
+
+
+def _symbol_markup(name: str) -> str:
+    """A card symbol in paragraph markup: a no-break space that :class:`CardParagraph`
+    widens to the symbol's advance, then a mark that draws the symbol over it."""
+    return f'<span>\u00a0</span><onDraw name="{SYMBOL_CALLBACK}" label="{name}"/>'
+
+
 def card_markup(line: str) -> str:
-    """Card text as paragraph markup: ★ and ▶ (as the arrowhead ➤) set in the symbol font,
-    a pencil box ☐ as its open shadowed box ❏, the minus sign − left to the text font
-    (Vera has it), and a no-break space between a word and the number after it, so a line
-    never ends 'Difesa' with '2.' under it, and before a separator dot, so no line starts
-    with '· Charmed'."""
+    """Card text as paragraph markup: ★, ▶ and ☐ as the symbols :mod:`.glyphs` draws (a
+    star, the banner's arrowhead, an open pencil box; the text font has none of them), the
+    minus sign − left to the text font (Vera has it), and a no-break space between a word
+    and the number after it, so a line never ends 'Difesa' with '2.' under it, and before
+    a separator dot, so no line starts with '· Charmed'. Set it in a
+    :class:`CardParagraph`, which draws the symbols."""
     out = NUMBER_AFTER_WORD.sub("\u00a0", escape(line)).replace(" \u00b7 ", "\u00a0\u00b7 ")
-    out = out.replace("★", f'<font name="{SYMBOL_FONT}">★</font>')
-    out = out.replace("☐", f'<font name="{SYMBOL_FONT}">❏</font>')
-    return out.replace("▶", f'<font name="{SYMBOL_FONT}">➤</font>')
+    for ch, name in glyphs.CARD_SYMBOLS.items():
+        out = out.replace(ch, _symbol_markup(name))
+    return out
+
+
+def _draw_symbol(c: Canvas, _kind: str, name: str) -> None:
+    """The ``<onDraw>`` callback: the symbol ``name`` over the room just left for it (the
+    line's position is after it), in the text's size and colour. reportlab gives the line's
+    position without a justified line's stretched spaces: card text is never justified."""
+    info = c._curr_tx_info
+    style = info["xs"].style
+    size = style.fontSize
+    x = info["cur_x"] - glyphs.SYMBOL_ADVANCE[name] * size
+    c.saveState()
+    c.setFillColor(info["xs"].textColor or style.textColor)
+    glyphs.card_symbol(c, name, x, info["cur_y"], size)
+    c.restoreState()
+
+
+class CardParagraph(Paragraph):  # type: ignore[misc]  # reportlab ships no type hints
+    """A paragraph of :func:`card_markup`: each symbol's no-break space takes the symbol's
+    advance (so lines break and measure as with a font's glyph), and drawing it draws the
+    symbols as paths."""
+
+    def __init__(self, markup: str, style: ParagraphStyle, *args: Any, **kw: Any) -> None:
+        super().__init__(markup, style, *args, **kw)
+        space = stringWidth("\u00a0", BODY_FONT, 1)
+        frags = self.frags
+        for i, f in enumerate(frags):
+            cb = getattr(f, "cbDefn", None)
+            if cb is not None and getattr(cb, "name", "") == SYMBOL_CALLBACK:
+                room = frags[i - 1]
+                room.fontName = BODY_FONT
+                room.fontSize = style.fontSize * glyphs.SYMBOL_ADVANCE[cb.label] / space
+                room.symbol_room = True
+
+    def breakLines(self, width: Any) -> Any:
+        """The lines as reportlab breaks them, each line's font size that of its text, not
+        of a symbol's widened space (the first line's baseline hangs from it)."""
+        lines = super().breakLines(width)
+        for line in lines.lines if lines.kind == 1 else ():
+            sizes = [w.fontSize for w in line.words if not getattr(w, "symbol_room", False)]
+            line.fontSize = max(sizes, default=self.style.fontSize)
+        return lines
+
+    def drawOn(self, canvas: Canvas, x: float, y: float, _sW: float = 0) -> None:
+        canvas.setNamedCB(SYMBOL_CALLBACK, _draw_symbol)
+        super().drawOn(canvas, x, y, _sW)
 
 
 def fit_size(line: str, font: str, width: float, size: float, smallest: float = 3.5) -> float:
@@ -204,7 +259,7 @@ def boxes(
 def paragraph(line: str, font: str, size: float, width: float, **style: Any) -> tuple[Any, float]:
     """A wrapped paragraph and its height at ``width``."""
     ps = ParagraphStyle("p", fontName=font, fontSize=size, leading=size * 1.15, **style)
-    p = Paragraph(card_markup(line), ps)
+    p = CardParagraph(card_markup(line), ps)
     _, h = p.wrap(width, 1000)
     return p, h
 
@@ -359,7 +414,8 @@ def tick_bar(c: Canvas, name: str, bar: TickBar, x: float, y: float, msg: Any) -
     bottom = boxes(c, x, y - 1 * MM, labels, per_row=12)
     end_x = x + len(labels) * 4.8 * MM + 1.2 * MM
     c.setFillColor(INK)
-    _centred(c, end_x + 2 * MM, bottom + 2 * MM, "➤", SYMBOL_FONT, 5)
+    arrow = glyphs.SYMBOL_ADVANCE["banner"] * 5  # as the 5 pt ➤ stood, centred
+    glyphs.card_symbol(c, "banner", end_x + 2 * MM - arrow / 2, bottom + 2 * MM - 5 * 0.36, 5)
     _centred(c, end_x + 5 * MM, bottom + 2 * MM, _signed(bar.end), TITLE_FONT, 7)
 
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable
 
-from .draw import card_markup
+from .draw import CardParagraph, card_markup
 
 Canvas = Any
 SIZES = (6.5, 6.0, 5.5, 5.0, 4.75, 4.5, 4.25, 4.0, 3.75, 3.5, 3.25, 3.0)
@@ -41,16 +41,16 @@ Build = Callable[[float], Sequence[Flowable]]
 
 
 def text(line: str) -> str:
-    """Plain card text as paragraph markup (escaped; stars and banners as dingbats)."""
+    """Plain card text as paragraph markup (escaped; the card symbols drawn as paths)."""
     return card_markup(line)
 
 
 def para(
     markup: str, font: str, size: float, *, leading_em: float = 1.15, **style: Any
-) -> Paragraph:
+) -> CardParagraph:
     """A paragraph of ``markup`` at ``size`` (leading ``leading_em``, 1.15 em unless said)."""
     ps = ParagraphStyle("t", fontName=font, fontSize=size, leading=size * leading_em, **style)
-    return Paragraph(markup, ps)
+    return CardParagraph(markup, ps)
 
 
 def paragraphs(lines: Sequence[str], font: str, **style: Any) -> Build:

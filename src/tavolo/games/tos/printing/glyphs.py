@@ -200,3 +200,73 @@ def stat_icon(c: Canvas, stat: str, cx: float, cy: float, size: float) -> None:
         c.restoreState()
         raise ValueError(f"stat {stat!r} is not one of {STATS}")
     c.restoreState()
+
+
+# ------------------------------------------------------------------ card text symbols --
+CARD_SYMBOLS = {"★": "star", "▶": "banner", "☐": "box"}
+"""The symbols card text writes, none of them in the text font (Vera): a star sphere, a
+banner tip, a pencil box. They are drawn as paths in the room a glyph would take."""
+SYMBOL_ADVANCE = {"star": 0.896, "banner": 0.838, "box": 0.896}
+"""Each symbol's advance in em: what the line gives it, as a font's glyph would have
+(DejaVu Sans' ★, ➤ and ❏, which set them before)."""
+STAR_R = 0.403
+"""The star's outer radius in em: its points from the baseline to 0.72 em, a little
+above the capitals, with its centre 0.448 em in from the left."""
+
+
+def _star_points(cx: float, cy: float, r: float, inner: float = 0.382) -> list[Point]:
+    """A five-pointed star, one point up (the inner radius 0.382 r: a regular one)."""
+    return [
+        (
+            cx + (r if i % 2 == 0 else r * inner) * math.cos(math.pi / 2 + i * math.pi / 5),
+            cy + (r if i % 2 == 0 else r * inner) * math.sin(math.pi / 2 + i * math.pi / 5),
+        )
+        for i in range(10)
+    ]
+
+
+def _subpath(path: Any, pts: Sequence[Point]) -> None:
+    """A closed subpath of ``path`` through ``pts``."""
+    path.moveTo(*pts[0])
+    for q in pts[1:]:
+        path.lineTo(*q)
+    path.close()
+
+
+def card_symbol(c: Canvas, name: str, x: float, baseline: float, size: float) -> None:
+    """Symbol ``name`` (star, banner, box) as a glyph of a ``size`` pt font would stand:
+    its advance starts at ``x`` on ``baseline``. Filled in the canvas' fill colour.
+
+    - star: a filled five-pointed star, one point up, from the baseline to 0.72 em;
+    - banner: a right-pointing arrowhead with a notched back (the banner's tip), 0.64 em
+      tall, centred 0.31 em above the baseline;
+    - box: an open square with a shadow on its right and bottom, a box a pencil ticks.
+    """
+    if name not in SYMBOL_ADVANCE:
+        raise ValueError(f"card symbol {name!r} is not one of {tuple(SYMBOL_ADVANCE)}")
+    c.saveState()
+    c.translate(x, baseline)
+    c.scale(size, size)  # one unit is one em from here
+    if name == "star":
+        polygon(c, _star_points(0.448, 0.724 - STAR_R, STAR_R))
+    elif name == "banner":
+        mid = 0.3135
+        polygon(c, [(0.112, -0.004), (0.789, mid), (0.112, 0.631), (0.282, mid)])
+    else:
+        p = c.beginPath()
+        # the frame and its shadow as one outline, clockwise ...
+        outline = [
+            (0.060, 0.729),
+            (0.787, 0.729),
+            (0.787, 0.680),
+            (0.836, 0.680),
+            (0.836, -0.049),
+            (0.108, -0.049),
+            (0.108, 0.001),
+            (0.060, 0.001),
+        ]
+        _subpath(p, outline)
+        # ... and the open inside counter-clockwise, so it stays empty (non-zero winding)
+        _subpath(p, [(0.100, 0.041), (0.747, 0.041), (0.747, 0.689), (0.100, 0.689)])
+        c.drawPath(p, fill=1, stroke=0)
+    c.restoreState()
