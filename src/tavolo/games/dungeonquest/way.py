@@ -231,3 +231,83 @@ class WayOut:
                 if f <= best:
                     heappush(heap, ((f << 8 | (d + 1 + straight[j])) << 10) | j)
         return best_squares, (best - SQUARE * best_squares) / UNIT
+
+    def shortest(
+        self,
+        board: Mapping[Square, Placed],
+        at: Square,
+        cross: Sequence[int],
+        cave: int,
+        entered: int,
+        tested: bool = False,
+    ) -> tuple[int, float]:
+        """The way out of fewest squares (as :meth:`distance`), and of those the one that
+        costs fewest turns, as (squares, turns beyond ``SQUARE`` a square), the turns
+        counted as in :meth:`turns`. Breadth first: every way to a square of the next
+        layer is seen before that square is taken up, so its least turns are known.
+        ``(FAR, 0.0)`` when every way is walled; a straight line when ``at`` has no
+        tile."""
+        table, printed, square, bars_of = self.sides, self.printed, self.square, self.bars
+        caves = self.caves
+        p = board.get(at)
+        a = self.number.get(at, -1)
+        if p is not None:
+            key = p.tile.id, p.facing
+            info = {a: (table[key], bars_of[key])}
+            leave = cave if p.tile.id in caves and not tested else 0
+        elif a in printed:
+            info = {a: (printed[a], NO_BARS)}
+            leave = 0
+        else:
+            return self.line(at), 0.0
+        towers, steps, straight = self.tower_numbers, self.ways, self.straight
+        get = board.get
+        best, best_extra = FAR, 0
+        seen = {a: 0}
+        extra = {a: 0}
+        todo = [a]
+        for i in todo:  # breadth first: todo grows behind the loop
+            d = seen[i]
+            if d > best:
+                break
+            e = extra[i]
+            if i in towers:
+                if d < best or e < best_extra:
+                    best, best_extra = d, e
+                continue
+            if d == best:
+                continue
+            open_, bars = info[i]
+            for j, back, k, facing in steps[i][open_]:
+                c = e + (leave if i == a and k != entered else 0)
+                q = get(square[j])
+                if q is not None:
+                    key = q.tile.id, q.facing
+                    theirs = table[key]
+                    if not theirs & back:
+                        continue
+                    there = bars_of[key]
+                    c += cross[3 * bars[k] + there[facing]]
+                    if q.tile.id in caves:
+                        c += cave
+                else:
+                    theirs = printed.get(j, -1)
+                    if theirs < 0:  # an empty square: a straight line from there
+                        way = d + 1 + straight[j]
+                        c += cross[3 * bars[k]]
+                        if way < best or (way == best and c < best_extra):
+                            best, best_extra = way, c
+                        continue
+                    if not theirs & back:
+                        continue
+                    there = NO_BARS
+                    c += cross[3 * bars[k]]
+                was = seen.get(j)
+                if was is None:
+                    seen[j] = d + 1
+                    extra[j] = c
+                    info[j] = (theirs, there)
+                    todo.append(j)
+                elif was == d + 1 and c < extra[j]:
+                    extra[j] = c
+        return best, best_extra / UNIT
