@@ -991,3 +991,33 @@ def test_the_horde_gifts_waiting_break_between_names_within_80_columns() -> None
             at = next(i for i, x in enumerate(lines) if x.startswith(("Horde", "Doni")))
             said = " ".join(x.strip() for x in lines[at : at + 2])
             assert all(GAME.info[c].name in said for c in s.pending), said
+
+
+def test_a_crowded_screen_leaves_the_hand_to_the_options_that_name_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Four dreamers, a full lane table and six cards to play ran the screen to 46 rows
+    (seed 3 at tavolo play). Where the screen has no room, the board folds its last:
+    the hand's names, which the options to play name each, and the stats' order of the
+    lanes' heading (both on the whole board, ``cards``)."""
+    from tavolo.games.estro import view
+
+    s = GAME.new(config(4), 3)
+    d = GAME.decision(s)
+    assert d is not None and any(a.startswith("play:") for a in d.actions)
+    hand = [GAME.info[c].name for c in s.hands[d.player]]
+    for lang, heading in (("en", "Lanes L1-L3 · zones Z4"), ("it", "Corsie C1-C3 · zone da Z4")):
+        roomy = _plain(GAME.view(s, d.player, lang))
+        assert any("ATK/DEF/HEL/DEX/MAP" in x for x in roomy)
+        assert all(any(n in x for x in roomy) for n in hand)
+        monkeypatch.setattr(view, "ROWS", 20)  # (a screen with no room to spare)
+        crowded = _plain(GAME.view(s, d.player, lang))
+        monkeypatch.undo()
+        assert all(len(x) <= 80 for x in crowded), crowded
+        assert any(x.startswith(heading) for x in crowded), crowded
+        assert not any("ATK/DEF/HEL/DEX/MAP" in x for x in crowded)
+        assert not any(n in x for n in hand for x in crowded)
+        said = " ".join(GAME.describe_action(s, a, lang) for a in d.actions)
+        assert all(n in said for n in hand)
+        whole = GAME.details(s, d.player, lang)
+        assert whole is not None and all(n in whole for n in hand)

@@ -66,7 +66,8 @@ def _card(g: Mode, s: Any, q: int, c: str, lang: str) -> str:
 def board(g: Mode, s: Any, player: int | None, lang: str, full: bool = False) -> str:
     """The board as ``player`` sees it: a lane card's gift folded to a mark ("gift") and,
     when the screen has no room for them, the hand's gifts too, the Incinerator's names
-    (to their count), the hand's cards (to their names), the line of who is to act (as
+    (to their count), the hand's cards (to their names), the line of who is to act, the
+    hand's names and the stats' order where the options name every card (as
     ``view.FOLDS``); ``full``: every text (``cards`` at the prompt)."""
     check_lang(lang)
     if full:
@@ -134,7 +135,10 @@ def _board_lines(g: Mode, s: Any, player: int | None, lang: str, fold: int) -> l
     cell = s.cell
     ours, theirs = t(lang, "mark_defender"), t(lang, "mark_horde")  # D: and H: (O: in Italian)
     stats = "/".join(x.upper() for x in STATS)
-    lines += view.fit_line(t(lang, "lanes_head", first=DEPTHS, d=ours, h=theirs, stats=stats))
+    if fold >= view.PLAYS:  # (the stats' order: on the whole board, `cards`)
+        lines.append(t(lang, "lanes_head_short", first=DEPTHS, d=ours, h=theirs))
+    else:
+        lines += view.fit_line(t(lang, "lanes_head", first=DEPTHS, d=ours, h=theirs, stats=stats))
     for lane in range(LANES):  # each card on its lane's line, by zone, with its gift
         head = t(lang, "cell_lane", lane=lane + 1) + " "
         pad = " " * len(head)
@@ -174,7 +178,11 @@ def _board_lines(g: Mode, s: Any, player: int | None, lang: str, fold: int) -> l
         lines += fit(t(lang, "pending", cards=names), 2, sep=", ")  # (names whole)
     if player is not None and 0 <= player < s.n:
         hand = s.hands[player]
-        if hand and fold >= view.HAND:
+        d = g.decision(s)
+        plays = {a.split(":")[1] for a in d.actions if a.startswith("play:")} if d else set()
+        if hand and fold >= view.PLAYS and d and d.player == player and set(hand) <= plays:
+            pass  # (the options name each card of the hand)
+        elif hand and fold >= view.HAND:
             names = ", ".join(_name(g, c) for c in hand)
             lines += fit(view.MSG.t(lang, "hand_names", cards=names), 6, sep=", ")
         else:
