@@ -28,6 +28,8 @@ from tavolo.games.tos.manual.subst import Substituter
 from tavolo.games.tos.manual.template import parse_text
 from tavolo.games.tos.tools import manual
 
+from .printing.support import not_embedded_vera, pdf_fonts
+
 SEEDS = Path("/work/shared/seeds")
 needs_seeds = pytest.mark.skipif(
     not (SEEDS / "tos-manual.en.txt").is_file(),
@@ -429,6 +431,7 @@ def test_seed_manual_pdf(tmp_path: Path, lang: str) -> None:
     pdf = out.read_bytes()
     assert pdf.startswith(b"%PDF")
     assert pages(pdf) > 1
+    assert pdf_fonts(pdf) and not not_embedded_vera(pdf)
 
 
 @needs_seeds
@@ -438,6 +441,37 @@ def test_seed_manual_through_the_cli(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "{adventure}" in result.stdout
     assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_every_font_of_the_manual_pdf_is_embedded(tmp_path: Path) -> None:
+    """The manual's PDF named Times (body text) and Helvetica (headings, labels, page
+    numbers, boxes) without embedding them, so each viewer or printer set it in its own
+    substitutes. It is set in Vera now, as the cards are: every font, in headings, bold
+    and plain text, notes, boxes, lists, symbol and image labels and page numbers, is an
+    embedded Vera subset."""
+    body = "\n".join(
+        [
+            "# Title",
+            "Some **bold** text and a symbol {symbol heroCardManaSmallSymbol}.",
+            "{boxOpen}",
+            "**Training**: go",
+            "{listStart}",
+            "one",
+            "{listItemNext}",
+            "two {image inline}",
+            "{listEnd}",
+            "{boxClose}",
+            "{boxOpenNotes}",
+            "small",
+            "{boxCloseNotes}",
+            "{image figure}",
+        ]
+    )
+    out = tmp_path / "m.pdf"
+    manual(template(tmp_path, body), out=out)
+    pdf = out.read_bytes()
+    assert len(pdf_fonts(pdf)) == 2  # Vera and its bold
+    assert not not_embedded_vera(pdf)
 
 
 def test_pdf_layout_failure_is_one_clear_error(tmp_path: Path) -> None:

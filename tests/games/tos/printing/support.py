@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from functools import cache
 from types import ModuleType
 
@@ -81,3 +82,33 @@ def margin_ink(page: Page) -> int:
 def grey_at(page: Page, x: float, y_from_top: float) -> int:
     """The grey level at a point given in points (y measured from the page top)."""
     return page[px(y_from_top)][px(x)]
+
+
+OBJECT = re.compile(rb"(\d+) 0 obj\s*(.*?)\s*endobj", re.S)
+
+
+def pdf_fonts(pdf: bytes) -> dict[str, bytes]:
+    """Every font of ``pdf`` (its /BaseFont) and its font descriptor (empty without one)."""
+    objects = {int(m[1]): m[2] for m in OBJECT.finditer(pdf)}
+    out: dict[str, bytes] = {}
+    for body in objects.values():
+        if not re.search(rb"/Type\s*/Font\b", body):
+            continue
+        name = re.search(rb"/BaseFont\s*/([^\s/<>\[\]]+)", body)
+        assert name, body[:200]
+        ref = re.search(rb"/FontDescriptor\s+(\d+) 0 R", body)
+        out[name[1].decode()] = objects[int(ref[1])] if ref else b""
+    return out
+
+
+VERA_FACE = re.compile(r"[A-Z]{6}\+BitstreamVeraSans-(Roman|Bold|Oblique|BoldOblique)")
+"""An embedded subset of one of the four Vera faces, as a PDF names it."""
+
+
+def not_embedded_vera(pdf: bytes) -> list[str]:
+    """The fonts of ``pdf`` that are not an embedded (FontFile2) subset of a Vera face."""
+    return [
+        name
+        for name, descriptor in pdf_fonts(pdf).items()
+        if not (VERA_FACE.fullmatch(name) and re.search(rb"/FontFile2\s+\d+ 0 R", descriptor))
+    ]

@@ -15,25 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from tavolo.games.tos import daily, printing
 from tavolo.games.tos.printing import draw, fonts, glyphs
 
-from .support import dungeon, hero, words, world
-
-VERA = "BitstreamVeraSans-(Roman|Bold|Oblique|BoldOblique)"
-"""The four Vera faces as the PDF names them."""
-OBJECT = re.compile(rb"(\d+) 0 obj\s*(.*?)\s*endobj", re.S)
-
-
-def pdf_fonts(pdf: bytes) -> dict[str, bytes]:
-    """Every font of ``pdf`` (its /BaseFont) and its font descriptor (empty without one)."""
-    objects = {int(m[1]): m[2] for m in OBJECT.finditer(pdf)}
-    out: dict[str, bytes] = {}
-    for body in objects.values():
-        if not re.search(rb"/Type\s*/Font\b", body):
-            continue
-        name = re.search(rb"/BaseFont\s*/([^\s/<>\[\]]+)", body)
-        assert name, body[:200]
-        ref = re.search(rb"/FontDescriptor\s+(\d+) 0 R", body)
-        out[name[1].decode()] = objects[int(ref[1])] if ref else b""
-    return out
+from .support import VERA_FACE, dungeon, hero, pdf_fonts, words, world
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
@@ -52,7 +34,7 @@ def test_every_font_is_embedded_and_none_is_symbol(kind: str | None, lang: str) 
         for name, descriptor in found.items():
             assert re.search(rb"/FontFile2\s+\d+ 0 R", descriptor), (name, mode)
             assert not re.search(r"Symbol|Dingbats|Helvetica|Times|Courier", name), name
-            assert re.fullmatch(rf"[A-Z]{{6}}\+{VERA}", name), name
+            assert VERA_FACE.fullmatch(name), name
 
 
 def test_the_minus_sign_is_set_in_the_text_font() -> None:

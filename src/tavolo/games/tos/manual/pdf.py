@@ -1,4 +1,12 @@
-"""An A4, two-column PDF of a manual document, drawn with reportlab."""
+"""An A4, two-column PDF of a manual document, drawn with reportlab.
+
+Every font is embedded: the manual is set in Bitstream Vera (regular and bold, as the
+printed cards are; reportlab ships it), so a printer or viewer sets it as drawn. The
+PDF once named Times (body) and Helvetica (headings, labels) without embedding them.
+Vera has no serif face, and the one serif reportlab ships is Monotype's Times New Roman
+(all rights reserved, there for reportlab's tests): the body is Vera too, at 9 pt where
+Times was at 10, Vera being wider and taller for its size.
+"""
 
 from __future__ import annotations
 
@@ -27,6 +35,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from tavolo.engine import ConfigError
 
+from ..printing import fonts
 from .model import (
     Block,
     Box,
@@ -48,19 +57,19 @@ COLUMN = (A4[0] - 2 * MARGIN - GAP) / 2
 BOX = min(8.25 * cm, COLUMN)
 FIGURE = (BOX, BOX * 4.288 / 8.25)
 
-BODY = ParagraphStyle("body", fontName="Times-Roman", fontSize=10, leading=12.5, alignment=4)
+BODY = ParagraphStyle("body", fontName=fonts.BODY, fontSize=9, leading=12.5, alignment=4)
 CENTER = ParagraphStyle("center", parent=BODY, alignment=1)
-NOTES = ParagraphStyle("notes", parent=BODY, fontSize=8, leading=10)
+NOTES = ParagraphStyle("notes", parent=BODY, fontSize=7.5, leading=10)
 HEADING = ParagraphStyle(
     "heading",
-    fontName="Helvetica-Bold",
-    fontSize=14,
+    fontName=fonts.TITLE,
+    fontSize=13,
     leading=17,
     spaceBefore=8,
     spaceAfter=4,
     keepWithNext=1,
 )
-LABEL = ParagraphStyle("label", fontName="Helvetica", fontSize=7, leading=8, alignment=1)
+LABEL = ParagraphStyle("label", fontName=fonts.BODY, fontSize=7, leading=8, alignment=1)
 STYLES = {"normal": BODY, "center": CENTER, "notes": NOTES}
 
 
@@ -82,7 +91,7 @@ class Figure(Flowable):  # type: ignore[misc]
         c.setDash(3, 2)
         c.rect(0, 2, self.width, self.height, fill=1)
         c.setFillColor(colors.black)
-        c.setFont("Helvetica", 8)
+        c.setFont(fonts.BODY, 8)
         c.drawCentredString(self.width / 2, 2 + self.height / 2, f"image: {self.name}")
 
 
@@ -95,10 +104,10 @@ def markup(nodes: list[Inline]) -> str:
             parts.append(f"<b>{text}</b>" if n.bold and text else text)
         elif isinstance(n, Symbol):
             label = escape(n.id.removeprefix("heroCard").removesuffix("SmallSymbol"))
-            parts.append(f'<font name="Helvetica" size="6" backColor="#dddddd">[{label}]</font>')
+            parts.append(f'<font name="{fonts.BODY}" size="6" backColor="#dddddd">[{label}]</font>')
         else:
             parts.append(
-                f'<font name="Helvetica" size="7" backColor="#eeeeee">'
+                f'<font name="{fonts.BODY}" size="7" backColor="#eeeeee">'
                 f"[image: {escape(n.name)}]</font>"
             )
     return "".join(parts)
@@ -123,6 +132,7 @@ def flowables(blocks: list[Block], width: float) -> list[Any]:
             inner = flowables(block.blocks, width - 12) or [Spacer(1, 1)]
             table = Table([[inner]], colWidths=[min(BOX, width)])
             style: list[tuple[Any, ...]] = [
+                ("FONTNAME", (0, 0), (-1, -1), fonts.BODY),  # a cell sets it, text or not
                 ("LEFTPADDING", (0, 0), (-1, -1), 6),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 6),
             ]
@@ -147,13 +157,14 @@ def bullet_list(block: BulletList, width: float, depth: int = 0) -> Any:
         bulletType="bullet",
         start="•" if depth % 2 == 0 else "–",
         leftIndent=12,
+        bulletFontName=fonts.BODY,
         bulletFontSize=8,
     )
 
 
 def _page_number(canvas: Any, doc: Any) -> None:
     canvas.saveState()
-    canvas.setFont("Helvetica", 8)
+    canvas.setFont(fonts.BODY, 8)
     canvas.drawCentredString(A4[0] / 2, MARGIN / 2, str(doc.page))
     canvas.restoreState()
 
@@ -177,6 +188,7 @@ def render_pdf(doc: Document) -> bytes:
         rightMargin=MARGIN,
         topMargin=MARGIN,
         bottomMargin=MARGIN,
+        initialFontName=fonts.BODY,  # else every page names Helvetica, never embedded
     )
     template.addPageTemplates([PageTemplate(id="two", frames=frames, onPage=_page_number)])
     story = flowables(doc.blocks, COLUMN)
