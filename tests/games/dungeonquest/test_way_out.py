@@ -359,9 +359,10 @@ DOORS = [
 def test_D23_a_late_hero_goes_round_two_doors_rather_than_wait_behind_them() -> None:
     """Solo, 5-7 turns left at (2,0): the way through the doors is 2 squares but some 7
     turns expected, the way round 4 squares and no barrier, so the way out in turns is
-    the way round. The agent (game seeds 0-4, ``mcts``) steps south onto it every time;
+    the way round. The agent (``mcts``, agent seeds 0-4) steps south onto it every time;
     with the way out that counted doors as open, none of 40 searches (rounds 18-22,
-    seeds 0-9) stepped south: they searched, waited, used the ring or tried the doors."""
+    agent seeds 0-9) stepped south: they searched, waited, used the ring or tried the
+    doors."""
     heroes = [{"id": "volrik", "ring": "healing", "at": [2, 0], "prev": [3, 0]}]
     for rnd in (20, 21, 22):
         s = position(heroes, DOORS, round=rnd)
