@@ -11,7 +11,7 @@ may set, as class attributes:
 
 Playout ``i`` of a mode uses game seed ``i``, a player count cycling through the counts
 the mode accepts, and chooses uniformly among the legal actions with its own ``RNG``
-(never the game's). Each playout is played twice:
+(never the game's). Each playout is played three times:
 
 1. the reference run records the actions, ``to_json`` after every step and the events
    (as JSON text, taken when they happen); it checks that the game ends within the
@@ -28,7 +28,10 @@ the mode accepts, and chooses uniformly among the legal actions with its own ``R
    view), heuristic range, observation invariance under ``determinize`` (which must
    also keep each thing in one zone, the zone sizes and the player's own legal
    actions, leave the real state alone and give a playable state), and illegal
-   actions (a made-up id, a stale one) refused without a trace.
+   actions (a made-up id, a stale one) refused without a trace;
+3. the quiet run replays them with ``apply_quiet`` (the move of playouts and searches, whose
+   events no one reads and which a game may skip making) and checks that the state after
+   every step is the reference's.
 
 A secret "leaks" when it occurs as a whole token: ids are words possibly joined by
 hyphens, so ``c1`` is not found in ``c10`` nor ``ozok`` in ``ozok-2``. An event leaks
@@ -440,6 +443,7 @@ class Playout:
     def run(self) -> None:
         self.reference()
         self.check()
+        self.quiet()
 
     # -- 1. the reference run ----------------------------------------------------------------
     def reference(self) -> None:
@@ -547,6 +551,22 @@ class Playout:
             assert state_text(game, clone) == text, (
                 f"playing on the original changed a clone taken at step {at}"
             )
+
+    # -- 3. the quiet run --------------------------------------------------------------------
+    def quiet(self) -> None:
+        """``apply_quiet`` (a playout's and a search's move, whose events no one reads) makes
+        the moves ``apply`` makes: the same state after every step."""
+        game = self.game
+        self.stage, self.step = "quiet run", 0
+        s = game.new(self.config, self.seed)
+        for k, action in enumerate(self.actions):
+            self.step = k
+            assert game.apply_quiet(s, action) is None, "apply_quiet returns nothing"
+            check_same_state(game, s, self.states[k + 1], f"after apply_quiet({action!r})")
+        self.step = len(self.actions)
+        assert game.decision(s) is None, "the quiet game did not end where the reference did"
+        with pytest.raises(TavoloError):
+            game.apply_quiet(s, BOGUS)
 
     def checkpoint(
         self,
@@ -885,6 +905,16 @@ class AliasedEvents(TrickGame):
         return [*super()._apply(s, d, action), Event("score", {"points": s.points})]
 
 
+class QuietSkipsTheRoll(TrickGame):
+    """Its quiet move skips a roll of the state's RNG with the events it skips."""
+
+    def _apply_quiet(self, s: TrickState, d: Decision, action: str) -> None:
+        rng = s.rng
+        s.rng = rng.clone()
+        self._apply(s, d, action)
+        s.rng = rng
+
+
 @pytest.mark.parametrize(
     ("broken", "needle"),
     [
@@ -912,6 +942,7 @@ class AliasedEvents(TrickGame):
         (BadReturns, "returns"),
         (DuplicateActions, "duplicate actions"),
         (AliasedEvents, "events changed after they were returned"),
+        (QuietSkipsTheRoll, "after apply_quiet("),
     ],
     ids=lambda x: x.__name__ if isinstance(x, type) else "",
 )

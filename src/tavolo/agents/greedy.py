@@ -32,7 +32,7 @@ class GreedyAgent:
             det = game.determinize(state, me, self.rng)
             for i, action in enumerate(acts):
                 s = det.clone()
-                game.apply(s, action)
+                game.apply_quiet(s, action)
                 if game.decision(s) is None:
                     scores[i] += game.returns(s)[me]
                 else:

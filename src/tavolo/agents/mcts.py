@@ -134,7 +134,7 @@ class MCTSAgent:
         below = rng.below
         determinize = game.determinize
         dec = game.decision
-        apply = game.apply
+        apply = game.apply_quiet  # (no one reads a searched move's events)
         returns = game.returns
         heuristic = game.heuristic
         c = self.exploration

@@ -22,10 +22,11 @@ from .errors import (
     reading_state,
     wrong_players,
 )
-from .game import Action, Config, Decision, Event, Game, State, event, stable_hash
+from .game import QUIET, Action, Config, Decision, Event, Game, State, event, stable_hash
 from .rng import RNG, ScriptedRNG
 
 __all__ = [
+    "QUIET",
     "RNG",
     "Action",
     "Config",

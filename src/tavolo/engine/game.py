@@ -101,6 +101,12 @@ def event(
 Event.__new__ = staticmethod(_event)  # type: ignore[method-assign,assignment]
 Decision.__new__ = staticmethod(_decision)  # type: ignore[method-assign,assignment]
 
+# The events list of a move nobody reads (``Game.apply_quiet``: playouts and searches). Rules
+# that tell into a list they are given may skip making an event when the list is this
+# one (``if events is not QUIET:``), the costliest part of a move in a long game; what
+# they do tell it is dropped after the move.
+QUIET: list[Event] = []
+
 
 class State:
     """Base of every game state: plain data plus the game's RNG.
@@ -306,6 +312,24 @@ class Game(ABC):
             raise IllegalAction(d.kind, action, d.actions)
         state._dec = None
         return self._apply(state, d, action)
+
+    def apply_quiet(self, state: State, action: Action) -> None:
+        """``apply`` for a caller that reads no events (a playout, a search): the same
+        move, the same checks; a game may then skip making its events (``_apply_quiet``)."""
+        d = state._dec
+        if d is None:
+            d = self.decision(state)
+            if d is None:
+                raise GameOver(action)
+        if action not in d.actions:
+            raise IllegalAction(d.kind, action, d.actions)
+        state._dec = None
+        self._apply_quiet(state, d, action)
+
+    def _apply_quiet(self, state: Any, decision: Decision, action: Action) -> None:
+        """``_apply`` whose events nobody reads; a game whose rules tell into a given list
+        passes ``QUIET``."""
+        self._apply(state, decision, action)
 
     def is_over(self, state: State) -> bool:
         return self.decision(state) is None

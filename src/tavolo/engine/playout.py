@@ -22,7 +22,7 @@ def playout(game: Game, state: State, choose: Chooser, max_decisions: int = 100_
     """Play until the game ends; return the number of decisions taken."""
     n = 0
     decision = game.decision
-    apply = game.apply
+    apply = game.apply_quiet  # (no one reads a playout's events)
     while n < max_decisions:
         d = decision(state)
         if d is None:

@@ -2,4 +2,5 @@
 # CardInfo a C field, so compiled rules that type a local as CardInfo read it directly.
 cdef class CardInfo:
     cdef readonly str id, name
-    cdef readonly object estro, stats, tot, gift, trigger
+    cdef readonly str trigger
+    cdef readonly object estro, stats, tot, gift

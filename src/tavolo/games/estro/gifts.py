@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tavolo.engine import Decision, Event, event
+from tavolo.engine import QUIET, Decision, Event, event
 
 from .gift_play import Chance, Condition, Effect, Filter, Gift
 from .schema import ESTRI, STATS
@@ -34,6 +34,7 @@ LiveAura = tuple[int, str, tuple[tuple[str, int, int, int], ...]]
 
 def add_auras(live: list[LiveAura], p: int, c: str, e: int, v: list[int]) -> None:
     """Add to the stats ``v`` of card (p, c), of estro ``e``, what the live auras give it."""
+    who: str  # (typed: compared as str, not through PyUnicode_Compare)
     for q, x, adds in live:
         for who, want, stat, add in adds:
             if who == "self":
@@ -181,6 +182,7 @@ class GiftRules(_Base):
 
     # ------------------------------------------------------------------- resolution --
     def _step_gift(self, s: EstroState, step: Step, events: list[Event]) -> bool:
+        stage: str
         _, p, c, trig, stage, tq, tc = step
         ci: CardInfo = self.info[c]
         gift: Gift | None = ci.gift
@@ -333,7 +335,8 @@ class GiftRules(_Base):
     ) -> None:
         if gift.kind == "once":
             s.players[p].spent.add(c)
-        events.append(event("gift", {"player": p, "card": c, "trigger": trig}))
+        if events is not QUIET:
+            events.append(event("gift", {"player": p, "card": c, "trigger": trig}))
         if not self._chance(s, p, c, gift, events):
             return
         later: list[Step] = []
@@ -392,6 +395,8 @@ class GiftRules(_Base):
                 if x in s.players[q].down:
                     continue  # E-6: a face-down card has no stats to change (an attacked one)
                 self._change(s, q, x, e, until)
+                if events is QUIET:
+                    continue
                 slot = self._battle_slot(s, q, x) if until == "battle" else None
                 now = (
                     self.stats(s, q, x)

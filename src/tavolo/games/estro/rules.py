@@ -13,7 +13,17 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tavolo.engine import RNG, Config, ConfigError, Decision, Event, Game, TavoloError, event
+from tavolo.engine import (
+    QUIET,
+    RNG,
+    Config,
+    ConfigError,
+    Decision,
+    Event,
+    Game,
+    TavoloError,
+    event,
+)
 from tavolo.engine.steps import Step
 
 from . import combat
@@ -247,14 +257,25 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         if s.__class__ is not self.state_class:  # a table mode's state (game.py)
             return self.by_state[s.__class__]._apply(s, d, action)  # type: ignore[no-any-return]
         events: list[Event] = []
+        self._act(s, d, action, events)
+        if s.mf & MNEMONICA:
+            return self.mnemonic_events(events)
+        return events
+
+    def _apply_quiet(self, s: EstroState, d: Decision, action: str) -> None:
+        if s.__class__ is not self.state_class:
+            self.by_state[s.__class__]._apply_quiet(s, d, action)
+            return
+        self._act(s, d, action, QUIET)
+        QUIET.clear()
+
+    def _act(self, s: EstroState, d: Decision, action: str, events: list[Event]) -> None:
+        """The move, told into ``events`` (``QUIET``: told to no one)."""
         if s.steps:
             self._answer_step(s, d, action, events)
         else:
             self._turn_action(s, d.player, action, events)
         self._run(s, events)
-        if s.mf & MNEMONICA:
-            return self.mnemonic_events(events)
-        return events
 
     def _run(self, s: EstroState, events: list[Event]) -> None:
         """Advance until someone must decide (caching that decision) or the game is over."""
@@ -419,25 +440,31 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
                 self.place(pl, c, ZONE_IDS.index(parts[3]))
             if parts[2] == "down":
                 pl.down.add(c)
-                events.append(
-                    event(
-                        "play",
-                        {"player": p, "card": c, "face_down": True},
-                        (p,),
-                        {"player": p, "face_down": True},
+                if events is not QUIET:
+                    events.append(
+                        event(
+                            "play",
+                            {"player": p, "card": c, "face_down": True},
+                            (p,),
+                            {"player": p, "face_down": True},
+                        )
                     )
-                )
             else:
-                events.append(
-                    _new(Event, ("play", {"player": p, "card": c, "face_down": False}, None, None))
-                )
+                if events is not QUIET:
+                    events.append(
+                        _new(
+                            Event,
+                            ("play", {"player": p, "card": c, "face_down": False}, None, None),
+                        )
+                    )
                 self.trigger_entry(s, p, c)
         elif verb == "reveal":
             c = parts[1]
             pl.down.discard(c)
             s.plays -= 1
             s.played += 1
-            events.append(_new(Event, ("reveal", {"player": p, "card": c}, None, None)))
+            if events is not QUIET:
+                events.append(_new(Event, ("reveal", {"player": p, "card": c}, None, None)))
             self.trigger_entry(s, p, c)
         elif verb == "pass":
             s.plays = 0
@@ -643,16 +670,21 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             events.append(event("chimera_lapsed", {"player": p}))
         s.played = 0
         s.attacked.clear()
-        events.append(
-            _new(Event, ("turn", {"player": p, "round": (turn + 1) // 2, "turn": turn}, None, None))
-        )
+        if events is not QUIET:
+            events.append(
+                _new(
+                    Event,
+                    ("turn", {"player": p, "round": (turn + 1) // 2, "turn": turn}, None, None),
+                )
+            )
         deck = pl.deck
         if s.mf and self.mode_draw(s, p, pl, events):
             return
         if deck:  # the draw, inlined
             c = deck.pop()
             pl.hand.append(c)
-            events.append(_new(Event, ("draw", {"player": p, "card": c}, (p,), {"player": p})))
+            if events is not QUIET:
+                events.append(_new(Event, ("draw", {"player": p, "card": c}, (p,), {"player": p})))
         else:
             events.append(event("deck_empty", {"player": p}))
             if not pl.hand:
@@ -668,7 +700,8 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             return False
         c = pl.deck.pop()
         pl.hand.append(c)
-        events.append(event("draw", {"player": p, "card": c}, (p,), {"player": p}))
+        if events is not QUIET:
+            events.append(event("draw", {"player": p, "card": c}, (p,), {"player": p}))
         return True
 
     def _step_end(self, s: EstroState, step: Step, events: list[Event]) -> bool:
@@ -801,29 +834,30 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         else:
             rule = "none"
         b.rule = rule
-        events.append(
-            _new(
-                Event,
-                (
-                    "battle",
-                    {
-                        "player": ap,
-                        "attacker": a,
-                        "defender": d,
-                        "att_die": adie,
-                        "def_die": ddie,
-                        "att_primary": apri,
-                        "def_primary": dpri,
-                        "att_tot": atot,
-                        "def_tot": dtot,
-                        "matchup": matchup,
-                        "rule": rule,
-                    },
-                    None,
-                    None,
-                ),
+        if events is not QUIET:
+            events.append(
+                _new(
+                    Event,
+                    (
+                        "battle",
+                        {
+                            "player": ap,
+                            "attacker": a,
+                            "defender": d,
+                            "att_die": adie,
+                            "def_die": ddie,
+                            "att_primary": apri,
+                            "def_primary": dpri,
+                            "att_tot": atot,
+                            "def_tot": dtot,
+                            "matchup": matchup,
+                            "rule": rule,
+                        },
+                        None,
+                        None,
+                    ),
+                )
             )
-        )
         return rule
 
     def _zone_window(self, s: EstroState, p: int, card: str) -> list[str]:
@@ -844,7 +878,7 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
     def _step_battle(self, s: EstroState, step: Step, events: list[Event]) -> bool:
         b: Battle | None = s.battle
         assert b is not None
-        stage = step[1]
+        stage: str = step[1]  # (typed: compared as str, not through PyUnicode_Compare)
         if stage == "done":  # the battle is over, once its destruction is resolved
             s.steps.pop()
             s.battle = None
@@ -853,22 +887,23 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         if stage == "declare":
             dpl: Player = s.players[dp]
             d_down = b.d in dpl.down
-            events.append(
-                _new(
-                    Event,
-                    (
-                        "attack",
-                        {
-                            "player": ap,
-                            "attacker": b.a,
-                            "defender": None if d_down else b.d,
-                            "slot": dpl.field.index(b.d),
-                        },
-                        None,
-                        None,
-                    ),
+            if events is not QUIET:
+                events.append(
+                    _new(
+                        Event,
+                        (
+                            "attack",
+                            {
+                                "player": ap,
+                                "attacker": b.a,
+                                "defender": None if d_down else b.d,
+                                "slot": dpl.field.index(b.d),
+                            },
+                            None,
+                            None,
+                        ),
+                    )
                 )
-            )
             s.steps[-1] = step = ("battle", "roll")
             depth = len(s.steps)
             info = self.info
@@ -893,17 +928,23 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
             dpl = s.players[dp]
             if b.d in dpl.down:  # E-6: a face-down card falls to any attack
                 b.rule = "face_down"
-                events.append(
-                    _new(
-                        Event,
-                        (
-                            "battle",
-                            {"player": ap, "attacker": b.a, "defender": None, "rule": "face_down"},
-                            None,
-                            None,
-                        ),
+                if events is not QUIET:
+                    events.append(
+                        _new(
+                            Event,
+                            (
+                                "battle",
+                                {
+                                    "player": ap,
+                                    "attacker": b.a,
+                                    "defender": None,
+                                    "rule": "face_down",
+                                },
+                                None,
+                                None,
+                            ),
+                        )
                     )
-                )
                 s.steps[-1] = ("battle", "done")
                 s.steps.append(("destroy", dp, b.d, "battle", "check"))
                 return False
@@ -1068,9 +1109,10 @@ class EstroRules(ZonaRules, SognoRules, ModeRules, GiftRules, Game):
         s.steps.pop()
         self.remove_from_field(s, p, c)
         pl.inc.extend(chimera_parts(c))
-        events.append(
-            _new(Event, ("destroyed", {"player": p, "card": c, "cause": cause}, None, None))
-        )
+        if events is not QUIET:
+            events.append(
+                _new(Event, ("destroyed", {"player": p, "card": c, "cause": cause}, None, None))
+            )
         if s.mf:
             self.after_destroyed(s, p, c, cause, events)
         return False

@@ -16,6 +16,7 @@ and in docs/estro-bastione.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from pydantic import (
@@ -26,7 +27,7 @@ from pydantic import (
     StrictStr,
 )
 
-from tavolo.engine import RNG, Config, ConfigError, Decision, Event, event, no_options
+from tavolo.engine import QUIET, RNG, Config, ConfigError, Decision, Event, event, no_options
 from tavolo.engine.steps import Step
 
 from ..cards import chimera_id, chimera_parts
@@ -158,7 +159,7 @@ class Mode(EstroGame):
     def _facing(self, s: BastioneState, top: Step) -> int:
         """The dreamer a step concerns: the owner of the card it is about, else the
         dreamer in the battle, else the acting dreamer."""
-        kind = top[0]
+        kind: str = top[0]  # (typed: compared as str, not through PyUnicode_Compare)
         if kind in ("gift", "destroy", "revive", "chimera"):
             if top[1] == 0:
                 return self.owner(s, top[2])
@@ -179,7 +180,7 @@ class Mode(EstroGame):
         renamed in place (as Inferno does); an event is rebuilt only when its kind or
         its ``to`` changes."""
         n = len(events)
-        if i >= n:
+        if i >= n or events is QUIET:
             return
         home = s.home
         j = i - 1
@@ -227,10 +228,9 @@ class Mode(EstroGame):
         acts = self._dreamer_actions(s) or ["done"]
         return Decision(s.seat, "dreamer", tuple(acts), {"as_left": s.asl[s.seat]})
 
-    def _apply(  # type: ignore[override]
-        self, s: BastioneState, d: Decision, action: str
-    ) -> list[Event]:
-        events: list[Event] = []
+    def _act(  # type: ignore[override]
+        self, s: BastioneState, d: Decision, action: str, events: list[Event]
+    ) -> None:
         if s.steps:
             top = s.steps[-1]
             kind = top[0]
@@ -243,7 +243,6 @@ class Mode(EstroGame):
         else:
             self._turn(s, d.player, action, events)
         self._run(s, events)
-        return events
 
     def _run(self, s: BastioneState, events: list[Event]) -> None:  # type: ignore[override]
         """Advance to the next decision of a dreamer; the 1v1 rules' events are fixed up
@@ -328,7 +327,8 @@ class Mode(EstroGame):
         s.active = 1
         s.phase = "horde_attacks"
         s.hdone.clear()
-        events.append(event("ultimo_bastione.horde_phase", {"round": s.rnd}))
+        if events is not QUIET:
+            events.append(event("ultimo_bastione.horde_phase", {"round": s.rnd}))
         # 1. every horde card no defender holds moves one zone closer (lane, then depth)
         held = {s.cell[c] for c in s.players[0].field}
         for c in sorted(horde.field, key=s.cell.__getitem__):
@@ -349,9 +349,10 @@ class Mode(EstroGame):
             horde.field.append(c)
             s.cell[c] = lane * DEPTHS + DEPTHS - 1
             entered.append(c)
-            events.append(
-                event("ultimo_bastione.reinforcement", {"card": c, "lane": lane + 1, "zone": 4})
-            )
+            if events is not QUIET:
+                events.append(
+                    event("ultimo_bastione.reinforcement", {"card": c, "lane": lane + 1, "zone": 4})
+                )
         # 3. gifts: the turn's own first, then those of the cards that entered (on top)
         if not self._turn_start.isdisjoint(horde.field):
             self.trigger_all(s, 1, "turn_start")
@@ -375,19 +376,21 @@ class Mode(EstroGame):
             self.remove_from_field(s, 1, c)
             s.players[1].inc.append(c)
             s.flags["breaches"] = s.flags.get("breaches", 0) + 1
-            events.append(
-                event("ultimo_bastione.breach", {"card": c, "damage": dmg, "cq": max(0, s.cq)})
-            )
+            if events is not QUIET:
+                events.append(
+                    event("ultimo_bastione.breach", {"card": c, "damage": dmg, "cq": max(0, s.cq)})
+                )
             if s.cq <= 0:
                 self._finish_b(s, False, "bastion_fell", events)
             return
         s.cell[c] = x - 1
-        events.append(
-            event(
-                "ultimo_bastione.advance",
-                {"card": c, "lane": lane_of(x) + 1, "zone": depth_of(x)},
+        if events is not QUIET:
+            events.append(
+                event(
+                    "ultimo_bastione.advance",
+                    {"card": c, "lane": lane_of(x) + 1, "zone": depth_of(x)},
+                )
             )
-        )
 
     def _next_horde_attack(self, s: BastioneState, events: list[Event]) -> None:
         """The next horde attack: lane 1 to 3, in a lane the card closest to the bastion
@@ -416,7 +419,8 @@ class Mode(EstroGame):
         horde: Player = s.players[1]
         team: Player = s.players[0]
         if a in horde.field and d not in team.field:
-            events.append(event("ultimo_bastione.overrun", {"card": a, "defender": d}))
+            if events is not QUIET:
+                events.append(event("ultimo_bastione.overrun", {"card": a, "defender": d}))
             self._advance(s, a, events)
         return False
 
@@ -448,18 +452,20 @@ class Mode(EstroGame):
             s.asl[k] = AS_PER_DREAMER + s.bonus[k]
             s.bonus[k] = 0
             s.placed[k] = 0
-        events.append(event("ultimo_bastione.dreamer_phase", {"round": s.rnd}))
+        if events is not QUIET:
+            events.append(event("ultimo_bastione.dreamer_phase", {"round": s.rnd}))
         for k in range(n):
             hand, deck = s.hands[k], s.decks[k]
             if len(hand) < HAND_DRAW_BELOW and deck:
                 c = deck.pop()
                 hand.append(c)
-                events.append(
-                    _new(
-                        Event,
-                        ("ultimo_bastione.draw", {"player": k, "card": c}, (k,), {"player": k}),
+                if events is not QUIET:
+                    events.append(
+                        _new(
+                            Event,
+                            ("ultimo_bastione.draw", {"player": k, "card": c}, (k,), {"player": k}),
+                        )
                     )
-                )
         s.turns = 0
         self._begin_turn(s, (s.rnd - 1) % n, events)
         self._team_gifts(s, "turn_start")
@@ -472,12 +478,13 @@ class Mode(EstroGame):
         horde: Player = s.players[1]
         hordes = {cell[c] for c in horde.field}
         s.engaged = any(cell[c] in hordes for c in self._mine(s, k))
-        events.append(
-            event(
-                "ultimo_bastione.dreamer_turn",
-                {"player": k, "as_left": s.asl[k], "engaged": s.engaged},
+        if events is not QUIET:
+            events.append(
+                event(
+                    "ultimo_bastione.dreamer_turn",
+                    {"player": k, "as_left": s.asl[k], "engaged": s.engaged},
+                )
             )
-        )
 
     def _next_dreamer(self, s: BastioneState, events: list[Event]) -> None:
         s.turns += 1
@@ -544,9 +551,13 @@ class Mode(EstroGame):
                 plays = self._cell_plays
                 if taken:
                     free = [x for x in _ALL_CELLS if x not in taken]
-                    for c in hand:
-                        row = plays[c]
-                        acts += [row[x] for x in free]
+                    if len(free) > 1:  # (a card's plays in one C call, not item by item)
+                        pick = itemgetter(*free)
+                        for c in hand:
+                            acts += pick(plays[c])
+                    elif free:
+                        x = free[0]
+                        acts += [plays[c][x] for c in hand]
                 else:
                     for c in hand:
                         acts += plays[c]
@@ -605,7 +616,7 @@ class Mode(EstroGame):
 
     def _turn(self, s: BastioneState, k: int, action: str, events: list[Event]) -> None:
         parts = action.split(":")
-        verb = parts[0]
+        verb: str = parts[0]
         team: Player = s.players[0]
         if action != "chimera:declare":
             s.played += 1
@@ -627,12 +638,13 @@ class Mode(EstroGame):
             s.asl[k] -= self.play_cost(s, k)
             team.hand.remove(c)
             self._place(s, k, c, x)
-            events.append(
-                event(
-                    "ultimo_bastione.play",
-                    {"player": k, "card": c, "lane": lane_of(x) + 1, "zone": depth_of(x) + 1},
+            if events is not QUIET:
+                events.append(
+                    event(
+                        "ultimo_bastione.play",
+                        {"player": k, "card": c, "lane": lane_of(x) + 1, "zone": depth_of(x) + 1},
+                    )
                 )
-            )
             self._entered(s, c)
             return
         if verb == "replace":
@@ -643,18 +655,19 @@ class Mode(EstroGame):
             team.inc.extend(chimera_parts(old))
             team.hand.remove(c)
             self._place(s, k, c, x)
-            events.append(
-                event(
-                    "ultimo_bastione.replace",
-                    {
-                        "player": k,
-                        "card": c,
-                        "old": old,
-                        "lane": lane_of(x) + 1,
-                        "zone": depth_of(x) + 1,
-                    },
+            if events is not QUIET:
+                events.append(
+                    event(
+                        "ultimo_bastione.replace",
+                        {
+                            "player": k,
+                            "card": c,
+                            "old": old,
+                            "lane": lane_of(x) + 1,
+                            "zone": depth_of(x) + 1,
+                        },
+                    )
                 )
-            )
             self._entered(s, c)
             return
         if verb == "activate":

@@ -33,7 +33,7 @@ from pydantic import (
     StrictStr,
 )
 
-from tavolo.engine import RNG, Config, ConfigError, Decision, Event, event
+from tavolo.engine import QUIET, RNG, Config, ConfigError, Decision, Event, event
 
 from .. import combat
 from ..cards import chimera_parts
@@ -161,6 +161,8 @@ class Mode(EstroGame):
         redacted data) are renamed in place: an event is rebuilt only when its ``to``
         changes. (Copying every renamed event was about a third of this loop, which
         runs for every event of a game.)"""
+        if events is QUIET:
+            return
         owner = s.owner
         for i in range(start, len(events)):
             e = events[i]
@@ -207,8 +209,9 @@ class Mode(EstroGame):
         acts.append("end")
         return Decision(s.seat, "attack", tuple(acts))
 
-    def _apply(self, s: InfernoState, d: Decision, action: str) -> list[Event]:  # type: ignore[override]
-        events: list[Event] = []
+    def _act(  # type: ignore[override]
+        self, s: InfernoState, d: Decision, action: str, events: list[Event]
+    ) -> None:
         side = d.player & 1
         if s.steps:
             self._answer_step(
@@ -217,7 +220,6 @@ class Mode(EstroGame):
         else:
             self._turn_action(s, side, action, events)
         self._run(s, events)
-        return events
 
     def _run(self, s: InfernoState, events: list[Event]) -> None:  # type: ignore[override]
         """The 1v1 loop, loading each step's seats first and naming seats, not sides.

@@ -29,6 +29,7 @@ from pydantic import (
 )
 
 from tavolo.engine import (
+    QUIET,
     RNG,
     Config,
     ContentError,
@@ -180,7 +181,8 @@ class Mode(EstroGame):
             s.phase = "ships"
             s.plays = 0
             pl.extra_plays = pl.extra_attacks = 0
-            events.append(event("navi.ships_turn", {"round": rnd, "turn": turn}))
+            if events is not QUIET:
+                events.append(event("navi.ships_turn", {"round": rnd, "turn": turn}))
             s.steps.append(("navi", "close", "gifts"))
             s.steps.append(("navi", "attack"))
             s.steps.append(("navi", "reveal", REVEALS))
@@ -193,7 +195,8 @@ class Mode(EstroGame):
         if pl.chimera_turn and turn > pl.chimera_turn + 2:
             pl.chimera_turn = 0
             events.append(event("chimera_lapsed", {"player": 0}))
-        events.append(event("turn", {"player": 0, "round": rnd, "turn": turn}))
+        if events is not QUIET:
+            events.append(event("turn", {"player": 0, "round": rnd, "turn": turn}))
         st = self.fleet.settings
         if (
             s.pool
@@ -204,7 +207,8 @@ class Mode(EstroGame):
             x = s.rng.draw(pool, "navi item")
             s.pool = tuple(pool)
             s.held = (*s.held, x)
-            events.append(event("navi.item", {"item": x}))
+            if events is not QUIET:
+                events.append(event("navi.item", {"item": x}))
         if pl.deck:
             self.draw(s, 0, events)
         else:  # no loss for an empty deck, even with no hand: the field fights on
@@ -263,7 +267,8 @@ class Mode(EstroGame):
 
     def _show(self, s: NaviState, c: str, by: str, events: list[Event]) -> None:
         s.players[1].down.discard(c)
-        events.append(event("navi.reveal", {"card": c, "ship": s.ship_of.get(c, -1), "by": by}))
+        if events is not QUIET:
+            events.append(event("navi.reveal", {"card": c, "ship": s.ship_of.get(c, -1), "by": by}))
 
     def _step_battle(self, s: EstroState, step: Step, events: list[Event]) -> bool:
         out = super()._step_battle(s, step, events)
@@ -315,7 +320,8 @@ class Mode(EstroGame):
     def _damage(self, s: NaviState, i: int, dmg: int, by: str, events: list[Event]) -> None:
         s.shields[i] = max(0, s.shields[i] - dmg)
         data = {"ship": i, "by": by, "damage": dmg, "shields": s.shields[i]}
-        events.append(event("navi.ship_hit", data))
+        if events is not QUIET:
+            events.append(event("navi.ship_hit", data))
         if s.shields[i] == 0:
             s.alarm[i] = 0
             events.append(event("navi.ship_destroyed", {"ship": i}))
@@ -624,7 +630,8 @@ class Mode(EstroGame):
         delta = [0, 0, 0, 0, 0]
         delta[e] = n
         self.add_mods(s, q, c, delta)
-        events.append(self.card_event(s, "changed", q, c, by=by, stats=self.stats(s, q, c)))
+        if events is not QUIET:
+            events.append(self.card_event(s, "changed", q, c, by=by, stats=self.stats(s, q, c)))
 
     # -------------------------------------------------------------------------- items --
     def item_actions(self, s: NaviState, when: str) -> list[str]:
@@ -692,7 +699,8 @@ class Mode(EstroGame):
         data: dict[str, Any] = {"item": x}
         if tgt is not None:
             data["target"] = tgt
-        events.append(event("navi.item_used", data))
+        if events is not QUIET:
+            events.append(event("navi.item_used", data))
         if e == "boost":
             self._primary(s, 0, str(tgt), n, f"item:{x}", events)
         elif e == "boost_all":
