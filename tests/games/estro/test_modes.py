@@ -1147,3 +1147,35 @@ def test_fessura_options_fit_80_columns_under_their_heading() -> None:
         assert groups is not None
         head = next(h for h, items in groups if h and "fessura" in d.actions[items[0][0]])
         assert shown(f"{head}: 12 Gearmind Colossus ·") <= 80, head
+
+
+def test_zona_conquista_a_crowded_screen_folds_your_face_down_cards_onto_their_zone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Zona's board groups a side's cards under its zones' headings. Where the screen
+    has no room (seeds 3-6 at tavolo play ran to 41-44 rows), one's own face-down cards
+    go on their zone's heading, named ('Controllo: 1 point · #2 Zhee (face down)'); the
+    whole board ('cards') keeps a line each."""
+    from tavolo.games.estro import view
+
+    s = zona(
+        {
+            "field": [
+                {"id": "kharvok", "zone": "militare"},
+                {"id": "zhee", "zone": "controllo", "face_down": True},
+            ],
+            "hand": ["ozok"],
+        },
+        {"field": ["thofa"], "hand": []},
+    )
+    monkeypatch.setattr(view, "ROWS", 12)  # (a screen with no room to spare)
+    for lang, said in (
+        ("en", "1 point · #2 Zhee (face down)"),
+        ("it", "1 punto · #2 Zhee (coperta)"),
+    ):
+        lines = GAME.view(s, 0, lang).split("\n")
+        head = next(x for x in lines if "[magenta]Controllo[/]" in x)
+        assert head.endswith(said), lines
+        assert not any(x.startswith("  #2 ") for x in lines)
+        whole = GAME.details(s, 0, lang)
+        assert whole is not None and any(x.startswith("  #2 ") for x in whole.split("\n"))

@@ -376,12 +376,17 @@ def _zone_group(
     columns: Columns,
 ) -> list[str]:
     """A zone's heading and its cards, those face down that the viewer does not know
-    on the heading's line ("Civile: 3 points · #2 #9 (face down)")."""
+    on the heading's line ("Civile: 3 points · #2 #9 (face down)"), folded (RUNS) one's
+    own face-down cards too ("Controllo: 1 point · #4 Cipher Wyrm (face down)")."""
     pl = s.players[q]
     hidden = [i for i, c in cards if c in pl.down and q != viewer]
     if hidden:
         head += " ·" + _face_down_run(hidden, lang)[1:]
-    shown_cards = [(i, c) for i, c in cards if i not in hidden]
+    known = [(i, c) for i, c in cards if c in pl.down and q == viewer and fold >= RUNS]
+    if known:  # folded: one's own face-down cards too ("· #4 Cipher Wyrm (face down)")
+        said = " · ".join(f"#{i + 1} {_name(g, c)}" for i, c in known)
+        head += " · " + MSG.t(lang, "face_down_mine", n=len(known), cards=said).strip()
+    shown_cards = [(i, c) for i, c in cards if i not in hidden and (i, c) not in known]
     return [head, *_field(g, s, q, shown_cards, viewer, lang, fold, columns)]
 
 
