@@ -316,12 +316,13 @@ def check_loaded(game: str, s: TosState, r: TosRules) -> None:
     marks = [("ticks", s.ticks)]
     if s.snapshot is not None:  # (a restart brings them back)
         marks.append(("snapshot.ticks", s.snapshot["ticks"]))
-    boxes = {name: len(bar.boxes) for name, bar in s.hero.bars.items()}
-    if s.adv is not None:  # (the hero's bar first, as rules.py and play.py read them)
-        boxes = {**_adventure_bars(s), **boxes}
-    for field, ticks in marks:  # no more pencil marks than the bar has boxes
+    # no more pencil marks than the hero's bar has boxes (rules.py, _fill_bars); an
+    # adventure's bar may hold more: the marks a hero carries from an adventure whose bar
+    # of that name has more boxes (as full, adventure/play.py, _tick)
+    for field, ticks in marks:
         for name, n in ticks.items():
-            if name in boxes and n > boxes[name]:
+            bar = s.hero.bars.get(name)
+            if bar is not None and n > len(bar.boxes):
                 raise ck.fail(f"{field}[{name!r}]", n)
     if s.adv is not None:
         _loaded_adventure(ck, s, r)
@@ -502,28 +503,6 @@ def _loaded_adventure(ck: _Check, s: TosState, r: TosRules) -> None:
         raise ck.fail("adventure.extra", s.extra)
     if s.extra and len(s.up) != 9:
         raise ck.fail("up", s.up)
-
-
-def _adventure_bars(s: TosState) -> dict[str, int]:
-    """The boxes of each tick bar the adventure's lines fill (adventure/play.py, _tick):
-    a world half's bar of printed boxes, an index entry's bar of so many; the most any
-    of its lines prints when two print the same bar."""
-    if s.mode == "dungeon":
-        sources = [ins.actions for ins in s.adv.index.instructions]
-    else:
-        sources = [h.lines for c in s.adv.cards for h in (c.top, c.bottom)]
-    out: dict[str, int] = {}
-    for lines in sources:
-        for line in _walk(lines):
-            kind = getattr(line, "kind", "")
-            if kind == "tick_bar":
-                n = len(line.boxes)
-            elif kind == "tick" and getattr(line, "bar", None) is not None:
-                n = int(line.boxes)
-            else:
-                continue
-            out[line.bar] = max(out.get(line.bar, 0), n)
-    return out
 
 
 def _walk(lines: Any) -> Any:
