@@ -475,7 +475,7 @@ def test_inferno_board_fits_80_columns_with_the_owner_beside_the_tot() -> None:
     board = _plain(GAME.view(s, 0, "en"))
     assert "Zones: Medica (Armonio +2) and Civile (Illusio +2)" in board
     wyrm = next(x for x in board if "Cipher Wyrm" in x)
-    assert wyrm.rstrip().endswith("TOT 57 (B1) used"), wyrm  # (the screen: one line)
+    assert wyrm.rstrip().endswith("TOT 57 B1 used"), wyrm  # (the screen: one line)
     whole = GAME.details(s, 0, "en")
     assert whole is not None
     board = _plain(whole)
@@ -533,3 +533,25 @@ def test_inferno_board_lines_end_without_a_trailing_space() -> None:
         lines = GAME.view(s, 0, lang).split("\n")
         assert any("TOT" in x and "ATK" in x and not x.startswith("  #") for x in lines)
         assert all(x == x.rstrip() for x in lines), [x for x in lines if x != x.rstrip()]
+
+
+def test_an_inferno_field_card_keeps_its_owner_and_gift_mark_on_its_line() -> None:
+    """'#2  Thrashfire      Ardo    ATK 23 ... TOT 64 (A1)' / 'dono': the owner in
+    brackets pushed a gift's mark past 80 columns, a row more for each card of a team's
+    field of 14 (43 rows, seed 5 at tavolo play). On the screen the owner goes without
+    its brackets and the mark stays on the line (a name of up to 15 letters, a field of
+    ten cards or more); the whole board ('cards') keeps the brackets."""
+    seats: list[dict[str, Any]] = [{"hand": ["ozok"]}, {}, {}, {}]
+    gifted = [c for c in GAME.ids if GAME.info[c].gift is not None]
+    long = max(
+        (c for c in gifted if len(GAME.info[c].name) <= 15), key=lambda c: len(GAME.info[c].name)
+    )
+    others = [c for c in GAME.ids if c not in (long, "amber_idol", "ozok")][:9]
+    field = [card(long, "A1"), *(card(c, "A2" if i % 2 else "A1") for i, c in enumerate(others))]
+    s = position((field, [card("amber_idol", "B2")]), seats)
+    for lang, mark in (("en", "gift"), ("it", "dono")):
+        lines = _plain(GAME.view(s, 0, lang))
+        at = next(x for x in lines if GAME.info[long].name in x)
+        assert at.rstrip().endswith(f"A1 {mark}") and len(at) <= 80, at
+        whole = GAME.details(s, 0, lang)
+        assert whole is not None and "(A1)" in whole

@@ -103,7 +103,8 @@ def _board(g: Mode, s: InfernoState, player: int | None, lang: str, fold: int) -
             lines.append(ESTRO.t(lang, "field_empty"))
         for i, c in enumerate(pl.field):
             o = g.owner(s, c)
-            tag = " " + t(lang, "owner_tag", seat=SEAT_NAMES[o])
+            # (on the screen without its brackets: the card's marks fit its line)
+            tag = " " + t(lang, "owner_tag" if full else "owner_short", seat=SEAT_NAMES[o])
             if c in pl.down:
                 label = (
                     ESTRO.t(lang, "face_down_known", name=view._name(g, c))
