@@ -206,8 +206,8 @@ def race_by_its_parts(game: Any, s: Any, player: int) -> float:
     if not h.id or h.pos is None:
         return 0.3
     left = game.turns_left(s, player)
+    way, barred = game.way_turns(s, player) if h.moved else (2, 0.0)
     held = game.held_up(h)
-    way, barred = game.way_taken(s, player, left - held) if h.moved else (2, 0.0)
     fit = 0.4 + 0.6 * max(0, h.life) / game.heroes[h.id].life
     home = going(left - barred - held, way, fit)
     if gp > best:
@@ -245,20 +245,13 @@ def test_the_race_heuristic_is_exactly_its_parts() -> None:
     assert asked > 1000
 
 
-def searched_turns(
-    game: Any, s: Any, at: Square, hero: str, entered: int, squares_first: bool = False
-) -> tuple[int, float]:
+def searched_turns(game: Any, s: Any, at: Square, hero: str, entered: int) -> tuple[int, float]:
     """The way out of fewest turns, written apart from ``way.py``: every path relaxed
     over the rules' own ``Board.passage`` until nothing changes, a square 72/64 of a
     turn, each crossing 1/p - 1 turns for the chance p that all its barriers let the
     hero through (a door 5 in 14, the Door cards that settle a try; a portcullis
     Strength in 12), a Cave-In tile entered, or left other than by ``entered``, 12 /
-    Agility - 1; of two ways as long in turns, the one of fewer squares (with
-    ``squares_first``, the way of fewest squares, and of those the one of fewest turns)."""
-
-    def order(way: tuple[int, int]) -> tuple[int, int]:  # (turns, squares) compared
-        return (way[1], way[0] - 72 * way[1]) if squares_first else way
-
+    Agility - 1; of two ways as long in turns, the one of fewer squares."""
     board = Board(game.spec, s.board)
     stats = game.heroes[hero]
     chance = {"D": 5 / 14, "P": min(1.0, stats.strength / 12)}
@@ -275,16 +268,12 @@ def searched_turns(
         return line(at), 0.0
     best = (30 * 72, 30)
     dist = {at: (0, 0)}
-
-    def better(way: tuple[int, int], than: tuple[int, int]) -> bool:
-        return order(way) < order(than)
-
     changed = True
     while changed:
         changed = False
         for sq, (cost, squares) in list(dist.items()):
             if sq in towers:
-                best = min(best, (cost, squares), key=order)
+                best = min(best, (cost, squares))
                 continue
             for side in SIDES:
                 bars = board.passage(sq, side)
@@ -298,10 +287,10 @@ def searched_turns(
                     c += cave
                 to = step(sq, side)
                 if not board.explored(to):
-                    best = min(best, (c + 72 * line(to), squares + 1 + line(to)), key=order)
+                    best = min(best, (c + 72 * line(to), squares + 1 + line(to)))
                     continue
                 c += cave if is_cave(to) else 0
-                if to not in dist or better((c, squares + 1), dist[to]):
+                if (c, squares + 1) < dist.get(to, (1 << 30, 0)):
                     dist[to] = (c, squares + 1)
                     changed = True
     cost, squares = best
@@ -311,13 +300,11 @@ def searched_turns(
 def test_the_way_out_in_turns_is_always_that_of_a_search_over_the_rules_passages() -> None:
     """Random games of 1-4 heroes (Cave-In tiles, doors and portcullises come up): at
     every decision, the way out in turns of each hero inside and of a random explored
-    square equals the search written apart, for each hero's Strength and Agility; so
-    does the way of fewest squares with its turns (``WayOut.shortest``), whose squares
-    are those of ``way_out``."""
+    square equals the search written apart, for each hero's Strength and Agility."""
     game = DungeonQuestGame()
     assert game.door_opens == 5 / 14
     rng = RNG(13)
-    asked = barred = rounder = 0
+    asked = barred = 0
     for seed in range(40):
         s = game.new(game.make_config(1 + seed % 4), seed)
         while (d := game.decision(s)) is not None:
@@ -333,13 +320,9 @@ def test_the_way_out_in_turns_is_always_that_of_a_search_over_the_rules_passages
                 for sq, entered in squares:
                     got = game.ways.turns(s.board, sq, cross, cave, entered)
                     assert got == searched_turns(game, s, sq, h.id, entered), (seed, sq)
-                    short = game.ways.shortest(s.board, sq, cross, cave, entered)
-                    assert short == searched_turns(game, s, sq, h.id, entered, True), sq
-                    assert short[0] == game.way_out(s, sq)
                     asked += 1
                     barred += got[1] > 0
-                    rounder += short[0] < got[0]
-    assert asked > 1000 and barred > 100 and rounder > 10  # barriers, ways round them
+    assert asked > 1000 and barred > 100  # ways with barriers were asked about
 
 
 DOORS = [

@@ -413,10 +413,9 @@ class DungeonQuestGame(DQTurn):
         (:meth:`way_turns`, :meth:`held_up`) taken off the turns he has left."""
         h = s.heroes[k]
         fit = 0.4 + 0.6 * max(0, h.life) / self.heroes[h.id].life
+        way, barred = self.way_turns(s, k) if h.moved else (2, 0.0)
         held = self.held_up(h) if h.held else 0.0
-        left = self.turns_left(s, k) - held
-        way, barred = self.way_taken(s, k, left) if h.moved else (2, 0.0)
-        return going(left - barred, way, fit)
+        return going(self.turns_left(s, k) - barred - held, way, fit)
 
     @cached_property
     def door_opens(self) -> float:
@@ -458,33 +457,6 @@ class DungeonQuestGame(DQTurn):
             round(UNIT * (12 / min(12, stats.agility) - 1)),
         )
         return got
-
-    def way_taken(self, s: S, k: int, left: float) -> tuple[int, float]:
-        """Hero ``k``'s way out as (squares, turns he expects to lose on it), with
-        ``left`` turns to go: the way of fewest squares (``WayOut.shortest``, the one of
-        fewest turns among them) or, when that one crosses barriers or Cave-In tiles,
-        the way of fewest turns (:meth:`way_turns`) if it is worth more: in time
-        (:func:`in_time`) and ``STEP`` a square (a room on the way is a Room card), so
-        that with turns to spare he takes the short way through a door rather than a
-        longer one through more rooms, and when late goes round it."""
-        h = s.heroes[k]
-        at = h.pos
-        assert at is not None
-        both = s.opts.portcullis_both_ways
-        got = self._obstacles.get((h.id, both))
-        if got is None:
-            got = self.obstacle_turns(h.id, both)
-        tested = s.active == k and bool(s.stack) and s.stack[-1][:2] == ("act", k)
-        ways = self.ways
-        way, barred = ways.shortest(s.board, at, got[0], got[1], h.entered, tested)
-        if barred:
-            other, more = ways.turns(s.board, at, got[0], got[1], h.entered, tested)
-            if (
-                in_time(left - more, other) * STEPS[other]
-                > in_time(left - barred, way) * STEPS[way]
-            ):
-                return other, more
-        return way, barred
 
     def way_turns(self, s: S, k: int) -> tuple[int, float]:
         """Hero ``k``'s way out in squares and the turns he expects to lose on it to
@@ -562,7 +534,14 @@ class DungeonQuestGame(DQTurn):
         elif s.order.index(player) > s.order.index(active):
             left += 1
         held = self.held_up(h) if h.held else 0.0
-        way, barred = self.way_taken(s, player, left - held) if h.moved else (2, 0.0)
+        if h.moved:
+            got = self._obstacles.get((h.id, s.opts.portcullis_both_ways))
+            if got is None:
+                got = self.obstacle_turns(h.id, s.opts.portcullis_both_ways)
+            tested = s.active == player and bool(s.stack) and s.stack[-1][:2] == ("act", player)
+            way, barred = self.ways.turns(s.board, at, got[0], got[1], h.entered, tested)
+        else:
+            way, barred = 2, 0.0
         out_left = left - barred - held
         fit = 0.4 + 0.6 * max(0, h.life) / self.heroes[h.id].life
         now = in_time(out_left, way)
