@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavolo.agents import make_agent
 from tavolo.engine import RNG, registry
 from tavolo.engine.scenario import run
 from tavolo.games.dungeonquest import DungeonQuestGame
@@ -181,9 +180,8 @@ def test_the_turns_left_count_this_round_only_before_the_hero_acts() -> None:
 
 def race_by_its_parts(game: Any, s: Any, player: int) -> float:
     """The race heuristic of 2+ heroes composed from the game's own parts (``turns_left``,
-    ``way_turns``, ``held_up``, ``going``, ``in_time``) and the chamber's straight line,
-    as the docs tell it; ``heuristic_race`` writes these out for speed and must agree
-    exactly."""
+    ``way_home``, ``going``, ``in_time``) and the chamber's straight line, as the docs
+    tell it; ``heuristic_race`` writes these out for speed and must agree exactly."""
     h = s.heroes[player]
     gp = h.gp
     best, tied, richer_out = -1, 0, False
@@ -205,19 +203,16 @@ def race_by_its_parts(game: Any, s: Any, player: int) -> float:
         return out
     if not h.id or h.pos is None:
         return 0.3
-    left = game.turns_left(s, player)
-    way, barred = game.way_turns(s, player) if h.moved else (2, 0.0)
-    held = game.held_up(h)
+    left, way = game.turns_left(s, player), game.way_home(s, player)
     fit = 0.4 + 0.6 * max(0, h.life) / game.heroes[h.id].life
-    home = going(left - barred - held, way, fit)
+    home = going(left, way, fit)
     if gp > best:
         return home * out
     x, y = h.pos
     chamber = min(abs(x - cx) + abs(y - cy) for cx, cy in game.spec.chamber)
-    near = 0.3 * min(1.0, 250 / (best + 1 - gp)) * in_time(left - barred - held, way + 4)
-    deep = 0.4 * (1.0 - chamber / 16) * in_time(left - held, chamber + CHAMBER_TO_TOWER)
-    hunt = in_time(left - barred - held, way) * (0.05 + 0.05 * gp / (best + 1))
-    hunt += fit * (near + deep)
+    near = 0.3 * min(1.0, 250 / (best + 1 - gp)) * in_time(left, way + 4)
+    deep = 0.4 * (1.0 - chamber / 16) * in_time(left, chamber + CHAMBER_TO_TOWER)
+    hunt = in_time(left, way) * (0.05 + 0.05 * gp / (best + 1)) + fit * (near + deep)
     return max(hunt, out * home)
 
 
@@ -243,163 +238,3 @@ def test_the_race_heuristic_is_exactly_its_parts() -> None:
                 asked += 1
             assert s.to_json() == saved
     assert asked > 1000
-
-
-def searched_turns(game: Any, s: Any, at: Square, hero: str, entered: int) -> tuple[int, float]:
-    """The way out of fewest turns, written apart from ``way.py``: every path relaxed
-    over the rules' own ``Board.passage`` until nothing changes, a square 72/64 of a
-    turn, each crossing 1/p - 1 turns for the chance p that all its barriers let the
-    hero through (a door 5 in 14, the Door cards that settle a try; a portcullis
-    Strength in 12), a Cave-In tile entered, or left other than by ``entered``, 12 /
-    Agility - 1; of two ways as long in turns, the one of fewer squares."""
-    board = Board(game.spec, s.board)
-    stats = game.heroes[hero]
-    chance = {"D": 5 / 14, "P": min(1.0, stats.strength / 12)}
-    cave = round(64 * (12 / min(12, stats.agility) - 1))
-    towers = game.spec.towers
-
-    def line(sq: Square) -> int:
-        return min(abs(sq[0] - tx) + abs(sq[1] - ty) for tx, ty in towers)
-
-    def is_cave(sq: Square) -> bool:
-        return sq in s.board and s.board[sq].tile.kind == "cave_in"
-
-    if not board.explored(at):
-        return line(at), 0.0
-    best = (30 * 72, 30)
-    dist = {at: (0, 0)}
-    changed = True
-    while changed:
-        changed = False
-        for sq, (cost, squares) in list(dist.items()):
-            if sq in towers:
-                best = min(best, (cost, squares))
-                continue
-            for side in SIDES:
-                bars = board.passage(sq, side)
-                if bars is None:
-                    continue
-                p = 1.0
-                for b in bars:
-                    p *= chance[b]
-                c = cost + 72 + round(64 * (1 / p - 1))
-                if sq == at and side != entered and is_cave(at):
-                    c += cave
-                to = step(sq, side)
-                if not board.explored(to):
-                    best = min(best, (c + 72 * line(to), squares + 1 + line(to)))
-                    continue
-                c += cave if is_cave(to) else 0
-                if (c, squares + 1) < dist.get(to, (1 << 30, 0)):
-                    dist[to] = (c, squares + 1)
-                    changed = True
-    cost, squares = best
-    return squares, (cost - 72 * squares) / 64
-
-
-def test_the_way_out_in_turns_is_always_that_of_a_search_over_the_rules_passages() -> None:
-    """Random games of 1-4 heroes (Cave-In tiles, doors and portcullises come up): at
-    every decision, the way out in turns of each hero inside and of a random explored
-    square equals the search written apart, for each hero's Strength and Agility."""
-    game = DungeonQuestGame()
-    assert game.door_opens == 5 / 14
-    rng = RNG(13)
-    asked = barred = 0
-    for seed in range(40):
-        s = game.new(game.make_config(1 + seed % 4), seed)
-        while (d := game.decision(s)) is not None:
-            game.apply(s, d.actions[rng.below(len(d.actions))])
-            explored = sorted(s.board)
-            for h in s.heroes:
-                if h.status != "in" or h.pos is None:
-                    continue
-                cross, cave = game.obstacle_turns(h.id, True)
-                squares = [(h.pos, h.entered)]
-                if explored:
-                    squares.append((explored[rng.below(len(explored))], -1))
-                for sq, entered in squares:
-                    got = game.ways.turns(s.board, sq, cross, cave, entered)
-                    assert got == searched_turns(game, s, sq, h.id, entered), (seed, sq)
-                    asked += 1
-                    barred += got[1] > 0
-    assert asked > 1000 and barred > 100  # ways with barriers were asked about
-
-
-DOORS = [
-    {"tile": "room_odo_01", "at": [1, 0], "heading": "E"},  # a door on its east side
-    {"tile": "room_ooo_03", "at": [0, 1], "heading": "S"},
-    {"tile": "room_ooo_02", "at": [1, 1], "heading": "E"},
-    {"tile": "room_ooo_01", "at": [2, 1], "heading": "E"},
-    {"tile": "room_ooo_04", "at": [3, 1], "heading": "E"},
-    {"tile": "room_ooo_05", "at": [3, 0], "heading": "N"},
-    {"tile": "room_odo_02", "at": [2, 0], "heading": "W"},  # a door on its west side
-]
-"""Volrik at (2,0), two squares from the north-west tower through two doors face to face
-(D23: a card for each, both to open on the same try: 1 in 8); four squares round by
-(2,1) with no door."""
-
-
-def test_D23_a_late_hero_goes_round_two_doors_rather_than_wait_behind_them() -> None:
-    """Solo, 5-7 turns left at (2,0): the way through the doors is 2 squares but some 7
-    turns expected, the way round 4 squares and no barrier, so the way out in turns is
-    the way round. The agent (``mcts``, agent seeds 0-4) steps south onto it every time;
-    with the way out that counted doors as open, none of 40 searches (rounds 18-22,
-    agent seeds 0-9) stepped south: they searched, waited, used the ring or tried the
-    doors."""
-    heroes = [{"id": "volrik", "ring": "healing", "at": [2, 0], "prev": [3, 0]}]
-    for rnd in (20, 21, 22):
-        s = position(heroes, DOORS, round=rnd)
-        assert GAME.way_out(s, (2, 0)) == 2
-        assert GAME.way_turns(s, 0) == (4, 0.0)
-        cross, cave = GAME.obstacle_turns("volrik", True)
-        squares, barred = GAME.ways.turns(s.board, (1, 0), cross, cave, -1)
-        assert (squares, barred) == (1, 0.0)  # the door behind him is not crossed
-        d = GAME.decision(s)
-        assert d is not None and "move:S" in d.actions
-        for seed in range(5):
-            agent = make_agent(GAME.agent_spec("mcts", "base"), seed)
-            assert agent.act(GAME, s.clone(), d) == "move:S", (rnd, seed)
-
-
-def test_D23_DQ_9_the_turns_a_hero_expects_to_lose_follow_his_strength_and_agility() -> None:
-    """A door costs every hero 9/5 turns (a Door card settles a try 14 times in 15 and
-    opens 5 times in 14); two face to face 1/(5/14)^2 - 1; a portcullis 12/Strength - 1
-    (Volrik, 4: 2 turns); a Cave-In tile 12/Agility - 1 (Sir Rohan, 4: 2 turns); the
-    Giant Spider's web 1 turn (three numbers of six), a Trapdoor 12/Agility - 1 and
-    nothing with a rope."""
-    cross, cave = GAME.obstacle_turns("volrik", True)
-    assert cross[3] == cross[1] == round(64 * 9 / 5) and cross[4] == round(64 * (196 / 25 - 1))
-    assert cross[2] == cross[6] == 128 and cross[0] == 0 and cave == round(64 * 5 / 7)
-    assert GAME.obstacle_turns("volrik", False)[0][2] == 0  # D22 the other way: not held
-    assert GAME.obstacle_turns("sir_rohan", True)[1] == 128
-    s = position([{"id": "sir_rohan", "ring": "healing", "at": [1, 0], "prev": [0, 0]}], ROW)
-    h = s.heroes[0]
-    assert GAME.held_up(h) == 0.0
-    h.held = [("room", "giant_spider")]
-    assert GAME.held_up(h) == 1.0
-    h.held = [("trap", "trapdoor")]
-    assert GAME.held_up(h) == 2.0
-    h.ropes = [("corpse", "rope")]
-    assert GAME.held_up(h) == 0.0
-
-
-def test_DQ_9_a_cave_in_tile_costs_its_test_only_while_it_is_to_come() -> None:
-    """Volrik on a Cave-In tile at (2,0), come in from the east: the way out west, 2
-    squares, leaves it other than by where he came in, so it costs the Agility test
-    (12/7 - 1 turns); going back east and round would be 6 squares. At the start of his
-    turn, asked to test or go back, the test is to come; once he has passed it and acts,
-    the way out costs nothing more (an agent counting it then would step back rather
-    than test, turn after turn)."""
-    tiles = [t for t in DOORS if t["at"] != [2, 0]] + [
-        {"tile": "cave_in_ooo_01", "at": [2, 0], "heading": "W"}
-    ]
-    tiles[0] = {"tile": "room_ooo_06", "at": [1, 0], "heading": "E"}
-    heroes = [{"id": "volrik", "ring": "healing", "at": [2, 0], "prev": [3, 0]}]
-    s = position(heroes, tiles, round=10)
-    d = GAME.decision(s)
-    assert d is not None and d.kind == "cave" and set(d.actions) == {"back", "test"}
-    assert GAME.way_out(s, (2, 0)) == 2
-    assert GAME.way_turns(s, 0) == (2, round(64 * 5 / 7) / 64)
-    s.stack.pop()  # the test passed: he acts
-    assert s.stack[-1][:2] == ("act", 0)
-    assert GAME.way_turns(s, 0) == (2, 0.0)

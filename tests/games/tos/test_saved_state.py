@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from mutations import replaced
-from tavolo.engine import RNG, StateError, registry
+from tavolo.engine import RNG, ConfigError, StateError, registry
 
 GAME = registry.get("tos")
 FILES = Path(__file__).parent / "adventures"  # hand-made adventures
@@ -402,3 +402,27 @@ def test_states_the_game_writes_load_all_game_long(mode: str, options: dict[str,
             assert e is not None and e.actions == d.actions
             GAME.apply(t, e.actions[i])
             assert GAME.to_json(t) == GAME.to_json(s)
+
+
+# options the loader would refuse in the state they give: refused at configuration, so
+# that a game never writes what it cannot read (each a ConfigError line in en and it)
+REFUSED_OPTIONS = [
+    ("world", {"bars": {"theft": -3}}, "'theft' holds 0 pencil marks or more, not -3"),
+    ("dungeon", {"bars": {"legacy": -1}}, "'legacy' holds 0 pencil marks or more, not -1"),
+    ("world", {"seed": -1}, "hero seed -1 is not an integer from 0 to 2**64 - 1"),
+    ("fight", {"seed": 2**64}, "hero seed 18446744073709551616 is not an integer"),
+]
+
+
+@pytest.mark.parametrize(("mode", "options", "said"), REFUSED_OPTIONS)
+def test_an_option_whose_state_would_not_load_is_refused(
+    mode: str, options: dict[str, Any], said: str
+) -> None:
+    with pytest.raises(ConfigError) as e:
+        GAME.make_config(1, mode, **options)
+    assert said in str(e.value) and "\n" not in str(e.value)
+    assert e.value.told("it") != str(e.value)
+    # the edges still configure, and their states load
+    for ok in ({"bars": {"theft": 0}, "seed": 0}, {"seed": 2**64 - 1}):
+        s = GAME.new(GAME.make_config(1, "world", **ok), 0)
+        assert GAME.to_json(GAME.from_json(GAME.to_json(s))) == GAME.to_json(s)

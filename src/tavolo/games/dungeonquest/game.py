@@ -44,7 +44,7 @@ from .text import (
     render_sun,
 )
 from .turn import REACT, DQTurn
-from .way import UNIT, WayOut
+from .way import WayOut
 
 S = DQState
 DEATHS = ("monster", "creature", "trap", "pit", "rotating", "dragon", "potion", "sunset")
@@ -113,7 +113,7 @@ def on_time(left: int, squares: int) -> float:
     return max(0.0, min(1.0, 0.5 + (left - 1.1 * squares) / 8))
 
 
-def in_time(left: float, squares: int) -> float:
+def in_time(left: int, squares: int) -> float:
     """How surely ``left`` turns of his own take a hero ``squares`` squares out, before
     the sun sets, with a turn in eight squares to spare for doors, portcullises and lost
     turns: sure with two turns more, 3 in 4 with none more, then falling fast (a quarter
@@ -135,7 +135,7 @@ STEPS = tuple(STEP**w for w in range(64))
 """``STEP ** w`` for the ways ``way_out`` tells (at most ``FAR``, 30, plus a few)."""
 
 
-def going(left: float, way: int, fit: float) -> float:
+def going(left: int, way: int, fit: float) -> float:
     """A hero's chance of getting out alive if he heads out now: the turns he has left
     against his way out (:func:`in_time`), times ``fit`` (his Life Points' share), times
     ``STEP`` for each square of the way."""
@@ -408,85 +408,10 @@ class DungeonQuestGame(DQTurn):
         return self.way_out(s, h.pos) if h.moved else 2
 
     def home(self, s: S, k: int) -> float:
-        """Hero ``k``'s chance of getting out alive if he heads out now (:func:`going`),
-        the turns he expects to lose to barriers, Cave-In tiles and what holds him
-        (:meth:`way_turns`, :meth:`held_up`) taken off the turns he has left."""
+        """Hero ``k``'s chance of getting out alive if he heads out now (:func:`going`)."""
         h = s.heroes[k]
         fit = 0.4 + 0.6 * max(0, h.life) / self.heroes[h.id].life
-        way, barred = self.way_turns(s, k) if h.moved else (2, 0.0)
-        held = self.held_up(h) if h.held else 0.0
-        return going(self.turns_left(s, k) - barred - held, way, fit)
-
-    @cached_property
-    def door_opens(self) -> float:
-        """The chance that a Door card opens the door: the Door Opens cards among those
-        that settle a try (a Shuffle card draws again)."""
-        opens = tries = 0
-        for (deck, _), card in self.cards.items():
-            if deck != "door" or any(e.shuffle for e in card.do):
-                continue
-            tries += card.count
-            opens += card.count * any(e.door_opens for e in card.do)
-        return opens / tries
-
-    @cached_property
-    def _obstacles(self) -> dict[tuple[str, bool], tuple[tuple[int, ...], int]]:
-        return {}
-
-    def obstacle_turns(self, hero: str, both_ways: bool) -> tuple[tuple[int, ...], int]:
-        """The turns hero ``hero`` expects to lose (``UNIT``s) before he gets through a
-        crossing, by its barriers (``cross[3 * mine + theirs]``: 0 none, 1 door, 2
-        portcullis), and on a Cave-In tile: a try that fails ends his turn, so a
-        barrier passed with chance p costs 1/p - 1 turns. A door opens on a Door Opens
-        card (D23: one card per door, and all must open on the same try), a portcullis on
-        a Strength test (D22; the far tile's only when it holds both ways), a Cave-In
-        tile lets him on with an Agility test (DQ-9; going back is free). Worked out once
-        a hero and option."""
-        got = self._obstacles.get((hero, both_ways))
-        if got is not None:
-            return got
-        stats = self.heroes[hero]
-        chance = (1.0, self.door_opens, min(1.0, stats.strength / 12))
-        cross = tuple(
-            round(UNIT * (1.0 / (chance[m] * (chance[t] if both_ways or t != 2 else 1.0)) - 1))
-            for m in range(3)
-            for t in range(3)
-        )
-        got = self._obstacles[hero, both_ways] = (
-            cross,
-            round(UNIT * (12 / min(12, stats.agility) - 1)),
-        )
-        return got
-
-    def way_turns(self, s: S, k: int) -> tuple[int, float]:
-        """Hero ``k``'s way out in squares and the turns he expects to lose on it to
-        doors, portcullises and Cave-In tiles (:meth:`obstacle_turns`), the way that
-        takes fewest turns in all (``WayOut.turns``): a door that may not open is worth
-        going round when the way round is short enough. A Cave-In tile's test to leave
-        it is behind him once he acts on it (he passed it, or had none)."""
-        h = s.heroes[k]
-        assert h.pos is not None
-        cross, cave = self.obstacle_turns(h.id, s.opts.portcullis_both_ways)
-        tested = s.active == k and bool(s.stack) and s.stack[-1][:2] == ("act", k)
-        return self.ways.turns(s.board, h.pos, cross, cave, h.entered, tested)
-
-    def held_up(self, h: Hero) -> float:
-        """The turns the cards that hold hero ``h`` will cost him before he may move:
-        the Giant Spider's web (DQ-12.3: each turn three numbers of six called kill
-        it, or his turn ends; El-Adoran's arrows hit on 5-6), a Trapdoor (an Agility
-        test a turn, none with a rope)."""
-        out = 0.0
-        for _, card in h.held:
-            if card == "giant_spider":
-                stats = self.heroes[h.id]
-                slay = 0.5
-                if stats.missile is not None and stats.missile.kind == "bow":
-                    shots = stats.missile.spider_per_turn or 4
-                    slay = max(slay, 1.0 - (4 / 6) ** shots)
-                out += 1.0 / slay - 1.0
-            elif card == "trapdoor" and not h.ropes:
-                out += 12 / min(12, self.heroes[h.id].agility) - 1.0
-        return out
+        return going(self.turns_left(s, k), self.way_home(s, k), fit)
 
     def heuristic_race(self, s: S, player: int) -> float:
         """The heuristic of a game of 2+ heroes (D21: the richest heroes out win, a tie
@@ -533,18 +458,9 @@ class DungeonQuestGame(DQTurn):
                 left += 1
         elif s.order.index(player) > s.order.index(active):
             left += 1
-        held = self.held_up(h) if h.held else 0.0
-        if h.moved:
-            got = self._obstacles.get((h.id, s.opts.portcullis_both_ways))
-            if got is None:
-                got = self.obstacle_turns(h.id, s.opts.portcullis_both_ways)
-            tested = s.active == player and bool(s.stack) and s.stack[-1][:2] == ("act", player)
-            way, barred = self.ways.turns(s.board, at, got[0], got[1], h.entered, tested)
-        else:
-            way, barred = 2, 0.0
-        out_left = left - barred - held
+        way = self.ways.distance(s.board, at) if h.moved else 2
         fit = 0.4 + 0.6 * max(0, h.life) / self.heroes[h.id].life
-        now = in_time(out_left, way)
+        now = in_time(left, way)
         home = float(now * fit * STEPS[way])
         if gp > best:
             return home * out
@@ -553,8 +469,8 @@ class DungeonQuestGame(DQTurn):
         # cover the way there and out. Late or hurt, getting out as he is may be better.
         short = best + 1 - gp
         chamber = self.to_chamber[at]
-        near = 0.3 * min(1.0, 250 / short) * in_time(out_left, way + 4)
-        deep = 0.4 * (1.0 - chamber / 16) * in_time(left - held, chamber + CHAMBER_TO_TOWER)
+        near = 0.3 * min(1.0, 250 / short) * in_time(left, way + 4)
+        deep = 0.4 * (1.0 - chamber / 16) * in_time(left, chamber + CHAMBER_TO_TOWER)
         hunt = now * (0.05 + 0.05 * gp / (best + 1)) + fit * (near + deep)
         return max(hunt, out * home)
 

@@ -94,7 +94,8 @@ class TosRules(AdventureRules, Game):
         if options.get("date") is not None:
             out["date"] = generator.parse_day(str(options["date"])).isoformat()
         if options.get("seed") is not None:
-            out["seed"] = _int(options["seed"], "seed")
+            # (a hero seed new() would refuse: refused here, before a game starts)
+            out["seed"] = generator.check_seed(_int(options["seed"], "seed"))
         if options.get("class") is not None:  # its id, or its name in any language
             out["class"] = generator.class_id(str(options["class"]))
         if options.get("level") is not None:
@@ -133,6 +134,9 @@ class TosRules(AdventureRules, Game):
             if mode not in ADVENTURES or not isinstance(bars, Mapping):
                 raise ConfigError.said(MSG, "error.bars")
             out["bars"] = {str(k): _int(v, "bars") for k, v in sorted(bars.items())}
+            for name, n in out["bars"].items():  # (as the legacy bar's ticks)
+                if n < 0:
+                    raise ConfigError.said(MSG, "error.bar_marks", bar=name, marks=n)
         if mode == "tutorial" and set(out) - {"ticks"}:
             raise ConfigError.said(MSG, "error.tutorial")
         if mode in ADVENTURES and set(out) & {"level", "difficulty"}:
