@@ -756,6 +756,17 @@ def test_DQ_13_5_D27_escape_goes_back_and_the_card_returns() -> None:
     assert r["state"]["decks"]["room"][0] == "orc"
 
 
+def test_DQ_13_5_no_escape_back_to_a_square_not_yet_explored() -> None:
+    """A position file may start a hero as if he came from an unexplored square; an
+    escape there found no tile (KeyError in the rules), now it is not offered."""
+    hero_from = {**HERO, "prev": [2, 0]}  # east of the room: no tile there
+    s = GAME.from_position(GAME.make_config(1), {"heroes": [hero_from], "tiles": ROOM}, RNG(0))
+    assert tuple(s.heroes[0].prev) not in s.board
+    assert not GAME.may_escape(s, 0)
+    s = GAME.from_position(GAME.make_config(1), {"heroes": [HERO], "tiles": ROOM}, RNG(0))
+    assert GAME.may_escape(s, 0)  # from the tower he came from, he may
+
+
 @pytest.mark.parametrize(
     ("tile", "after", "check"),
     [

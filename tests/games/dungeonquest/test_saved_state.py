@@ -435,3 +435,18 @@ def test_a_heros_missing_key_is_named() -> None:
     with pytest.raises(StateError) as e:
         GAME.from_json(data)
     assert str(e.value).endswith("heroes[0] cannot be 'no life'")
+
+
+def test_DQ_13_5_a_fight_to_escape_from_has_a_square_to_go_back_to() -> None:
+    """A fight the hero may escape from (its frame's no-escape flag unset) needs the square
+    he came from on the board: with one not yet explored the escape failed in the rules
+    (KeyError) a few moves after loading."""
+    data = saved()
+    assert data["stack"][2][:3] == ["monster", 1, "goblin"] and data["stack"][2][8] == 1
+    unexplored = [0, 4]  # next to the hero at [0, 3], no tile there
+    assert unexplored not in [row[:2] for row in data["board"]]
+    away = replaced(data, ("heroes", 1, "prev"), unexplored)
+    assert GAME.from_json(away)  # the fight he may not escape from: loads
+    with pytest.raises(StateError, match=re.escape("heroes[1].prev cannot be [0, 4]")):
+        GAME.from_json(replaced(away, ("stack", 2, 8), 0))
+    assert GAME.from_json(replaced(data, ("stack", 2, 8), 0))  # back to [1, 3]: loads

@@ -154,6 +154,7 @@ def check_saved(
             raise ck.fail(f"stack[{i}]", f)
         _frame(ck, f"stack[{i}]", f, n, progs)
     _turn(ck, data)
+    _escapes(ck, data)
     _carried(ck, data)
 
 
@@ -173,6 +174,18 @@ def _turn(ck: _Check, data: Mapping[str, Any]) -> None:
             raise ck.fail(f"stack[{i}]", f)
     if phase == "play" and not stack:
         raise ck.fail("stack", stack)
+
+
+def _escapes(ck: _Check, data: Mapping[str, Any]) -> None:
+    """A fight a hero may escape from (its frame's no-escape flag, turn.py F_NOESC, unset)
+    needs the square he came from on the board to go back to (DQ-13.5, may_escape)."""
+    spec = default_content().board
+    on_board = {(r[0], r[1]) for r in data["board"]} | set(spec.towers) | set(spec.chamber)
+    for f in data["stack"]:
+        if f[0] == "monster" and not f[8] & 1:
+            prev = data["heroes"][f[1]]["prev"]
+            if prev is None or (prev[0], prev[1]) not in on_board:
+                raise ck.fail(f"heroes[{f[1]}].prev", prev)
 
 
 def _frame(ck: _Check, at: str, f: list[Any], n: int, progs: Sequence[Sized]) -> None:

@@ -565,13 +565,16 @@ class DQTurn(DQRules):
 
     def may_escape(self, s: S, k: int) -> bool:
         """DQ-13.5: not on a portcullis tile, not after a secret door, and only back to a
-        free square."""
+        free square, one on the board (a position file may start a hero as if he came
+        from a square not yet explored: there is nothing there to go back to)."""
         h = s.heroes[k]
+        prev = h.prev
         return not (
             s.noesc
-            or h.prev is None
+            or prev is None
+            or (prev not in s.board and prev not in self.printed)
             or self.kind_at(s, h.pos) == "portcullis"
-            or self.occupied(s, h.prev, k)
+            or self.occupied(s, prev, k)
         )
 
     def h_monster(self, s: S, f: Frame, ev: list[Event]) -> bool:
