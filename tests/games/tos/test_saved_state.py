@@ -242,6 +242,18 @@ ADVENTURE = [
     # a fight in the dungeon (Plan phase): the enemy stands on a room's symbol
     ("dungeon", 4, 3, ("adventure", "foe"), None, "adventure.foe cannot be None"),
     ("dungeon", 4, 3, ("adventure", "foe", 1), 0, "adventure.foe cannot be ['"),
+    # the world's theft bar (six boxes, one ticked): no more marks than it has boxes
+    ("world", 5, 29, ("ticks", "theft"), 7, "ticks['theft'] cannot be 7"),
+    ("world", 5, 29, ("ticks", "theft"), 10**9, "ticks['theft'] cannot be 1000000000"),
+    # a dungeon entry's tick of three boxes (none ticked yet)
+    (
+        "dungeon",
+        1,
+        1,
+        ("ticks",),
+        {"legacy": 0, "side_the_theft.map": 4},
+        "ticks['side_the_theft.map'] cannot be 4",
+    ),
 ]
 
 
@@ -278,19 +290,43 @@ def test_the_adventure_states_the_cases_change_are_what_they_expect() -> None:
     assert saved("dungeon", 3, 4)["steps"] == [["choice", 10]]
     data = saved("dungeon", 4, 3)
     assert data["phase"] == "plan" and data["adventure"]["foe"] is not None
+    assert saved("world", 5, 29)["ticks"] == {"legacy": 0, "theft": 1}
+    data = saved("dungeon", 1, 1)
+    assert data["ticks"] == {"legacy": 0}
+    assert GAME.from_json({**data, "ticks": {"legacy": 0, "side_the_theft.map": 3}})
 
 
-def test_a_bar_carried_from_a_bigger_adventure_bar_loads() -> None:
+def test_a_bar_carried_from_a_bigger_adventure_bar_is_filled_when_it_starts() -> None:
     """A hero's marks carry over (game.py, with_marks): five on a generated world's theft
-    bar (six boxes) come to a hand-made adventure whose theft bar has three. The game
-    reads the bar as full, and its saved states load all game long."""
-    config = GAME.make_config(1, "world", file=str(FILES / "world_rules.yaml"), bars={"theft": 5})
+    bar (six boxes) come to a hand-made adventure whose theft bar has three. The bar is
+    full when the adventure starts (three marks: a full bar stays full), and its saved
+    states load all game long; a bar this adventure does not print is kept as it came."""
+    config = GAME.make_config(1, "world", file=str(FILES / "world_rules.yaml"))
+    config = GAME.with_marks(config, {"ticks": {"legacy": 1, "theft": 5, "elsewhere": 9}})
     s = GAME.new(config, 0)
+    assert s.ticks == {"legacy": 1, "theft": 3, "elsewhere": 9}
+    assert s.snapshot is None or s.snapshot["ticks"]["theft"] == 3
     rng = RNG(0)
     while (d := GAME.decision(s)) is not None:
         assert GAME.to_json(GAME.from_json(GAME.to_json(s))) == GAME.to_json(s)
         GAME.apply(s, d.actions[rng.below(len(d.actions))])
-    assert s.ticks["theft"] == 5
+    assert s.ticks["theft"] == 3
+    assert GAME.marks(s)["ticks"]["theft"] == 3
+
+
+def test_a_position_bar_past_its_boxes_is_filled() -> None:
+    """A position's ticks past a bar's boxes fill it, as the options do, rather than
+    starting a game whose states are refused on loading."""
+    fight = GAME.make_config(1, "fight", seed=1)
+    s = GAME.from_position(
+        fight, {"ticks": 100, "hand": [1, 2, 3, 4, 5], "discard": [6, 7, 8]}, RNG(0)
+    )
+    assert s.ticks == {"legacy": len(s.hero.bars["legacy"].boxes)}
+    assert GAME.to_json(GAME.from_json(GAME.to_json(s))) == GAME.to_json(s)
+    world = GAME.make_config(1, "world", file=str(FILES / "world_rules.yaml"))
+    s = GAME.from_position(world, {"ticks": {"theft": 4}}, RNG(0))
+    assert s.ticks["theft"] == 3
+    assert GAME.to_json(GAME.from_json(GAME.to_json(s))) == GAME.to_json(s)
 
 
 def ritual() -> dict[str, Any]:

@@ -262,6 +262,7 @@ class TosGame(TosRules):
         for c in p.turned:
             s.up[c - 1] = 1
         s.ticks = {"legacy": p.ticks} if s.hero.bars else {}
+        self._fill_bars(s)  # (marks beyond the boxes fill the bar, as -o ticks)
         s.enemy = s.fights[0]
         s.fight = 1
         s.unknown = 0  # a position lists the Discard Deck in a known order
@@ -332,6 +333,7 @@ class TosGame(TosRules):
                     raise ConfigError.said(MSG, "position.mark", mark=m, last=last)
         s.marks = p.marks
         _check_names(s)
+        self._fill_bars(s, s.adv)  # (marks beyond the boxes fill the bar, as -o bars)
         s.attack = p.attack
         s.defense = p.defense
         s.mana = min(s.level, p.mana)

@@ -212,13 +212,16 @@ class TosRules(AdventureRules, Game):
 
     # -------------------------------------------------------------------------- setup --
     @staticmethod
-    def _fill_bars(s: TosState) -> None:
+    def _fill_bars(s: TosState, adv: Any = None) -> None:
         """A bar holds no more pencil marks than it has boxes: more (an option, or a
-        profile that once took -o ticks=10**20) means every box is filled."""
+        profile that once took -o ticks=10**20) means every box is filled. The hero's
+        bars, and the bars of the adventure ``adv`` about to start: marks carried from
+        another adventure whose bar of the same name has more boxes fill this one's (a
+        full bar stays full; the pencil cannot mark boxes the card does not print)."""
+        boxes = bar_boxes(s, adv)
         for name, n in s.ticks.items():
-            bar = s.hero.bars.get(name)
-            if bar is not None and n > len(bar.boxes):
-                s.ticks[name] = len(bar.boxes)
+            if name in boxes and n > boxes[name]:
+                s.ticks[name] = boxes[name]
 
     def new(self, config: Config, seed: int) -> TosState:
         """T-1: tracks, the Discard Deck shuffled, five cards drawn from its bottom."""
@@ -236,9 +239,10 @@ class TosRules(AdventureRules, Game):
             events: list[Event] = []
             self._draw_to_hand(s, events)
             s.ticks.update(o.get("bars") or {})
-            self._fill_bars(s)
             adv_src = self._adventure_src(config, src)
-            self.setup_adventure(s, self.adventure(adv_src), adv_src, events)
+            adv = self.adventure(adv_src)
+            self._fill_bars(s, adv)
+            self.setup_adventure(s, adv, adv_src, events)
             self._run(s, events)
             return s
         if config.mode == "tutorial":
@@ -799,6 +803,38 @@ def _check_dungeon(adventure: Any, file: str) -> None:
     if problems:
         key = "error.adventure_unplayable" + ("_more" if len(problems) > 1 else "")
         raise ContentError.said(MSG, key, file=file, problem=problems[0], n=len(problems) - 1)
+
+
+def bar_boxes(s: TosState, adv: Any = None) -> dict[str, int]:
+    """The boxes of each tick bar the hero and the adventure ``adv`` (in ``s``'s mode)
+    print, the hero's bar first (as rules.py and play.py read them): a world half's bar
+    of printed boxes, an index entry's bar of so many (adventure/play.py, _tick); the most
+    any of its lines prints when two print the same bar."""
+    out: dict[str, int] = {}
+    if adv is not None:
+        if s.mode == "dungeon":
+            sources = [ins.actions for ins in adv.index.instructions]
+        else:
+            sources = [h.lines for c in adv.cards for h in (c.top, c.bottom)]
+        for lines in sources:
+            for line in _walk(lines):
+                kind = getattr(line, "kind", "")
+                if kind == "tick_bar":
+                    n = len(line.boxes)
+                elif kind == "tick" and getattr(line, "bar", None) is not None:
+                    n = int(line.boxes)
+                else:
+                    continue
+                out[line.bar] = max(out.get(line.bar, 0), n)
+    out.update({name: len(bar.boxes) for name, bar in s.hero.bars.items()})
+    return out
+
+
+def _walk(lines: Any) -> Any:
+    for line in lines:
+        yield line
+        for sub in getattr(line, "branches", {}).values():
+            yield from _walk(sub)
 
 
 def _int(v: Any, what: str) -> int:

@@ -20,7 +20,7 @@ from tavolo.engine.errors import TavoloError
 from tavolo.engine.saved import ValueCheck
 
 from . import generator
-from .rules import MAX_LEVEL, MAX_RESTARTS, MAX_TURNS
+from .rules import MAX_LEVEL, MAX_RESTARTS, MAX_TURNS, bar_boxes
 from .schema import CLASSES, Enemy
 
 if TYPE_CHECKING:
@@ -316,13 +316,14 @@ def check_loaded(game: str, s: TosState, r: TosRules) -> None:
     marks = [("ticks", s.ticks)]
     if s.snapshot is not None:  # (a restart brings them back)
         marks.append(("snapshot.ticks", s.snapshot["ticks"]))
-    # no more pencil marks than the hero's bar has boxes (rules.py, _fill_bars); an
-    # adventure's bar may hold more: the marks a hero carries from an adventure whose bar
-    # of that name has more boxes (as full, adventure/play.py, _tick)
+    # no more pencil marks than the hero's or the adventure's bar has boxes: the game
+    # fills a bar with more when it starts (rules.py, _fill_bars), the marks a hero
+    # carries from an adventure whose bar of that name has more boxes; a bar neither
+    # prints is one carried from another adventure, kept as it came
+    boxes = bar_boxes(s, s.adv)
     for field, ticks in marks:
         for name, n in ticks.items():
-            bar = s.hero.bars.get(name)
-            if bar is not None and n > len(bar.boxes):
+            if name in boxes and n > boxes[name]:
                 raise ck.fail(f"{field}[{name!r}]", n)
     if s.adv is not None:
         _loaded_adventure(ck, s, r)
