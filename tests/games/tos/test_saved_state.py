@@ -358,6 +358,29 @@ def test_a_ritual_pick_no_game_makes_is_refused(pick: int) -> None:
     assert str(e.value) == f"tos: not a state written by its to_json: steps[1][3] cannot be {pick}"
 
 
+def weakness() -> dict[str, Any]:
+    """A world's weakness (card 2's top half, line 1: discard three Banner 1 cards from
+    the hand) after its first pick, card 2: the hero walked onto it from the centre with
+    five Banner 1 cards in hand, paid card 1 for the walk, so it chooses among four."""
+    config = GAME.make_config(1, "world")
+    s = GAME.from_position(config, {"grid": [1, 5, 8, 6, 4, 3, 9, 2, 7], "pawn": 4}, RNG(0))
+    for action in ("move:down", "discard:1", "card:2"):
+        GAME.apply(s, action)
+    data = copy.deepcopy(dict(GAME.to_json(s)))
+    assert data["steps"] == [["read"], ["card", "2A||1", 1, 2]]
+    return data
+
+
+@pytest.mark.parametrize("pick", [0, 9, 99])
+def test_a_weakness_pick_no_game_makes_is_refused(pick: int) -> None:
+    """The weakness's picks are checked as the ritual's (4a83193): each one of the hero's
+    eight cards. Random play never stopped on a weakness with a choice to make."""
+    GAME.from_json(weakness())  # (as it is, it loads)
+    with pytest.raises(StateError) as e:
+        GAME.from_json(replaced(weakness(), ("steps", 1, 3), pick))
+    assert str(e.value) == f"tos: not a state written by its to_json: steps[1][3] cannot be {pick}"
+
+
 @pytest.mark.parametrize(
     ("mode", "path", "value", "said"),
     [("fight", *c) for c in FIGHT]
