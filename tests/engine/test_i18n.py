@@ -17,6 +17,7 @@ from tavolo.engine.i18n import (
     Catalog,
     Name,
     check_lang,
+    elide_runs,
     fill,
     fit,
     hang,
@@ -395,3 +396,16 @@ def test_fit_never_breaks_a_name_it_was_told_to_keep_whole() -> None:
     assert fit(said, 2)[0] == "Scarti Lampo d'Ambrato e"
     items = "Inceneritore: " + ", ".join(["Lampo d'Ambra"] * 7)
     assert all("Lampo d'Ambra" in row for row in fit(items, 2, sep=", "))
+
+
+def test_elide_runs_cuts_a_run_where_number_and_words_go_up_together() -> None:
+    """Options (index, words) in a row too long for its line: a run of five or more whose
+    index and last number both go up by one keeps its first two, a gap and its last."""
+    run = [(i, f"#{i + 1}") for i in range(25)]
+    assert elide_runs(run) == [(0, "#1"), (1, "#2"), None, (24, "#25")]
+    gaps = [(12, "#1"), (13, "#2"), (14, "#3"), (15, "#5"), (16, "#6")]
+    assert elide_runs(gaps) == gaps  # (no run of five: each one stays)
+    mixed = [(0, "#3"), *[(i, f"#{i + 4}") for i in range(1, 7)], (7, "Thistle Monk")]
+    cut = [(0, "#3"), (1, "#5"), (2, "#6"), None, (6, "#10"), (7, "Thistle Monk")]
+    assert elide_runs(mixed) == cut
+    assert elide_runs([(i, f"L{i % 2}") for i in range(6)]) == [(i, f"L{i % 2}") for i in range(6)]

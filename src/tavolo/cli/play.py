@@ -51,7 +51,7 @@ from tavolo.engine import (
     registry,
 )
 from tavolo.engine.files import new_file
-from tavolo.engine.i18n import fit
+from tavolo.engine.i18n import SCREEN, elide_runs, fit
 from tavolo.engine.replay import Replay
 from tavolo.engine.rng import derive_seed
 from tavolo.i18n import CATALOG
@@ -727,6 +727,11 @@ class Table:
                 continue
             lead = f"{head}: "  # at column 0: a long Italian row still fits
             row = " · ".join(f"[bold]{i + 1}[/bold] {words}" for i, words in items)
+            if len(Text.from_markup(lead + row).plain) > SCREEN:  # (it would wrap)
+                row = " · ".join(  # a long run of "1 #1 · 2 #2 ..." cut short
+                    "…" if x is None else f"[bold]{x[0] + 1}[/bold] {x[1]}"
+                    for x in elide_runs(items)
+                )
             indent = len(Text.from_markup(lead).plain)  # under the first option...
             indent = indent if indent <= 30 else 4  # ...or, under a long heading, near it
             for line in fit(lead + row, indent, sep=" · "):

@@ -203,6 +203,39 @@ def hang(
     return fit(line, indent, width, sep, whole, letters=True)
 
 
+_RUN = re.compile(r"^(.*?)(\d+)$")  # an option's words ending in a number: "#7"
+
+
+def elide_runs(items: Sequence[tuple[int, str]]) -> list[tuple[int, str] | None]:
+    """Numbered options (index, words) as a screen lists them in a row too long for its
+    line, a run of five or more in which the index and the number the words end with
+    both go up by one ("1 #1 · 2 #2 · ... · 25 #25", Navi's attacks on the guardians)
+    cut to its first two, None (shown "…") and its last: the numbers left out follow the
+    two before them, each still naming one option."""
+    out: list[tuple[int, str] | None] = []
+    start = 0
+    while start < len(items):
+        end = start + 1
+        first = _RUN.match(items[start][1])
+        while first is not None and end < len(items):
+            at = _RUN.match(items[end][1])
+            step = end - start
+            if (
+                at is None
+                or at[1] != first[1]
+                or items[end][0] != items[start][0] + step
+                or int(at[2]) != int(first[2]) + step
+            ):
+                break
+            end += 1
+        if end - start >= 5:
+            out += [items[start], items[start + 1], None, items[end - 1]]
+        else:
+            out += items[start:end]
+        start = end
+    return out
+
+
 def check_lang(lang: str) -> str:
     if lang not in LANGS:
         raise UnknownName("language", lang, LANGS)

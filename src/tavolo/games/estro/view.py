@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import SCREEN, Name, check_lang, fit, keep_whole, shown
+from tavolo.engine.i18n import SCREEN, Name, check_lang, elide_runs, fit, keep_whole, shown
 
 from . import text
 from .content import MESSAGES
@@ -136,6 +136,8 @@ def options_rows(g: EstroGame | Any, s: Any, actions: list[str], lang: str) -> i
             continue
         lead = f"{head}: "
         row = " · ".join(f"{i + 1} {words}" for i, words in items)
+        if shown(lead + row) > SCREEN:  # (as tavolo play cuts a long run short)
+            row = " · ".join("…" if x is None else f"{x[0] + 1} {x[1]}" for x in elide_runs(items))
         indent = shown(lead) if shown(lead) <= 30 else 4
         rows += len(fit(lead + row, indent, sep=" · "))
     return rows

@@ -296,16 +296,22 @@ def _runs(slots: list[int]) -> list[tuple[int, int]]:
     return runs
 
 
+WHEN = estro_view.PLAYS + 1
+"""Navi's last fold, after ``view.FOLDS``: the items' turns to be used in ("(in your
+turn)"), so that an item's text takes a line (the options name the items usable now)."""
+
+
 def board(g: Mode, s: NaviState, player: int | None, lang: str, full: bool = False) -> str:
     """The board as ``player`` sees it: a card on one line, its gift folded to a mark
     ("gift"), a ship's face-down guardians on one line and, when the screen has no room
     for them, the hand's gifts, the ships' skills, the hand's cards, the line of what is
-    to be done (``view.FOLDS``); ``full``: every text (``cards`` at the prompt)."""
+    to be done, the hand's names the options name, the items' turns (``view.FOLDS``,
+    ``WHEN``); ``full``: every text (``cards`` at the prompt)."""
     check_lang(lang)
     if full:
         return _board(g, s, player, lang, estro_view.FULL)
     room = estro_view.screen_room(g, s, player, lang)
-    for fold in estro_view.FOLDS:
+    for fold in (*estro_view.FOLDS, WHEN):
         out = _board(g, s, player, lang, fold)
         if out.count("\n") + 1 <= room:
             break
@@ -367,7 +373,11 @@ def _board(g: Mode, s: NaviState, player: int | None, lang: str, fold: int) -> s
         lines.append("    " + t(lang, "navi.board.empty"))
     for c in me.field:
         lines.append("    " + _card(g, s, 0, c, player, lang, full))
-    if player == 0 and me.hand and fold >= estro_view.HAND:
+    d = g.decision(s) if s.result is None else None
+    plays = {a.split(":")[1] for a in d.actions if a.startswith("play:")} if d else set()
+    if player == 0 and me.hand and fold >= estro_view.PLAYS and set(me.hand) <= plays:
+        pass  # (the options name each card of the hand: on the whole board, `cards`)
+    elif player == 0 and me.hand and fold >= estro_view.HAND:
         names = ", ".join(_name(g, c) for c in me.hand)
         lines += fit(estro_view.MSG.t(lang, "hand_names", cards=names), 6, sep=", ")
     elif player == 0 and me.hand:
@@ -377,7 +387,9 @@ def _board(g: Mode, s: NaviState, player: int | None, lang: str, fold: int) -> s
     if s.held:  # one a line: the options name an item, this says what it does
         lines.append(t(lang, "navi.board.items", items=""))
         for x in s.held:
-            lines.append(f"    {item_name(g, x, lang)} — {item_text(g.fleet.items[x], lang)}")
+            it = g.fleet.items[x]
+            said = effect_text(it.effect, it.n, lang) if fold >= WHEN else item_text(it, lang)
+            lines.append(f"    {item_name(g, x, lang)} — {said}")
     lines.append(t(lang, "navi.board.items_left", n=len(s.pool)))
     b = s.battle
     if b is not None:  # a zone window in the middle of an attack: which attack
@@ -397,7 +409,6 @@ def _board(g: Mode, s: NaviState, player: int | None, lang: str, fold: int) -> s
             t(lang, "navi.ev.won" if s.result[0] else "navi.ev.lost", reason=reason, round=s.round)
         )
     else:
-        d = g.decision(s)
         if d is not None and not (fold >= estro_view.RUNS and d.player == player):
             key = f"navi.kind.{d.kind}"
             kind = t(lang, key) if MSG.has(key) else estro_view.MSG.t(lang, f"kind.{d.kind}")

@@ -1,0 +1,28 @@
+"""Estro's play screens fit 80 x 40 in other seeded games than seed 1's
+(test_cli_screen_fits.py): the seeds where a mode's options alone took 12-16 rows (Navi's
+two attackers on 25 guardians, Ultimo Bastione's six cards into six cells each, Zona di
+Conquista's cards face up and down into five zones) and ran its screens past 40 rows,
+and a few more."""
+
+from __future__ import annotations
+
+import pytest
+
+from .screens import RULE, assert_fits, at_random, played, screens
+
+SEEDS = [
+    ("navi", "human", (3, 4, 6, 7, 8)),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize(("mode", "seats", "seeds"), SEEDS)
+def test_estro_screens_fit_80_columns_and_40_rows_at_other_seeds(
+    mode: str, seats: str, seeds: tuple[int, ...], lang: str
+) -> None:
+    for seed in seeds:
+        lines = played("estro", ["--mode", mode], seats, seed, lang, at_random(seed, 100))
+        shown = [screen for screen in screens(lines) if RULE.match(screen[0])]
+        assert len(shown) > 5  # the game was played, choices were shown
+        for screen in shown:
+            assert_fits(screen)
