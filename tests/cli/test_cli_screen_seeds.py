@@ -12,6 +12,8 @@ from .screens import RULE, assert_fits, at_random, played, screens
 
 SEEDS = [
     ("navi", "human", (3, 4, 6, 7, 8)),
+    ("ultimo_bastione", "human,random,random,random", (2, 3, 4, 5)),
+    ("inferno", "human,random,random,random", (5, 6)),
 ]
 
 

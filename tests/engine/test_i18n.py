@@ -409,3 +409,17 @@ def test_elide_runs_cuts_a_run_where_number_and_words_go_up_together() -> None:
     cut = [(0, "#3"), (1, "#5"), (2, "#6"), None, (6, "#10"), (7, "Thistle Monk")]
     assert elide_runs(mixed) == cut
     assert elide_runs([(i, f"L{i % 2}") for i in range(6)]) == [(i, f"L{i % 2}") for i in range(6)]
+
+
+def test_elide_runs_cuts_a_row_whose_words_are_those_above() -> None:
+    """A row of four or more numbered in a run, its words those of the row above in
+    their order (a card into the cells the card above may go to), keeps its first two, a
+    gap and its last; other words, order or numbers keep every option."""
+    cells = ["L1 Z3", "L1 Z4", "L2 Z3", "L3 Z2", "L3 Z3"]
+    row = list(enumerate(cells, start=5))
+    assert elide_runs(row, cells) == [(5, "L1 Z3"), (6, "L1 Z4"), None, (9, "L3 Z3")]
+    assert elide_runs(row) == row
+    assert elide_runs(row, cells[::-1]) == row
+    assert elide_runs(row[:3], cells[:3]) == row[:3]
+    gap = [*row[:2], (8, "L2 Z3"), (9, "L3 Z2"), (10, "L3 Z3")]
+    assert elide_runs(gap, cells) == gap

@@ -720,18 +720,21 @@ class Table:
             said = [game.describe_action(self.state, a, lang) for a in d.actions]
             groups = [("", list(enumerate(said)))]
         width = len(str(len(d.actions)))
+        above: list[str] = []  # the words of the group before
         for head, items in groups:
             if not head:
                 for i, words in items:
                     self.say(f"  [bold]{i + 1:>{width}}[/bold]. {words}", width + 4)
+                above = []
                 continue
             lead = f"{head}: "  # at column 0: a long Italian row still fits
             row = " · ".join(f"[bold]{i + 1}[/bold] {words}" for i, words in items)
             if len(Text.from_markup(lead + row).plain) > SCREEN:  # (it would wrap)
                 row = " · ".join(  # a long run of "1 #1 · 2 #2 ..." cut short
                     "…" if x is None else f"[bold]{x[0] + 1}[/bold] {x[1]}"
-                    for x in elide_runs(items)
+                    for x in elide_runs(items, above)
                 )
+            above = [words for _, words in items]
             indent = len(Text.from_markup(lead).plain)  # under the first option...
             indent = indent if indent <= 30 else 4  # ...or, under a long heading, near it
             for line in fit(lead + row, indent, sep=" · "):

@@ -206,12 +206,23 @@ def hang(
 _RUN = re.compile(r"^(.*?)(\d+)$")  # an option's words ending in a number: "#7"
 
 
-def elide_runs(items: Sequence[tuple[int, str]]) -> list[tuple[int, str] | None]:
+def elide_runs(
+    items: Sequence[tuple[int, str]], above: Sequence[str] = ()
+) -> list[tuple[int, str] | None]:
     """Numbered options (index, words) as a screen lists them in a row too long for its
     line, a run of five or more in which the index and the number the words end with
     both go up by one ("1 #1 · 2 #2 · ... · 25 #25", Navi's attacks on the guardians)
     cut to its first two, None (shown "…") and its last: the numbers left out follow the
-    two before them, each still naming one option."""
+    two before them, each still naming one option. A row of four or more numbered in a
+    run whose words are those of the row ``above``, in its order (Ultimo Bastione's
+    cards into the same cells), is cut so too: the words left out are the ones above."""
+    numbers = [i for i, _ in items]
+    if (
+        len(items) >= 4
+        and [w for _, w in items] == list(above)
+        and numbers == list(range(numbers[0], numbers[0] + len(items)))
+    ):
+        return [items[0], items[1], None, items[-1]]
     out: list[tuple[int, str] | None] = []
     start = 0
     while start < len(items):
