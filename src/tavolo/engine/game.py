@@ -125,6 +125,20 @@ class State:
         raise NotImplementedError
 
 
+def _answered(game: Game, state: State, action: Action) -> Decision:
+    """The decision a legal ``action`` answers, its cache cleared for the move (a C
+    function when compiled, game.pxd: ``apply`` runs on every move of a playout)."""
+    d = state._dec
+    if d is None:
+        d = game.decision(state)
+        if d is None:
+            raise GameOver(action)
+    if action not in d.actions:
+        raise IllegalAction(d.kind, action, d.actions)
+    state._dec = None
+    return d
+
+
 @dataclass(frozen=True)
 class Config:
     """Players, mode and variant flags of one game, validated by the game."""
@@ -303,28 +317,12 @@ class Game(ABC):
         return d
 
     def apply(self, state: State, action: Action) -> list[Event]:
-        d = state._dec
-        if d is None:
-            d = self.decision(state)
-            if d is None:
-                raise GameOver(action)
-        if action not in d.actions:
-            raise IllegalAction(d.kind, action, d.actions)
-        state._dec = None
-        return self._apply(state, d, action)
+        return self._apply(state, _answered(self, state, action), action)
 
     def apply_quiet(self, state: State, action: Action) -> None:
         """``apply`` for a caller that reads no events (a playout, a search): the same
         move, the same checks; a game may then skip making its events (``_apply_quiet``)."""
-        d = state._dec
-        if d is None:
-            d = self.decision(state)
-            if d is None:
-                raise GameOver(action)
-        if action not in d.actions:
-            raise IllegalAction(d.kind, action, d.actions)
-        state._dec = None
-        self._apply_quiet(state, d, action)
+        self._apply_quiet(state, _answered(self, state, action), action)
 
     def _apply_quiet(self, state: Any, decision: Decision, action: Action) -> None:
         """``_apply`` whose events nobody reads; a game whose rules tell into a given list
