@@ -6,6 +6,7 @@ ladder joins (1,0) and (1,1); the trap at (5,2); boss level shops at (2,12) and 
 
 from __future__ import annotations
 
+import time
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -109,6 +110,23 @@ def test_P_4_spread_is_the_best_split_of_the_gems_on_every_small_input() -> None
             assert sum(got) == best, (n, gems, got, best)
     assert spread(2, 9) == [3, 4] and spread(4, 9) == [2, 2, 3, 3]  # the rulebook's cases
     assert spread(1, 9) == [max_boost(9)] and spread(0, 5) == [] and spread(-1, 3) == []
+
+
+def test_P_4_a_big_purse_is_worked_out_at_once_not_a_gem_at_a_time() -> None:
+    """No supply bounds the gems a hero gains (events, the Treasure Map each turn): a
+    purse of 10**12 took seconds a call (max_boost and spread raised x k one gem at a
+    time), on every decision of a hero that holds it."""
+    big = 10**12
+    start = time.perf_counter()
+    for n in range(1, 6):
+        got = spread(n, big)
+        k = max_boost(big)
+    assert time.perf_counter() - start < 0.5
+    assert gem_cost(k) <= big < gem_cost(k + 1) and k == 1414214
+    # raised evenly (x m, some x m+1), the gems paying for it and no further raise
+    assert got[-1] - got[0] <= 1 and sum(gem_cost(m) for m in got) <= big
+    assert big - sum(gem_cost(m) for m in got) < got[0]
+    assert spread(2, 10**15) == [31622777, 31622777]
 
 
 def test_P_4_gems_boost_a_forged_symbol_and_the_special_die() -> None:

@@ -43,6 +43,7 @@ turn end); the taker gets the card restored, usable at once.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -72,15 +73,17 @@ def gem_cost(k: int) -> int:
 
 def spread(n: int, gems: int) -> list[int]:
     """P-4: the multipliers of ``n`` symbols with ``gems`` spent to raise the lowest first
-    (the most wounds they can make, as in the rulebook's examples), lowest first."""
-    mult = [1] * max(0, n)
-    while mult:
-        k = min(range(len(mult)), key=mult.__getitem__)
-        if mult[k] > gems:  # x m -> x (m+1) costs m more gems
-            break
-        gems -= mult[k]
-        mult[k] += 1
-    return sorted(mult)
+    (the most wounds they can make, as in the rulebook's examples), lowest first.
+
+    Raising the lowest first takes every symbol to the same x m (n k(k-1)/2 gems for
+    x k, the most the gems pay), then the gems left raise some to x (m+1), m more gems
+    each: worked out at once, not a gem at a time (no supply bounds the gems a hero
+    gains, so a hero may hold many)."""
+    if n <= 0:
+        return []
+    m = max_boost(max(0, gems) // n)
+    up = (max(0, gems) - n * gem_cost(m)) // m  # (fewer than n: all n would be x m+1)
+    return [m] * (n - up) + [m + 1] * up
 
 
 def is_solo(s: PlatformerState) -> bool:
@@ -88,10 +91,8 @@ def is_solo(s: PlatformerState) -> bool:
 
 
 def max_boost(gems: int) -> int:
-    k = 1
-    while gem_cost(k + 1) <= gems:
-        k += 1
-    return k
+    """P-4: the highest x k that ``gems`` pay, k(k-1)/2 <= gems (x 1 with none)."""
+    return (1 + math.isqrt(1 + 8 * max(0, gems))) // 2
 
 
 class PlatformerRules(Game):
