@@ -90,12 +90,13 @@ def own_gifts(table: play.Table, seat: int, lang: str) -> list[str]:
 @pytest.mark.parametrize(("lang", "words"), [("en", "cards: "), ("it", "carte: ")])
 def test_the_prompt_names_the_word_only_where_the_board_folds(lang: str, words: str) -> None:
     """Estro's prompt says the word ('cards: cards in full'); a game whose board folds
-    nothing (Platformer) keeps its prompt, and the word there says so."""
+    nothing (Travelers of Stampadia; Platformer's folds the shop's texts at a seat, which
+    'cards' shows) keeps its prompt, and the word there says so."""
     estro = registry.get("estro")
     s = estro.new(estro.configure(2, *estro.play_args(None, {}, [])), 1)
     assert estro.details(s, 0, lang) is not None
     prompt = play.CATALOG.t(lang, "play.prompt_cards", n=9)
     assert words in prompt and shown(prompt) + 2 <= 80
-    platformer = registry.get("platformer")
-    p = platformer.new(platformer.configure(2, *platformer.play_args(None, {}, [])), 1)
-    assert platformer.details(p, 0, lang) is None
+    tos = registry.get("tos")
+    p = tos.new(tos.configure(1, *tos.play_args(None, {}, [])), 1)
+    assert tos.details(p, 0, lang) is None

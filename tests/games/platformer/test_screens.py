@@ -10,12 +10,14 @@ import pytest
 
 from tavolo.agents import make_agent
 from tavolo.engine import RNG, Event, UnknownName, registry
+from tavolo.games.platformer.content import default_content
 from tavolo.games.platformer.rules import ROUND_CAP
-from tavolo.games.platformer.text import render_enemy, render_event
+from tavolo.games.platformer.text import render_ability, render_enemy, render_event, render_priced
 
 from .reading import read, read_lines
 
 GAME = registry.get("platformer")
+CONTENT = default_content()
 LANGS = ("en", "it")
 
 
@@ -461,3 +463,33 @@ def test_P_31_an_artifact_names_its_holder_as_the_hero_lines_do(lang: str) -> No
     else:
         assert f"Artefatto {held} (G3): Condizione — " in flat, flat
         assert "(P3)" not in flat, flat
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_details_shows_the_shop_texts_to_a_seat_that_cannot_buy_and_every_hero_card(
+    lang: str,
+) -> None:
+    """A seat reads the shop's names and prices; one that could not buy had no option
+    that said what a card does, and nowhere to read it. ``cards`` at the prompt
+    (Game.details) now shows each shop card's text, every hero's card (the view shows
+    the other seats' counts) and what the cards a hero holds do."""
+    s = GAME.new(GAME.make_config(3), 8)
+    d = GAME.decision(s)
+    assert d is not None and not any(a.startswith("buy:") for a in d.actions)
+    cards = {c.id: c for c in (*CONTENT.items, *CONTENT.potions)}
+    potion = s.potion_deck[0]
+    s.heroes[2].potions.append(potion)
+    view, details = read(GAME.view(s, d.player, lang)), GAME.details(s, d.player, lang)
+    assert details is not None
+    whole = read(details)
+    assert max(map(len, details.splitlines())) <= 80
+    for x in s.shop_items + s.shop_potions:
+        head, does = render_priced(cards[x], lang)
+        assert f"{head} — {does}" in whole and f"{head} — " not in view
+    heroes = {h.id: h for h in CONTENT.heroes}
+    for k, h in enumerate(s.heroes):
+        ability = render_ability(heroes[h.id].ability, lang)
+        assert ability in whole and (ability in view) == (k == d.player)
+    assert f"{GAME.card_name(potion, lang)} — {render_priced(cards[potion], lang)[1]}" in whole
+    assert ("texts: cards" if lang == "en" else "testi: carte") in view
+    assert GAME.details(s, None, lang) is not None  # (the held cards' texts)

@@ -24,7 +24,7 @@ from pydantic import (
 )
 from typing_extensions import TypedDict  # pydantic reads typing's only from Python 3.12
 
-from tavolo.engine import RNG, Config, Event, reading_state
+from tavolo.engine import RNG, Config, Decision, Event, reading_state
 from tavolo.engine.content import Reason
 from tavolo.engine.errors import ConfigError, ContentError, UnknownName
 from tavolo.engine.files import read_data
@@ -39,6 +39,7 @@ from .state import PlatformerState
 from .text import (
     MSG,
     ability_text,
+    price_text,
     render_ability,
     render_artifact,
     render_attack_card,
@@ -346,6 +347,19 @@ def beside(board: Sequence[str], paras: Sequence[Para]) -> list[str]:
     return out + list(board[i:])
 
 
+ROWS = 40  # rows a terminal has at least: a person's screen at a choice fits in them
+CHROME = 3  # the screen's rows that are neither the board's nor the options': rule,
+# the options' heading and the prompt
+FULL, SEAT, BUY, USE, ARTIFACTS, LEGEND = range(6)
+"""What a view folds: nothing, with the texts of the cards each hero holds (``cards``
+at the prompt, Game.details); at a seat, the other heroes' cards (to their counts) and
+the shop's texts (to names and prices); then, where the screen of the seat's choice has
+no room, each fold with those before: the buy options' texts (to the card's price), the
+options to use a card (to its name), the artifacts (to their names and holders on one
+line) and the legend (to its letters)."""
+FOLDS = (SEAT, BUY, USE, ARTIFACTS, LEGEND)
+CARD_VERBS = frozenset({"buy", "item", "potion", "artifact"})  # options a fold shortens
+
 SMALL_BUDGET = 100  # MCTS iterations under which values back up as the best (mix=1)
 # An MCTS spec's settings after ``mcts:``: a budget (iterations, or a time in ms or s)
 # and ``key=value`` tunings (the agents check the values)
@@ -361,6 +375,8 @@ class PlatformerGame(PlatformerTurn):
     # and mix=1 (agent_spec) won 90 of 100 two-player games, quicker than the bare mcts's
     # 100 (docs/platformer.md, "Small budgets")
     pick_agent: ClassVar[str] = "mcts:30"
+    # the state and decision of the last screen, and what was worked out for it
+    _memo: tuple[S, Decision, dict[tuple[Any, ...], Any]] | None = None
 
     def agent_spec(self, spec: str, mode: str) -> str:
         """MCTS with a budget of its own plays with the game's tuning too: ``mcts:30`` as
@@ -867,6 +883,17 @@ class PlatformerGame(PlatformerTurn):
         return options.group(actions, lambda a: self.describe_action(s, a, lang))
 
     def describe_action(self, s: S, action: str, lang: str = "en") -> str:
+        """An option's words; a card's option says what the card does, unless the screen
+        of the choice has no room for it (:meth:`folds`: then its name and price)."""
+        fold = SEAT
+        if action.partition(":")[0] in CARD_VERBS:
+            d = self.decision(s)
+            if d is not None and action in d.actions:
+                fold = self.folds(s, d.player, lang)
+        return self.words(s, action, lang, fold)
+
+    def words(self, s: S, action: str, lang: str, fold: int) -> str:
+        """An option's words on a screen that folds ``fold`` (SEAT, BUY, USE...)."""
         words = ui(lang)["action"]
         verb, _, arg = action.partition(":")
         kw: dict[str, Any] = {
@@ -906,8 +933,14 @@ class PlatformerGame(PlatformerTurn):
         elif verb == "special" and s.heroes[s.active].special in SYMBOLS:
             sym = s.heroes[s.active].special
             text += f" ({sym_word(sym, lang)}): " + self.symbol_does(s, sym, lang)
-        # an item, potion or artifact is used for what its card says: say it
-        if verb in ("item", "buy") and arg in self.items:
+        # an item, potion or artifact is used for what its card says: say it (on a
+        # crowded screen, a card to buy by its price, one to use by its name)
+        priced = self.items.get(arg) or self.potions.get(arg)
+        if verb == "buy" and priced is not None and fold >= BUY:
+            text += fill(words["price"], price=price_text(priced, lang))
+        elif verb in ("item", "potion", "artifact") and fold >= USE:
+            pass
+        elif verb in ("item", "buy") and arg in self.items:
             text += " — " + render_priced(self.items[arg], lang)[1]
         elif verb in ("potion", "buy") and arg in self.potions:
             text += " — " + render_priced(self.potions[arg], lang)[1]
@@ -917,6 +950,53 @@ class PlatformerGame(PlatformerTurn):
         elif verb == "artifact" and arg in self.artifacts:
             text += " — " + render_artifact(self.artifacts[arg], lang)[-1]
         return text
+
+    def folds(self, s: S, player: int | None, lang: str) -> int:
+        """What the screen of ``player``'s choice folds (FOLDS, each with those before)
+        so that the board and the options fit ROWS with the rule, the options' heading
+        and the prompt; SEAT where it is not their choice."""
+        d = self.decision(s)
+        if d is None or player is None or d.player != player:
+            return SEAT
+        memo = self.screen_memo(s, d)
+        if ("folds", lang) in memo:
+            return int(memo["folds", lang])
+        for fold in FOLDS:
+            board = self.board(s, player, lang, fold).count("\n") + 1
+            if board + self.options_rows(s, d.actions, lang, fold) <= ROWS - CHROME:
+                break
+        memo["folds", lang] = fold
+        return fold
+
+    def screen_memo(self, s: S, d: Decision) -> dict[tuple[Any, ...], Any]:
+        """What was worked out for the screen of ``s`` at decision ``d`` (the folds, the
+        boards drawn): a screen asks the folds of each option and draws its board twice
+        (its view, and ``details`` to name the word at the prompt). Only the last
+        screen's is kept; the rules give a new decision object once the state changes."""
+        memo = self._memo
+        if memo is None or memo[0] is not s or memo[1] is not d:
+            memo = self._memo = (s, d, {})
+        return memo[2]
+
+    def options_rows(self, s: S, actions: Sequence[str], lang: str, fold: int) -> int:
+        """The rows ``actions`` take listed as ``tavolo play`` lists them (80 columns):
+        grouped (options.py) on their heading's line, going on under the first option,
+        or at column 4 under a long heading; else one an option."""
+        said = {a: self.words(s, a, lang, fold) for a in actions}
+        groups = options.group(actions, said.__getitem__)
+        if groups is None:
+            groups = [("", [(i, said[a]) for i, a in enumerate(actions)])]
+        width = len(str(len(actions)))
+        rows = 0
+        for head, items in groups:
+            if not head:
+                rows += sum(len(fit(f"  {i + 1:>{width}}. {w}", width + 4)) for i, w in items)
+                continue
+            lead = f"{head}: "
+            row = " · ".join(f"{i + 1} {w}" for i, w in items)
+            indent = len(lead) if len(lead) <= 30 else 4
+            rows += len(fit(lead + row, indent, sep=" · "))
+        return rows
 
     def strike_outcome(self, s: S, action: str, lang: str) -> str:
         """P-18: the wounds this strike deals against the enemy's health, as the rules
@@ -1137,9 +1217,36 @@ class PlatformerGame(PlatformerTurn):
         the solo event, heroes, dice, artifacts, shop and legend, which go on beside the
         grid first, folded to the columns it leaves, and below it (a board of two levels
         is 20 rows high and 20 columns wide: under it, they ran past a 40-row screen).
-        Lines fit 80 columns."""
+        Lines fit 80 columns. At a seat, the other heroes' counts and the shop's names
+        and prices; where the screen of the seat's choice has no room, more is folded
+        (:meth:`folds`), and :meth:`details` has it all."""
         self.check_seat(s, player)
+        return self.board(s, player, lang, self.folds(s, player, lang))
+
+    def details(self, s: S, player: int | None, lang: str = "en") -> str | None:
+        """The whole table as ``player`` may see it (``cards`` at the prompt): every
+        hero's card and the texts of the cards each holds, the shop's cards, the
+        artifacts, with what they do; None where the view shows it all already."""
+        self.check_seat(s, player)
+        whole = self.board(s, player, lang, FULL)
+        return None if whole == self.view(s, player, lang) else whole
+
+    def board(self, s: S, player: int | None, lang: str, fold: int) -> str:
+        """The view of ``player`` (None: the whole table's) folding ``fold`` (FOLDS;
+        FULL: nothing, with the texts of the cards the heroes hold)."""
+        d = self.decision(s)
+        if d is None:
+            return self.draw(s, player, lang, fold)
+        memo = self.screen_memo(s, d)
+        key = ("board", player, lang, fold)
+        if key not in memo:
+            memo[key] = self.draw(s, player, lang, fold)
+        return str(memo[key])
+
+    def draw(self, s: S, player: int | None, lang: str, fold: int) -> str:
+        """:meth:`board`, drawn."""
         words = ui(lang)["view"]
+        whole = player is None or fold == FULL
         marks = self.enemy_marks(s, lang)
         above, board = self.board_lines(s, lang)
         lines: list[Para] = []
@@ -1170,13 +1277,17 @@ class PlatformerGame(PlatformerTurn):
                 special=sym_word(h.special, lang) if h.special else words["blank"],
             )
             hero = ", ".join([hero, *held]) + ("" if h.pos >= 0 else f" ({words['offmap']})")
-            if player is not None and k != player:  # another seat's: its counts
+            if not whole and k != player:  # another seat's: its counts
                 lines.append((hero, 4))
                 continue
             card = self.heroes[h.id]  # the hero card lies open on the table: its powers
             star = " / ".join(symbol_name(x, lang) for x in card.star)
             ability = render_ability(card.ability, lang)
             lines.append((f"{hero} · {symbol_name('STAR', lang)} = {star} · {ability}", 4))
+            if fold == FULL:  # what the cards the hero holds do
+                for x in h.items + h.potions:
+                    _, does = render_priced(self.items.get(x) or self.potions[x], lang)
+                    lines.append((f"  {self.card_name(x, lang)} — {does}", 4))
         if not is_solo(s):  # the clock of a game with no winner (help: Decisions)
             round_ = words["round"].format(round=min(s.round, ROUND_CAP), cap=ROUND_CAP)
             lines.append((round_, 4))
@@ -1189,25 +1300,31 @@ class PlatformerGame(PlatformerTurn):
         if s.extra:  # (no extra symbols: unsaid)
             rolled += words["extra"].format(extra=" ".join(sym_word(x, lang) for x in s.extra))
         lines.append((rolled, 4))
+        named = []
         for a, o in s.artifacts.items():  # P-31: who holds it, how to take it, what it gives
             name, claim, ability = render_artifact(self.artifacts[a], lang)
             holder = fill(words["holder"], n=o + 1) if o >= 0 else words["between"]
-            artifact = fill(words["artifact"], name=name, holder=holder)
-            lines.append((f"{artifact} {claim} {ability}", 4))
+            named.append(f"{name} ({holder})")
+            if fold < ARTIFACTS:
+                artifact = fill(words["artifact"], name=name, holder=holder)
+                lines.append((f"{artifact} {claim} {ability}", 4))
+        if named and fold >= ARTIFACTS:  # a crowded screen: their names and holders
+            lines.append((fill(words["artifacts"], list=", ".join(named)), 4))
         # the shop's cards lie face up: what each costs and does, as on the card, for the
         # whole table; at a seat, their names and prices (each buy option says what its
-        # card does: the text twice, 12 more rows, ran a shopping screen past 40)
+        # card does, where there is room: the text twice, 12 more rows, ran a shopping
+        # screen past 40), and 'cards' at the prompt their texts
         offers = [
             render_priced(self.items[x] if x in self.items else self.potions[x], lang)
             for x in s.shop_items + s.shop_potions
         ]
-        if player is None or not offers:
+        if whole or not offers:
             lines.append((words["shop"].format(cards="" if offers else " -"), 4))
             lines += [(f"  {head} — {' '.join(rest)}", 4) for head, *rest in offers]
         else:
-            named = ", ".join(head for head, *_ in offers)
-            lines.append((words["shop_names"].format(cards=named), 4))
-        lines.append((words["legend"], 4))
+            priced = ", ".join(head for head, *_ in offers)
+            lines.append((words["shop_names"].format(cards=priced), 4))
+        lines.append((words["legend_short" if fold >= LEGEND else "legend"], 4))
         return "\n".join([*above, *beside(board, lines)]).replace("[", "\\[")
 
     def help(self, lang: str = "en", mode: str | None = None) -> str:

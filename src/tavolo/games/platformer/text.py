@@ -358,6 +358,11 @@ def render_priced(card: Item | Potion, lang: str) -> list[str]:
     return [head, render_ability(card.ability, lang)]
 
 
+def price_text(card: Item | Potion, lang: str) -> str:
+    """What a card of the shop costs: '3 coins'."""
+    return _amount(lang, "coin", card.price)
+
+
 def render_artifact(card: Artifact, lang: str) -> list[str]:
     claim = card.claim
     kw = {"symbol": symbol_name(claim.symbol, lang)} if claim.symbol else {}
