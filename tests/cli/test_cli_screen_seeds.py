@@ -14,6 +14,7 @@ SEEDS = [
     ("navi", "human", (3, 4, 6, 7, 8)),
     ("ultimo_bastione", "human,random,random,random", (2, 3, 4, 5)),
     ("inferno", "human,random,random,random", (5, 6)),
+    ("zona_conquista", "human,random", (3, 4, 6)),
 ]
 
 

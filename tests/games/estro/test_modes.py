@@ -1179,3 +1179,37 @@ def test_zona_conquista_a_crowded_screen_folds_your_face_down_cards_onto_their_z
         assert not any(x.startswith("  #2 ") for x in lines)
         whole = GAME.details(s, 0, lang)
         assert whole is not None and any(x.startswith("  #2 ") for x in whole.split("\n"))
+
+
+def test_zona_conquista_a_hand_of_three_lists_a_card_to_play_on_one_line() -> None:
+    """Zona's options listed a card face up and face down into the zones on a line each
+    (7 cards, 14 rows: seeds 3 and 6 at tavolo play ran to 41-44 rows). With three cards
+    or more a card's plays share one group, the face in each option's words ('Ozok into:
+    1 Mil face up · ... · 10 Ctrl face down'), so that the next card's row, its words
+    those above, is cut to one line; with two cards a face keeps its group."""
+    from tavolo.games.estro import view
+
+    hand = ["ozok", "kharvok", "zhee"]
+    s = zona({"field": [], "hand": hand}, {"field": ["thofa"], "hand": []})
+    acts = decision(s).actions
+    for lang, into, up, down in (
+        ("en", "Ozok into", "face up", "face down"),
+        ("it", "Ozok in", "scoperta", "coperta"),
+    ):
+        groups = GAME.describe_options(s, acts, lang)
+        assert groups is not None
+        heads = [head for head, _ in groups]
+        assert into in heads and len([h for h in heads if h]) == len(hand), heads
+        items = dict(groups)[into]
+        words = [w for _, w in items]
+        assert words[0].endswith(up) and words[-1].endswith(down), words
+        assert len(set(words)) == len(words)  # (a number names one play)
+        for i, w in items:
+            assert acts[i].startswith("play:ozok:")
+            face = acts[i].split(":")[2]
+            assert w.endswith(up if face == "up" else down)
+        rows = view.options_rows(GAME, s, acts, lang)
+        assert rows <= 3 + len(hand) - 1 + 2, rows  # (the first card's list, a row a card)
+    two = zona({"field": [], "hand": hand[:2]}, {"field": ["thofa"], "hand": []})
+    groups = GAME.describe_options(two, decision(two).actions, "en")
+    assert groups is not None and "Ozok face up into" in dict(groups)

@@ -839,7 +839,8 @@ def describe_options(
     nothing groups (one option a line, as before). Where the board numbers the fields
     (``numbered``), an attacker's targets too long for a line read as numbered ("#2")."""
     said = [g.describe_action(s, a, lang) for a in actions]
-    faces = _faces(g, lang)
+    into = {a.split(":")[1] for a in actions if a.startswith("play:") and a.count(":") == 3}
+    faces = _faces(g, lang, by_card=len(into) >= 3)
     keys: list[str | None] = []
     parts: dict[str, tuple[str, dict[int, str]]] = {}
     by_text: dict[str, list[int]] = {}
@@ -907,15 +908,24 @@ def _shared(said: list[str], found: list[int]) -> tuple[str, dict[int, str]] | N
     return head, items
 
 
-def _faces(g: EstroGame, lang: str) -> Callable[[str], Option | None]:
+def _faces(g: EstroGame, lang: str, by_card: bool = False) -> Callable[[str], Option | None]:
     """The cards to play face up share a line, and those to play face down: "Play face
-    up: 1 Kharvok · 3 Vexa" (into a zone, Zona di Conquista's, a card's zones share it)."""
+    up: 1 Kharvok · 3 Vexa" (into a zone, Zona di Conquista's, a card's zones share it,
+    a face's: "Kharvok face up into: 1 Mil · 2 Tech"; ``by_card``, a hand of three cards
+    or more, both faces: "Kharvok into: 1 Mil face up · ... · 10 Ctrl face down",
+    the next card's row as short as tavolo play cuts a row whose words are those above,
+    a line a card rather than two)."""
 
     def own(action: str) -> Option | None:
         parts = action.split(":")
         if parts[0] == "play" and len(parts) == 4 and parts[2] in ("up", "down"):
+            zone = MSG.t(lang, f"zone_short.{parts[3]}")
+            if by_card:
+                head = MSG.t(lang, "opt.zone_card", card=_name(g, parts[1]))
+                words = MSG.t(lang, f"opt.zone_face_{parts[2]}", zone=zone)
+                return f"zone:{parts[1]}", head, words
             head = MSG.t(lang, f"opt.zone_{parts[2]}", card=_name(g, parts[1]))
-            return f"zone:{parts[1]}:{parts[2]}", head, MSG.t(lang, f"zone_short.{parts[3]}")
+            return f"zone:{parts[1]}:{parts[2]}", head, zone
         if parts[0] != "play" or len(parts) != 3 or parts[2] not in ("up", "down"):
             return None
         return f"play:{parts[2]}", MSG.t(lang, f"opt.play_{parts[2]}"), _name(g, parts[1])
