@@ -493,3 +493,16 @@ def test_details_shows_the_shop_texts_to_a_seat_that_cannot_buy_and_every_hero_c
     assert f"{GAME.card_name(potion, lang)} — {render_priced(cards[potion], lang)[1]}" in whole
     assert ("texts: cards" if lang == "en" else "testi: carte") in view
     assert GAME.details(s, None, lang) is not None  # (the held cards' texts)
+
+
+def test_a_view_drawn_again_after_the_state_changed_in_place_shows_the_change() -> None:
+    """The screen's folds and board are worked out once a screen (each option's words
+    ask them): a state changed in place, with the decision it had, is drawn anew."""
+    s = GAME.new(GAME.make_config(2), 8)
+    d = GAME.decision(s)
+    assert d is not None
+    before = read(GAME.view(s, d.player, "en"))
+    s.heroes[d.player].coins = 42
+    assert GAME.decision(s) is d  # (the rules' cached decision: nothing was applied)
+    after = read(GAME.view(s, d.player, "en"))
+    assert "coins 42" in after and "coins 42" not in before
