@@ -223,7 +223,14 @@ def test_words_at_the_prompt_list_the_options_that_hold_them() -> None:
     lines = [x.strip() for x in found.strip().splitlines()]
     assert lines and all("lane 2," in x for x in lines)
     first = r.stdout.split("Your options:")[1].split("Choose 1-")[0]
-    listed = set(re.findall(r"(\d+) L2 Z\d", first))  # a card's line: "17 L2 Z1 · 18 L2 Z2"
+    listed: set[str] = set()  # a card's row: "17 L2 Z1 · 18 L2 Z2"...
+    above: list[str] = []
+    for row in re.split(r"\n(?=\S)", first.strip()):
+        options = re.findall(r"(\d+) (L\d Z\d)", row)
+        if "…" in row:  # ...or cut short, its cells those of the row above: "13 L1 Z1 · …"
+            options = [(str(int(options[0][0]) + k), cell) for k, cell in enumerate(above)]
+        above = [cell for _, cell in options]
+        listed |= {n for n, cell in options if cell.startswith("L2 ")}
     assert {x.split(".")[0] for x in lines} == listed
     assert "'zzz' is not a choice" in r.stdout
     assert r.stdout.count("Options with 'end':") == 1  # one option: listed, not taken
