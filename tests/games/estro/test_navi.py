@@ -766,3 +766,33 @@ def test_a_cards_attacks_on_the_guardians_share_one_group_numbered_as_the_board(
         assert len(fit(f"{head}: " + " · ".join(f"{i + 1} {w}" for i, w in items), 4)) == 1
     assert any(x.strip().startswith("#1 Madu (") for x in board), board
     assert any(x.strip().startswith("#4 Thofa (") for x in board), board
+
+
+def test_a_crowded_screen_leaves_the_hand_to_the_options_and_an_items_turn_to_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Navi's screens still ran past 40 rows at seeds 3, 4, 6, 7 and 8 at tavolo play:
+    where the screen has no room left, the board leaves the hand's names to the options
+    that name every card of it, and then an item's turn ('(any turn)', which took an
+    item's text to a second row) to the whole board ('cards'), which keeps both."""
+    from tavolo.games.estro import view
+
+    s = position(
+        {"field": ["kharvok"], "hand": ["ozok", "thofa", "madu"]},
+        fleet(s0=["zhee", down("orrugg")]),
+        items=["static_veil", "truth_lens"],
+    )
+    for lang, when, hand in (
+        ("en", "(any turn)", "Hand:"),
+        ("it", "(in qualsiasi turno)", "Mano:"),
+    ):
+        roomy = " ".join(GAME.view(s, 0, lang).split())  # (its rows joined)
+        assert when in roomy
+        monkeypatch.setattr(view, "ROWS", 12)  # (a screen with no room to spare)
+        crowded = GAME.view(s, 0, lang)
+        assert when not in " ".join(crowded.split()) and hand not in crowded, crowded
+        veil = getattr(MODE.fleet.items["static_veil"].name, lang)
+        assert any(x.strip().startswith(f"{veil} — ") for x in crowded.splitlines())
+        whole = GAME.details(s, 0, lang)
+        assert whole is not None and when in " ".join(whole.split()) and "Ozok" in whole
+        monkeypatch.setattr(view, "ROWS", 40)
