@@ -981,7 +981,7 @@ def test_the_horde_gifts_waiting_break_between_names_within_80_columns() -> None
     names = ["scarlet_howler", "rage_cinderling", "whisper_vole", "glimmer_asp"]
     s = GAME.new(config(4), 4)
     assert isinstance(s, BastioneState)
-    s.pending = [c for c in names if c in GAME.info]
+    s.pending = tuple(c for c in names if c in GAME.info)
     assert len(s.pending) >= 3
     for lang in ("en", "it"):
         for board in (GAME.view(s, 0, lang), GAME.details(s, 0, lang)):
