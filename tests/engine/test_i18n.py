@@ -23,6 +23,7 @@ from tavolo.engine.i18n import (
     hang,
     keep_whole,
     number,
+    option_lines,
     shown,
 )
 
@@ -423,3 +424,27 @@ def test_elide_runs_cuts_a_row_whose_words_are_those_above() -> None:
     assert elide_runs(row[:3], cells[:3]) == row[:3]
     gap = [*row[:2], (8, "L2 Z3"), (9, "L3 Z2"), (10, "L3 Z3")]
     assert elide_runs(gap, cells) == gap
+
+
+def test_option_lines_are_the_lines_tavolo_play_lists() -> None:
+    """One function lays the options out for the screen and for the games that count its
+    rows (Estro's and Platformer's folds): groups on their heading's line going on under
+    the first option, a long heading's at column 4, a long run cut, the rest one a line."""
+    card = [(i, f"L{i // 4 + 1} Z{i % 4 + 1}") for i in range(12)]
+    ten = [("", [(12, "End the turn")])]
+    lines = option_lines([("Play Root Cradle (1 AS)", card), *ten], 13)
+    assert lines[0].startswith("Play Root Cradle (1 AS): 1 L1 Z1 · 2 L1 Z2 ·")
+    assert all(shown(line) <= 80 for line in lines)
+    assert lines[-1] == "  13. End the turn"
+    assert len(lines) == 4 and lines[1].startswith(" " * 25)  # under the first option
+    long_head = "A heading longer than thirty columns, as Italian ones are"
+    lines = option_lines([(long_head, card)], 12)
+    assert lines[1].startswith("    ") and not lines[1].startswith("     ")
+    guardians = [(i, f"#{i + 1}") for i in range(25)]
+    row = "Murmur Knife attacks guardian: " + " · ".join(f"{i + 1} #{i + 1}" for i in range(25))
+    assert shown(row) > 80
+    assert option_lines([("Murmur Knife attacks guardian", guardians)], 25) == [
+        "Murmur Knife attacks guardian: 1 #1 · 2 #2 · … · 25 #25"
+    ]
+    bold = option_lines([("", [(0, "Pass")]), ("Draw", [(1, "one")])], 2, "[b]{}[/b]".format)
+    assert bold == ["  [b]1[/b]. Pass", "Draw: [b]2[/b] one"]

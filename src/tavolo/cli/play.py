@@ -51,7 +51,7 @@ from tavolo.engine import (
     registry,
 )
 from tavolo.engine.files import new_file
-from tavolo.engine.i18n import SCREEN, elide_runs, fit
+from tavolo.engine.i18n import fit, option_lines
 from tavolo.engine.replay import Replay
 from tavolo.engine.rng import derive_seed
 from tavolo.i18n import CATALOG
@@ -719,26 +719,8 @@ class Table:
         if groups is None:
             said = [game.describe_action(self.state, a, lang) for a in d.actions]
             groups = [("", list(enumerate(said)))]
-        width = len(str(len(d.actions)))
-        above: list[str] = []  # the words of the group before
-        for head, items in groups:
-            if not head:
-                for i, words in items:
-                    self.say(f"  [bold]{i + 1:>{width}}[/bold]. {words}", width + 4)
-                above = []
-                continue
-            lead = f"{head}: "  # at column 0: a long Italian row still fits
-            row = " · ".join(f"[bold]{i + 1}[/bold] {words}" for i, words in items)
-            if len(Text.from_markup(lead + row).plain) > SCREEN:  # (it would wrap)
-                row = " · ".join(  # a long run of "1 #1 · 2 #2 ..." cut short
-                    "…" if x is None else f"[bold]{x[0] + 1}[/bold] {x[1]}"
-                    for x in elide_runs(items, above)
-                )
-            above = [words for _, words in items]
-            indent = len(Text.from_markup(lead).plain)  # under the first option...
-            indent = indent if indent <= 30 else 4  # ...or, under a long heading, near it
-            for line in fit(lead + row, indent, sep=" · "):
-                self.out.print(line)
+        for line in option_lines(groups, len(d.actions), lambda n: f"[bold]{n}[/bold]"):
+            self.out.print(line)
 
     def forced_turn(self, d: Decision) -> Action:
         """A choice of one is taken, not asked: Platformer alone asked one in five times

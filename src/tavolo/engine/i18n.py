@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -204,6 +204,39 @@ def hang(
 
 
 _RUN = re.compile(r"^(.*?)(\d+)$")  # an option's words ending in a number: "#7"
+
+
+def option_lines(
+    groups: Sequence[tuple[str, Sequence[tuple[int, str]]]],
+    count: int,
+    number: Callable[[str], str] = str,
+) -> list[str]:
+    """The lines of ``count`` numbered options as ``tavolo play`` lists them, within 80
+    columns: a group (a heading and its options, "#3: 1 Charge · 2 Infuse") on its
+    heading's line, going on under its first option or, under a long heading, at column
+    4, a run too long for its line cut short (``elide_runs``); options of no group one a
+    line. ``number`` marks an option's number up (the terminal's bold). Games count these
+    lines to know how much of their board a screen has room for."""
+    width = len(str(count))
+    lines: list[str] = []
+    above: list[str] = []  # the words of the group before
+    for head, items in groups:
+        if not head:
+            for i, words in items:
+                lines += fit(f"  {number(f'{i + 1:>{width}}')}. {words}", width + 4)
+            above = []
+            continue
+        lead = f"{head}: "  # at column 0: a long Italian row still fits
+        row = " · ".join(f"{number(str(i + 1))} {words}" for i, words in items)
+        if shown(lead + row) > SCREEN:  # (it would wrap)
+            row = " · ".join(
+                "…" if x is None else f"{number(str(x[0] + 1))} {x[1]}"
+                for x in elide_runs(items, above)
+            )
+        above = [words for _, words in items]
+        indent = shown(lead)
+        lines += fit(lead + row, indent if indent <= 30 else 4, sep=" · ")
+    return lines
 
 
 def elide_runs(

@@ -9,7 +9,15 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import SCREEN, Name, check_lang, elide_runs, fit, keep_whole, shown
+from tavolo.engine.i18n import (
+    SCREEN,
+    Name,
+    check_lang,
+    fit,
+    keep_whole,
+    option_lines,
+    shown,
+)
 
 from . import text
 from .content import MESSAGES
@@ -128,23 +136,7 @@ def options_rows(g: EstroGame | Any, s: Any, actions: list[str], lang: str) -> i
     groups = describe_options(g, s, actions, lang, own, numbered)
     if groups is None:
         groups = [("", [(i, g.describe_action(s, a, lang)) for i, a in enumerate(actions)])]
-    width = len(str(len(actions)))
-    rows = 0
-    above: list[str] = []  # the words of the group before
-    for head, items in groups:
-        if not head:
-            rows += sum(len(fit(f"  {i + 1:>{width}}. {w}", width + 4)) for i, w in items)
-            above = []
-            continue
-        lead = f"{head}: "
-        row = " · ".join(f"{i + 1} {words}" for i, words in items)
-        if shown(lead + row) > SCREEN:  # (as tavolo play cuts a long run short)
-            cut = elide_runs(items, above)
-            row = " · ".join("…" if x is None else f"{x[0] + 1} {x[1]}" for x in cut)
-        above = [words for _, words in items]
-        indent = shown(lead) if shown(lead) <= 30 else 4
-        rows += len(fit(lead + row, indent, sep=" · "))
-    return rows
+    return len(option_lines(groups, len(actions)))
 
 
 def _board_lines(

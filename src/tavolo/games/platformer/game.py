@@ -28,7 +28,7 @@ from tavolo.engine import RNG, Config, Event, reading_state
 from tavolo.engine.content import Reason
 from tavolo.engine.errors import ConfigError, ContentError, UnknownName
 from tavolo.engine.files import read_data
-from tavolo.engine.i18n import SCREEN, fill, fit
+from tavolo.engine.i18n import SCREEN, fill, fit, option_lines
 
 from . import options
 from .effects import SYMBOLS
@@ -986,17 +986,7 @@ class PlatformerGame(PlatformerTurn):
         groups = options.group(actions, said.__getitem__)
         if groups is None:
             groups = [("", [(i, said[a]) for i, a in enumerate(actions)])]
-        width = len(str(len(actions)))
-        rows = 0
-        for head, items in groups:
-            if not head:
-                rows += sum(len(fit(f"  {i + 1:>{width}}. {w}", width + 4)) for i, w in items)
-                continue
-            lead = f"{head}: "
-            row = " · ".join(f"{i + 1} {w}" for i, w in items)
-            indent = len(lead) if len(lead) <= 30 else 4
-            rows += len(fit(lead + row, indent, sep=" · "))
-        return rows
+        return len(option_lines(groups, len(actions)))
 
     def strike_outcome(self, s: S, action: str, lang: str) -> str:
         """P-18: the wounds this strike deals against the enemy's health, as the rules
