@@ -61,6 +61,18 @@ def test_parse_splits_head_and_numbers_body_lines() -> None:
     assert t.lines == [(3, "first"), (4, "second")]
 
 
+def test_doubly_encoded_utf8_is_mended_and_nothing_else() -> None:
+    """UTF-8 read as Windows-1252 and saved again (the English seed manual's "We're" and
+    "30 degrees") is read as written; Italian letters and quotes, and look-alike runs that
+    do not decode, stay as they are."""
+    body = "We\u00e2\u20ac\u2122re back \u00b7 tilt it by 30\u00c2\u00b0 \u00b7 citt\u00c3\u00a0"
+    t = parse_text("{TEXT}\n" + body, Path("x.txt"))
+    assert t.lines == [(2, "We\u2019re back \u00b7 tilt it by 30\u00b0 \u00b7 citt\u00e0")]
+    italian = "perché è così \u00abpiù\u00bb \u2014 città, naïve"
+    italian += " \u00c3 \u00e2\u20ac"  # (lead letters followed by no run that decodes)
+    assert parse_text("{TEXT}\n" + italian, Path("x.txt")).lines == [(2, italian)]
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -411,6 +423,7 @@ def test_seed_manual_html(tmp_path: Path, lang: str) -> None:
     result = manual(SEEDS / f"tos-manual.{lang}.txt", out=out)
     html = out.read_text(encoding="utf-8")
     assert "{TEXT}" not in html and f'<html lang="{lang}">' in html
+    assert "\u00e2\u20ac" not in html and "\u00c2\u00b0" not in html  # (mended as read)
     headings = re.findall(r"<h2>(.*?)</h2>", html)
     for h in SEED_HEADINGS[lang]:
         assert h in headings

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,6 +13,36 @@ from tavolo.engine.files import read_text
 from .words import MSG
 
 MARKER = "{TEXT}"
+
+
+# UTF-8 read as Windows-1252 and saved again: the English seed manual's "We're" has its
+# apostrophe as three letters (a-circumflex, euro sign, trade mark) and "30 degrees" its
+# sign as two (A-circumflex, degree). Such a run is a lead letter, two-byte (U+00C2-U+00DF)
+# or the punctuation block's (U+00E2), followed by what the bytes 0x80-0xBF read as in
+# Windows-1252; neither Italian nor English writes these pairs.
+def _as_1252(b: int) -> str:
+    try:
+        return bytes([b]).decode("cp1252")
+    except UnicodeDecodeError:  # (five bytes Windows-1252 leaves undefined read as Latin-1)
+        return chr(b)
+
+
+_BYTE = {_as_1252(b): b for b in range(0x80, 0x100)}
+_CONT = re.escape("".join(_as_1252(b) for b in range(0x80, 0xC0)))
+_MOJIBAKE = re.compile(f"[\u00c2-\u00df][{_CONT}]|\u00e2[{_CONT}]{{2}}")
+
+
+def mended(text: str) -> str:
+    """``text`` with its runs of doubly encoded UTF-8 decoded; a run that does not
+    decode as UTF-8 once encoded back is kept as it is."""
+
+    def mend(m: re.Match[str]) -> str:
+        try:
+            return bytes(_BYTE[ch] for ch in m[0]).decode("utf-8")
+        except UnicodeDecodeError:
+            return m[0]
+
+    return _MOJIBAKE.sub(mend, text)
 
 
 @dataclass(frozen=True)
@@ -25,6 +56,7 @@ class Template:
 
 def parse_text(text: str, path: Path) -> Template:
     """Split ``text`` (a whole template) into placeholders and numbered body lines."""
+    text = mended(text)
     at = text.find(MARKER)
     if at < 0:
         raise ConfigError.said(MSG, "error.marker", path=str(path), marker=MARKER)
