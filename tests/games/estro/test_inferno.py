@@ -555,3 +555,25 @@ def test_an_inferno_field_card_keeps_its_owner_and_gift_mark_on_its_line() -> No
         assert at.rstrip().endswith(f"A1 {mark}") and len(at) <= 80, at
         whole = GAME.details(s, 0, lang)
         assert whole is not None and "(A1)" in whole
+
+
+def test_an_inferno_field_card_keeps_its_used_mark_beside_a_long_name_of_the_other_team() -> None:
+    """'#8  Somnus Ferret … TOT 60 A1' / 'usato': a name of 16 letters on the other
+    team's field ('Cloak Salamander') set the name column of both fields, and the
+    Italian 'usato' of a spent card in a field of ten cards or more ran to 81 columns, a
+    row more for each such card (48 rows, seed 12 at tavolo play). Each team's field now
+    has the columns of its own names: the mark stays on the card's line."""
+    seats: list[dict[str, Any]] = [{"hand": ["ozok"]}, {}, {}, {}]
+    names = {c: GAME.info[c].name for c in GAME.ids if "+" not in c}
+    widest = next(c for c, n in names.items() if len(n) == 16)
+    gifted = [c for c in names if GAME.info[c].gift is not None and len(names[c]) == 13]
+    spent = gifted[0]
+    others = [c for c in names if len(names[c]) <= 13 and c not in (spent, widest, "ozok")][:9]
+    field = [card(c, "A2" if i % 2 else "A1") for i, c in enumerate(others)]
+    field.append(card(spent, "A1", spent=True))
+    s = position((field, [card(widest, "B2")]), seats)
+    for lang, mark in (("en", "used"), ("it", "usato")):
+        lines = _plain(GAME.view(s, 0, lang))
+        at = next(x for x in lines if names[spent] in x)
+        assert at.rstrip().endswith(f"A1 {mark}") and len(at) <= 80, at
+        assert any(names[widest] in x for x in lines)

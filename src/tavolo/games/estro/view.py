@@ -260,15 +260,20 @@ Columns = tuple[int, int]
 """The widths of a board's name and estro columns."""
 
 
-def _columns(g: EstroGame, s: EstroState, viewer: int | None, full: bool) -> Columns:
+def _columns(
+    g: EstroGame | Any, s: Any, viewer: int | None, full: bool, side: int | None = None
+) -> Columns:
     """The name and estro columns of a board's field cards: as wide as the longest
     shown (at most the longest printed name, Gearmind Colossus, and estro, Granito), so
-    that a field of short names leaves room for its marks on the card's line. The
-    whole board (``full``) keeps the widest columns."""
+    that a field of short names leaves room for its marks on the card's line; ``side``:
+    those of one side's field only (a table's team, under its own heading). The whole
+    board (``full``) keeps the widest columns."""
     if full:
         return NAME_WIDTH, ESTRO_WIDTH
     names, estri = [1], [1]
     for q, pl in enumerate(s.players):
+        if side is not None and q != side:
+            continue
         for c in pl.field:
             if c in pl.down and q != viewer:
                 continue

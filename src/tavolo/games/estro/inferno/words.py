@@ -47,7 +47,6 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str, full: bool = 
 def _board(g: Mode, s: InfernoState, player: int | None, lang: str, fold: int) -> str:
     t = MSG.t
     full = fold == view.FULL
-    columns = view._columns(g, s, player, full)
     lines = [
         t(lang, "title_line", round=max(1, s.round), turn=s.turn),
         t(
@@ -101,6 +100,9 @@ def _board(g: Mode, s: InfernoState, player: int | None, lang: str, fold: int) -
                 lines += fit("  " + ESTRO.t(lang, "incinerator_title", cards=burnt), 6, sep=", ")
         if not pl.field:
             lines.append(ESTRO.t(lang, "field_empty"))
+        # (each team's field under its heading, its columns as wide as its own names: a
+        # long name of the other team's leaves room for the marks, "TOT 60 A1 usato")
+        columns = view._columns(g, s, player, full, side)
         for i, c in enumerate(pl.field):
             o = g.owner(s, c)
             # (on the screen without its brackets: the card's marks fit its line)
