@@ -577,3 +577,22 @@ def test_an_inferno_field_card_keeps_its_used_mark_beside_a_long_name_of_the_oth
         at = next(x for x in lines if names[spent] in x)
         assert at.rstrip().endswith(f"A1 {mark}") and len(at) <= 80, at
         assert any(names[widest] in x for x in lines)
+
+
+def test_an_inferno_partners_face_down_card_does_not_widen_the_name_column() -> None:
+    """A face-down card of the partner's, which the seat does not know, set the width of
+    its team's name column ('#14 Hollow Grin      Illusio … TOT 64 A2' / 'usato' on a row
+    of its own, 41 rows at seed 9 at tavolo play), telling the length of its name. A
+    face-down card's line has no columns: the field's are those of its face-up cards."""
+    seats: list[dict[str, Any]] = [{"hand": ["ozok"]}, {}, {}, {}]
+    names = {c: GAME.info[c].name for c in GAME.ids if "+" not in c}
+    short = [c for c in names if len(names[c]) <= 10 and c != "ozok"]
+    boards = []
+    for hidden in (short[-1], next(c for c, n in names.items() if len(n) == 16)):
+        field = [card(c, "A1") for c in short[:3]] + [card(hidden, "A2", face_down=True)]
+        s = position((field, [card(short[4], "B1")]), seats)
+        for lang in ("en", "it"):
+            lines = _plain(GAME.view(s, 0, lang))
+            assert not any(names[hidden] in x for x in lines)
+            boards.append([x for x in lines if "TOT" in x and "ATK" in x])
+    assert boards[:2] == boards[2:]

@@ -275,8 +275,8 @@ def _columns(
         if side is not None and q != side:
             continue
         for c in pl.field:
-            if c in pl.down and q != viewer:
-                continue
+            if c in pl.down:  # (its line has no columns; one the viewer does not know,
+                continue  # a table partner's, would tell the length of its name)
             if len(name := g.info[c].name) <= NAME_WIDTH:
                 names.append(len(name))
             estri.append(len("+".join(ESTRI[e].capitalize() for e in g.estri(s, q, c))))
