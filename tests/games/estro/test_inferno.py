@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tavolo.engine import RNG, ConfigError, ScriptedRNG
+from tavolo.games.estro import view
 from tavolo.games.estro.inferno.state import InfernoState
 from tavolo.games.estro.inferno.words import MSG
 
@@ -596,3 +597,41 @@ def test_an_inferno_partners_face_down_card_does_not_widen_the_name_column() -> 
             assert not any(names[hidden] in x for x in lines)
             boards.append([x for x in lines if "TOT" in x and "ATK" in x])
     assert boards[:2] == boards[2:]
+
+
+def test_a_crowded_inferno_screen_folds_the_seats_and_the_partners_cards() -> None:
+    """Nine cards of A1's to attack with, each against seven of the other team's, took
+    ten rows of options; with the partner's five cards each on its line the screen ran
+    past 40 rows (43, seed 12 at tavolo play; 45 in Italian). Where the screen has no
+    room, a seat's line names the seat alone ('A1 ◀ turn · hand 1 …') and then the
+    partner's cards go on one line ("A2's cards: #2 … · #4 …"), A1's and the other
+    team's keeping theirs; 'cards' keeps every card on its line and the players' names."""
+    ids = [c for c in GAME.ids if "+" not in c and c != "ozok" and len(GAME.info[c].name) <= 13]
+    seats: list[dict[str, Any]] = [{"hand": ["ozok", ids[21]]}, {}, {}, {}]
+    mine, theirs = ids[:13], ids[13:20]
+    ours = [card(c, "A2" if i in (1, 3, 5, 9, 12) else "A1") for i, c in enumerate(mine)]
+    s = position((ours, [card(c, "B1") for c in theirs]), seats, round=9)
+    GAME.apply(s, "play:ozok:down")
+    d = GAME.decision(s)
+    assert d is not None and sum(a.startswith("attack:") for a in d.actions) == 56, d
+    partner = [GAME.info[mine[i]].name for i in (1, 3, 5, 9, 12)]
+    for lang, head, seat in (
+        ("en", "A2's cards: #2 ", "Player 1 (A1)"),
+        ("it", "Carte di A2: #2 ", "Giocatore 1 (A1)"),
+    ):
+        screen = _plain(GAME.view(s, 0, lang))
+        rows = len(screen) + view.options_rows(GAME, s, list(d.actions), lang) + view.CHROME
+        assert rows <= 40, rows
+        assert any(x.startswith(f"  {head}{partner[0]} · #4 {partner[1]}") for x in screen), screen
+        assert any(x.startswith("  A1 ◀") for x in screen) and not any(seat in x for x in screen)
+        for i, c in enumerate(mine):  # A1's cards keep their stats on their lines
+            at = [x for x in screen if GAME.info[c].name in x]
+            assert len(at) == 1 and (("ATK" in at[0]) == (i not in (1, 3, 5, 9, 12))), at
+        whole = GAME.details(s, 0, lang)
+        assert whole is not None
+        text = _plain(whole)
+        assert any(seat in x for x in text) and not any(head in x for x in text)
+        assert all(any(n in x and "ATK" in x for x in text) for n in partner)
+    roomy = position((ours[:4], [card(c, "B1") for c in theirs[:2]]), seats, round=9)
+    screen = _plain(GAME.view(roomy, 0, "en"))
+    assert any("Player 1 (A1)" in x for x in screen) and not any("A2's cards" in x for x in screen)

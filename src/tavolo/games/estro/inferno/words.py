@@ -37,11 +37,18 @@ def board(g: Mode, s: InfernoState, player: int | None, lang: str, full: bool = 
     if full:
         return _board(g, s, player, lang, view.FULL)
     room = view.screen_room(g, s, player, lang)
-    for fold in view.FOLDS:
+    for fold in (*view.FOLDS, SEATS, PARTNER):
         out = _board(g, s, player, lang, fold)
         if out.count("\n") + 1 <= room:
             break
     return out
+
+
+SEATS, PARTNER = view.PLAYS + 1, view.PLAYS + 2
+"""Inferno's last folds, after ``view.FOLDS``: a seat's line names the seat alone ("A1 ◀
+turn · hand 4 ...", the field's cards say "A1" too), then the partner's field cards go
+to their slots and names on one line ("A2's cards: #2 Abacus Golem · #4 ..."), the
+seat's own cards and the other team's keeping theirs (``cards``: every one in full)."""
 
 
 def _board(g: Mode, s: InfernoState, player: int | None, lang: str, fold: int) -> str:
@@ -83,7 +90,7 @@ def _board(g: Mode, s: InfernoState, player: int | None, lang: str, fold: int) -
                 t(
                     lang,
                     "seat_line",
-                    seat=seat_label(lang, q),
+                    seat=SEAT_NAMES[q] if fold >= SEATS else seat_label(lang, q),
                     turn=t(lang, "seat_turn") if q == s.seat and s.result is None else "",
                     hand=len(st.hand),
                     deck=len(st.deck),
@@ -103,8 +110,12 @@ def _board(g: Mode, s: InfernoState, player: int | None, lang: str, fold: int) -
         # (each team's field under its heading, its columns as wide as its own names: a
         # long name of the other team's leaves room for the marks, "TOT 60 A1 usato")
         columns = view._columns(g, s, player, full, side)
+        partner = [] if player is None or fold < PARTNER or side != player & 1 else pl.field
+        partner = [c for c in partner if g.owner(s, c) != player]
         for i, c in enumerate(pl.field):
             o = g.owner(s, c)
+            if c in partner:  # (folded: on a line of their own, below)
+                continue
             # (on the screen without its brackets: the card's marks fit its line)
             tag = " " + t(lang, "owner_tag" if full else "owner_short", seat=SEAT_NAMES[o])
             if c in pl.down:
@@ -124,6 +135,15 @@ def _board(g: Mode, s: InfernoState, player: int | None, lang: str, fold: int) -
                 else:
                     head += tag
                 lines.append(head + nl + rest)
+        if partner:
+            named = [
+                f"#{pl.field.index(c) + 1} "
+                + (ESTRO.t(lang, "face_down") if c in pl.down else view._name(g, c))
+                for c in partner
+            ]
+            seat = SEAT_NAMES[g.owner(s, partner[0])]
+            said = t(lang, "partner_cards", seat=seat, cards=" · ".join(named))
+            lines += fit(said, 4, sep=" · ")
     if player is not None:
         hand = s.seat_of(player).hand
         if hand and fold >= view.HAND:
