@@ -11,7 +11,7 @@ import pytest
 from .screens import RULE, assert_fits, at_random, played, screens
 
 SEEDS = [
-    ("navi", "human", (3, 4, 6, 7, 8)),
+    ("navi", "human", (3, 4, 6, 7, 8, 11, 12, 15)),
     ("ultimo_bastione", "human,random,random,random", (2, 3, 4, 5)),
     ("inferno", "human,random,random,random", (5, 6, 9, 12)),
     ("zona_conquista", "human,random", (3, 4, 6)),

@@ -11,6 +11,7 @@ import pytest
 from tavolo.engine import RNG, ConfigError, ScriptedRNG
 from tavolo.games.estro.navi.mode import Mode
 from tavolo.games.estro.navi.state import NaviState
+from tavolo.games.estro.navi.text import MSG
 
 from .support import GAME, of_kind, play
 
@@ -788,11 +789,62 @@ def test_a_crowded_screen_leaves_the_hand_to_the_options_and_an_items_turn_to_ca
     ):
         roomy = " ".join(GAME.view(s, 0, lang).split())  # (its rows joined)
         assert when in roomy
-        monkeypatch.setattr(view, "ROWS", 12)  # (a screen with no room to spare)
-        crowded = GAME.view(s, 0, lang)
+        for rows in range(40, 0, -1):  # the roomiest screen that folds the turn
+            monkeypatch.setattr(view, "ROWS", rows)  # (the items' own fold comes after)
+            crowded = GAME.view(s, 0, lang)
+            if when not in " ".join(crowded.split()):
+                break
         assert when not in " ".join(crowded.split()) and hand not in crowded, crowded
         veil = getattr(MODE.fleet.items["static_veil"].name, lang)
         assert any(x.strip().startswith(f"{veil} — ") for x in crowded.splitlines())
         whole = GAME.details(s, 0, lang)
         assert whole is not None and when in " ".join(whole.split()) and "Ozok" in whole
         monkeypatch.setattr(view, "ROWS", 40)
+
+
+def test_a_crowded_screen_puts_a_long_guardian_on_one_row_and_then_the_items_on_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Navi still ran past 40 rows at seeds 11, 12 and 15 at tavolo play (41-44, English
+    and Italian), every fold taken: a guardian of a long name took two rows for its
+    'gift' ('#12 Gearmind Colossus (Granito) ATK 12 … MAP 12 · TOT 62 ·' / 'gift'), the
+    items still to come a line of their own and each item held its own. Where the screen
+    has no room, such a card's line drops its ' · ' ('… MAP 12 TOT 62 gift') and the
+    count goes on the items' heading ('Items (n still to come):'); then the items held
+    go to their names on that line. 'cards' keeps each item's text."""
+    from tavolo.games.estro import view
+
+    def plain(board: str) -> list[str]:
+        return [re.sub(r"\[/?[a-z ]*\]", "", x) for x in board.splitlines()]
+
+    s = position(
+        {"field": ["kharvok"], "hand": ["ozok"]},
+        fleet(s2=["zhee", "flint_sentry", "gearmind_colossus"]),
+        items=["static_veil", "truth_lens"],
+    )
+    for lang, heading, left in (
+        ("en", "Items:", "Items still to come: "),
+        ("it", "Oggetti:", "Oggetti ancora in arrivo: "),
+    ):
+        n = len(s.pool)
+        coming = MSG.t(lang, "navi.board.items_coming", n=n, items="")
+        veil, lens = (
+            getattr(MODE.fleet.items[x].name, lang) for x in ("static_veil", "truth_lens")
+        )
+        roomy = plain(GAME.view(s, 0, lang))
+        colossus = [x for x in roomy if "Gearmind Colossus" in x]
+        assert "· TOT" in colossus[0] and heading in roomy and f"{left}{n}" in roomy
+        seen = []
+        for rows in range(40, 0, -1):
+            monkeypatch.setattr(view, "ROWS", rows)
+            seen.append(plain(GAME.view(s, 0, lang)))
+        monkeypatch.setattr(view, "ROWS", 40)
+        terse = [b for b in seen if coming in b]
+        assert terse, seen[-1]  # (the heading with the count, each item on its line)
+        assert any(x.strip().startswith(f"{veil} — ") for x in terse[0])
+        at = [x for x in terse[0] if "Gearmind Colossus" in x]
+        assert len(at) == 1 and len(at[0]) <= 80 and "· TOT" not in at[0], at
+        assert f"{left}{n}" not in terse[0]
+        assert seen[-1].count(f"{coming} {veil}, {lens}") == 1, seen[-1]
+        whole = GAME.details(s, 0, lang)
+        assert whole is not None and f"{veil} — " in whole and heading in whole

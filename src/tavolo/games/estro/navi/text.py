@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tavolo.engine import Event
-from tavolo.engine.i18n import Catalog, Name, check_lang, fit
+from tavolo.engine.i18n import SCREEN, Catalog, Name, check_lang, fit, shown
 
 from .. import text as card_text
 from .. import view as estro_view
@@ -301,6 +301,13 @@ WHEN = estro_view.PLAYS + 1
 turn)"), so that an item's text takes a line (the options name the items usable now)."""
 
 
+TERSE, ITEMS = WHEN + 1, WHEN + 2
+"""Navi's folds after ``WHEN``: a card's line too long for 80 columns drops its " · "
+("... MAP 12 TOT 62 gift", a row rather than two) and the items still to come go on
+the items' heading ("Items (16 still to come):"); then the items held go to their names
+on that line (the options name those usable now; ``cards``: what each does)."""
+
+
 def board(g: Mode, s: NaviState, player: int | None, lang: str, full: bool = False) -> str:
     """The board as ``player`` sees it: a card on one line, its gift folded to a mark
     ("gift"), a ship's face-down guardians on one line and, when the screen has no room
@@ -311,7 +318,7 @@ def board(g: Mode, s: NaviState, player: int | None, lang: str, full: bool = Fal
     if full:
         return _board(g, s, player, lang, estro_view.FULL)
     room = estro_view.screen_room(g, s, player, lang)
-    for fold in (*estro_view.FOLDS, WHEN):
+    for fold in (*estro_view.FOLDS, WHEN, TERSE, ITEMS):
         out = _board(g, s, player, lang, fold)
         if out.count("\n") + 1 <= room:
             break
@@ -384,13 +391,20 @@ def _board(g: Mode, s: NaviState, player: int | None, lang: str, fold: int) -> s
         lines.append(t(lang, "navi.board.hand_title"))
         for c in me.hand:
             lines += estro_view.hand_card(g, c, lang, fold < estro_view.HAND_GIFTS)
-    if s.held:  # one a line: the options name an item, this says what it does
-        lines.append(t(lang, "navi.board.items", items=""))
+    if s.held and fold >= ITEMS:  # (folded: the names on the heading's line)
+        said = ", ".join(item_name(g, x, lang) for x in s.held)
+        lines += fit(t(lang, "navi.board.items_coming", n=len(s.pool), items=" " + said), 4)
+    elif s.held:  # one a line: the options name an item, this says what it does
+        if fold >= TERSE:
+            lines.append(t(lang, "navi.board.items_coming", n=len(s.pool), items=""))
+        else:
+            lines.append(t(lang, "navi.board.items", items=""))
         for x in s.held:
             it = g.fleet.items[x]
             said = effect_text(it.effect, it.n, lang) if fold >= WHEN else item_text(it, lang)
             lines.append(f"    {item_name(g, x, lang)} — {said}")
-    lines.append(t(lang, "navi.board.items_left", n=len(s.pool)))
+    if not (s.held and fold >= TERSE):
+        lines.append(t(lang, "navi.board.items_left", n=len(s.pool)))
     b = s.battle
     if b is not None:  # a zone window in the middle of an attack: which attack
         lines.append(
@@ -415,6 +429,8 @@ def _board(g: Mode, s: NaviState, player: int | None, lang: str, fold: int) -> s
             lines.append(t(lang, "navi.board.to_act", kind=kind))
     out: list[str] = []
     for line in "\n".join(lines).split("\n"):  # every line within 80 columns, a mark
+        if fold >= TERSE and " TOT " in line and shown(line) > SCREEN:  # (a card's)
+            line = line.replace(" · ", " ")
         out += estro_view.fit_line(line)  # ("gift silenced") whole: broken at its " · "
     return "\n".join(out)
 
