@@ -635,3 +635,15 @@ def test_a_crowded_inferno_screen_folds_the_seats_and_the_partners_cards() -> No
     roomy = position((ours[:4], [card(c, "B1") for c in theirs[:2]]), seats, round=9)
     screen = _plain(GAME.view(roomy, 0, "en"))
     assert any("Player 1 (A1)" in x for x in screen) and not any("A2's cards" in x for x in screen)
+
+
+def test_a_seat_with_an_empty_hand_shows_no_hand_heading() -> None:
+    """A seat that played its last card saw 'Your hand (Player 1 (A1); stats ...):' with
+    nothing under it; as in the 1v1 board, an empty hand has no heading (the seat's line
+    counts it), in both languages."""
+    s = position(seats=[{"hand": ["ozok"]}, {}, {}, {}])
+    assert any("Your hand" in x for x in _plain(GAME.view(s, 0, "en")))
+    GAME.apply(s, "play:ozok:down")
+    assert not s.seat_of(0).hand
+    assert not any("Your hand" in x for x in _plain(GAME.view(s, 0, "en")))
+    assert not any("La tua mano" in x for x in _plain(GAME.view(s, 0, "it")))

@@ -149,7 +149,7 @@ def _board(g: Mode, s: InfernoState, player: int | None, lang: str, fold: int) -
         if hand and fold >= view.HAND:
             said = ", ".join(view._name(g, c) for c in hand)
             lines += fit(ESTRO.t(lang, "hand_names", cards=said), 6, sep=", ")
-        else:
+        elif hand:  # (an empty hand has no heading, as on the 1v1 board)
             lines.append(t(lang, "your_hand", seat=seat_label(lang, player)))
         for c in hand if fold < view.HAND else ():
             lines += view.hand_card(g, c, lang, fold < view.HAND_GIFTS)
