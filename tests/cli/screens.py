@@ -91,3 +91,14 @@ def assert_fits(screen: list[str]) -> None:
     assert len(screen) <= ROWS, f"{len(screen)} rows:\n{text}"
     for line in screen[1:]:
         assert len(line) <= COLUMNS, f"{len(line)} columns: {line!r}\n{text}"
+
+
+def assert_every_screen_fits(name: str, mode: str, seats: str, seed: int, lang: str) -> None:
+    """A seeded game, the person at seat 1 choosing at random (100 answers at most): each
+    screen from the rule of the person's turn to its prompt fits (``assert_fits``), and
+    there were such screens."""
+    lines = played(name, ["--mode", mode], seats, seed, lang, at_random(seed, 100))
+    shown = [screen for screen in screens(lines) if RULE.match(screen[0])]
+    assert len(shown) > 5  # the game was played, choices were shown
+    for screen in shown:
+        assert_fits(screen)

@@ -21,15 +21,7 @@ import pytest
 
 from tavolo.engine import registry
 
-from .screens import RULE, assert_fits, at_random, played, screens
-
-
-def turns(name: str, mode: str, seats: str, seed: int, lang: str) -> list[list[str]]:
-    """A seeded game, the person at seat 1 choosing at random (100 answers at most): each
-    screen from the rule of the person's turn to its prompt."""
-    lines = played(name, ["--mode", mode], seats, seed, lang, at_random(seed, 100))
-    return [screen for screen in screens(lines) if RULE.match(screen[0])]
-
+from .screens import assert_every_screen_fits
 
 ESTRO = [
     ("standard", "human,random", ("en", "it")),
@@ -57,18 +49,12 @@ PLATFORMER = [
 ]
 
 
-def check(shown: list[list[str]]) -> None:
-    assert len(shown) > 5  # the game was played, choices were shown
-    for screen in shown:
-        assert_fits(screen)
-
-
 @pytest.mark.parametrize(("mode", "seats", "langs"), ESTRO)
 def test_every_estro_screen_fits_80_columns_and_40_rows(
     mode: str, seats: str, langs: tuple[str, ...]
 ) -> None:
     for lang in langs:
-        check(turns("estro", mode, seats, 1, lang))
+        assert_every_screen_fits("estro", mode, seats, 1, lang)
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
@@ -76,7 +62,7 @@ def test_every_estro_screen_fits_80_columns_and_40_rows(
 def test_every_platformer_screen_fits_80_columns_and_40_rows(
     mode: str, seats: str, lang: str
 ) -> None:
-    check(turns("platformer", mode, seats, 1, lang))
+    assert_every_screen_fits("platformer", mode, seats, 1, lang)
 
 
 @pytest.mark.parametrize(
